@@ -1,0 +1,316 @@
+"""Cards, their notation and card sets as 52-bit masks.
+
+A card's bit index is ``suit * 13 + rank - 1`` with suits in the order clubs, diamonds, hearts,
+spades and ranks ace = 1 ... king = 13, so a hand is a plain ``int`` inside the engine and a
+:class:`CardSet` at the edges.
+
+>>> hand = parse_cards("7c, 7♦ 10s")
+>>> [card.code for card in hand]
+['7C', '7D', 'TS']
+>>> CardSet.from_cards(hand)
+CardSet.parse('7C 7D TS')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from enum import Enum
+
+from gintutor.errors import CardError
+
+SUIT_BITS = 13
+"""Bits per suit in a hand mask."""
+FULL_SUIT = (1 << SUIT_BITS) - 1
+DECK_MASK = (1 << 52) - 1
+
+
+class Suit(Enum):
+    """A suit; the value is its notation letter. Declaration order is the canonical order."""
+
+    CLUBS = "C"
+    DIAMONDS = "D"
+    HEARTS = "H"
+    SPADES = "S"
+
+    @property
+    def index(self) -> int:
+        """0 for clubs ... 3 for spades: the suit's block of 13 bits in a hand mask."""
+        return _SUIT_INDEX[self]
+
+    @property
+    def symbol(self) -> str:
+        """The suit's symbol, e.g. ``♣``."""
+        return _SUIT_SYMBOL[self]
+
+    @property
+    def is_red(self) -> bool:
+        """True for hearts and diamonds."""
+        return self in (Suit.DIAMONDS, Suit.HEARTS)
+
+
+class Rank(Enum):
+    """A rank; the value is its notation character (``T`` for ten). Ace is low only."""
+
+    ACE = "A"
+    TWO = "2"
+    THREE = "3"
+    FOUR = "4"
+    FIVE = "5"
+    SIX = "6"
+    SEVEN = "7"
+    EIGHT = "8"
+    NINE = "9"
+    TEN = "T"
+    JACK = "J"
+    QUEEN = "Q"
+    KING = "K"
+
+    @property
+    def number(self) -> int:
+        """1 for the ace ... 13 for the king: the order in a run."""
+        return _RANK_NUMBER[self]
+
+    @property
+    def points(self) -> int:
+        """Deadwood value: ace 1, two to ten face value, jack, queen and king 10."""
+        return min(self.number, 10)
+
+    @property
+    def label(self) -> str:
+        """Display text: ``10`` for the ten, else the notation character."""
+        return "10" if self is Rank.TEN else self.value
+
+
+_SUIT_INDEX = {suit: i for i, suit in enumerate(Suit)}
+_SUIT_SYMBOL = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
+_RANK_NUMBER = {rank: i + 1 for i, rank in enumerate(Rank)}
+SUITS: tuple[Suit, ...] = tuple(Suit)
+RANKS: tuple[Rank, ...] = tuple(Rank)
+
+
+@dataclass(frozen=True, order=False)
+class Card:
+    """One playing card. Cards sort by suit, then rank (the canonical order)."""
+
+    rank: Rank
+    suit: Suit
+
+    @property
+    def index(self) -> int:
+        """Bit index in a hand mask: ``suit * 13 + rank - 1``.
+
+        >>> Card.parse("AC").index, Card.parse("KS").index
+        (0, 51)
+        """
+        return self.suit.index * SUIT_BITS + self.rank.number - 1
+
+    @property
+    def mask(self) -> int:
+        """The one-card mask ``1 << index``."""
+        return 1 << self.index
+
+    @property
+    def points(self) -> int:
+        """Deadwood value of the card."""
+        return self.rank.points
+
+    @property
+    def code(self) -> str:
+        """Canonical text, two characters: ``7C``, ``TD``."""
+        return self.rank.value + self.suit.value
+
+    def display(self, *, ascii_only: bool = False) -> str:
+        """Display text: ``10♦``, or ``10D`` with ``ascii_only``."""
+        return self.rank.label + (self.suit.value if ascii_only else self.suit.symbol)
+
+    @classmethod
+    def parse(cls, token: str) -> Card:
+        """Read one card, forgivingly: ``7c``, ``10D``, ``T♦``, ``7♥️``.
+
+        >>> Card.parse("10♦️")
+        Card.parse('TD')
+        >>> Card.parse("1X")
+        Traceback (most recent call last):
+        ...
+        gintutor.errors.CardError: '1X': unknown suit 'X' (use C, D, H, S or ♣ ♦ ♥ ♠)
+        """
+        text = token.strip().replace("\ufe0f", "")
+        if len(text) < 2:
+            raise CardError(f"{token!r}: a card is a rank and a suit, e.g. 7C or 10♦")
+        suit = _SUIT_BY_TEXT.get(text[-1].upper())
+        if suit is None:
+            raise CardError(f"{token!r}: unknown suit {text[-1]!r} (use C, D, H, S or ♣ ♦ ♥ ♠)")
+        rank = _RANK_BY_TEXT.get(text[:-1].upper())
+        if rank is None:
+            raise CardError(
+                f"{token!r}: unknown rank {text[:-1]!r} (use A, 2-9, T or 10, J, Q, K)"
+            )
+        return CARDS[suit.index * SUIT_BITS + rank.number - 1]
+
+    @staticmethod
+    def from_index(index: int) -> Card:
+        """The card at a bit index (0 ... 51)."""
+        return CARDS[index]
+
+    def __str__(self) -> str:
+        return self.code
+
+    def __repr__(self) -> str:
+        return f"Card.parse({self.code!r})"
+
+    def __lt__(self, other: Card) -> bool:
+        return self.index < other.index
+
+
+_SUIT_BY_TEXT: dict[str, Suit] = {suit.value: suit for suit in Suit}
+_SUIT_BY_TEXT.update({suit.symbol: suit for suit in Suit})
+# White (outline) suit symbols are common on phone keyboards too.
+_SUIT_BY_TEXT.update({"♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEARTS, "♤": Suit.SPADES})
+_RANK_BY_TEXT: dict[str, Rank] = {rank.value: rank for rank in Rank}
+_RANK_BY_TEXT["10"] = Rank.TEN
+
+CARDS: tuple[Card, ...] = tuple(Card(rank, suit) for suit in Suit for rank in Rank)
+"""All 52 cards in canonical order; ``CARDS[i]`` has bit index ``i``."""
+CARD_POINTS: tuple[int, ...] = tuple(card.points for card in CARDS)
+"""Deadwood value by bit index."""
+
+
+def _tokens(text: str) -> list[str]:
+    return text.replace(",", " ").split()
+
+
+def parse_cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
+    """Read cards from text (separated by spaces and/or commas) or an iterable of cards or codes.
+
+    The order is kept; a card given twice is an error.
+
+    >>> parse_cards("AS, 2s 3♠")
+    (Card.parse('AS'), Card.parse('2S'), Card.parse('3S'))
+    >>> parse_cards("7C 7c")
+    Traceback (most recent call last):
+    ...
+    gintutor.errors.CardError: 7C appears twice
+    """
+    items: Iterable[Card | str] = _tokens(text) if isinstance(text, str) else text
+    cards: list[Card] = []
+    seen = 0
+    for item in items:
+        card = item if isinstance(item, Card) else Card.parse(item)
+        if seen & card.mask:
+            raise CardError(f"{card.code} appears twice")
+        seen |= card.mask
+        cards.append(card)
+    return tuple(cards)
+
+
+def parse_hand(text: str | Iterable[Card | str], sizes: Iterable[int] = (10, 11)) -> CardSet:
+    """Read a hand and check its size is one of ``sizes``.
+
+    >>> parse_hand("7C 7D 7S")
+    Traceback (most recent call last):
+    ...
+    gintutor.errors.CardError: a hand here has 10 or 11 cards, got 3
+    """
+    cards = parse_cards(text)
+    allowed = tuple(sizes)
+    if len(cards) not in allowed:
+        raise CardError(f"a hand here has {_or_list(allowed)} cards, got {len(cards)}")
+    return CardSet.from_cards(cards)
+
+
+def _or_list(numbers: tuple[int, ...]) -> str:
+    words = [str(n) for n in numbers]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def mask_cards(mask: int) -> Iterator[Card]:
+    """The cards of a mask in canonical order (suit, then rank)."""
+    while mask:
+        low = mask & -mask
+        yield CARDS[low.bit_length() - 1]
+        mask ^= low
+
+
+def mask_points(mask: int) -> int:
+    """Total deadwood value of the cards in a mask."""
+    total = 0
+    while mask:
+        low = mask & -mask
+        total += CARD_POINTS[low.bit_length() - 1]
+        mask ^= low
+    return total
+
+
+def mask_of(cards: Iterable[Card]) -> int:
+    """The mask of some cards."""
+    mask = 0
+    for card in cards:
+        mask |= card.mask
+    return mask
+
+
+@dataclass(frozen=True)
+class CardSet:
+    """An immutable set of cards backed by a 52-bit mask; iterates in canonical order."""
+
+    mask: int
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.mask <= DECK_MASK:
+            raise CardError(f"{self.mask:#x} is not a 52-bit card mask")
+
+    @classmethod
+    def from_cards(cls, cards: Iterable[Card]) -> CardSet:
+        """The set of the given cards."""
+        return cls(mask_of(cards))
+
+    @classmethod
+    def parse(cls, text: str) -> CardSet:
+        """Read a card set from text; duplicates are an error."""
+        return cls.from_cards(parse_cards(text))
+
+    def __iter__(self) -> Iterator[Card]:
+        return mask_cards(self.mask)
+
+    def __len__(self) -> int:
+        return self.mask.bit_count()
+
+    def __contains__(self, card: object) -> bool:
+        return isinstance(card, Card) and bool(self.mask & card.mask)
+
+    def __bool__(self) -> bool:
+        return bool(self.mask)
+
+    def __or__(self, other: CardSet) -> CardSet:
+        return CardSet(self.mask | other.mask)
+
+    def __and__(self, other: CardSet) -> CardSet:
+        return CardSet(self.mask & other.mask)
+
+    def __sub__(self, other: CardSet) -> CardSet:
+        return CardSet(self.mask & ~other.mask)
+
+    @property
+    def points(self) -> int:
+        """Total deadwood value of the cards."""
+        return mask_points(self.mask)
+
+    @property
+    def codes(self) -> list[str]:
+        """Canonical codes of the cards, in canonical order."""
+        return [card.code for card in self]
+
+    def text(self) -> str:
+        """Canonical text: codes separated by single spaces."""
+        return " ".join(self.codes)
+
+    def display(self, *, ascii_only: bool = False) -> str:
+        """Display text: ``7♣ 10♦``."""
+        return " ".join(card.display(ascii_only=ascii_only) for card in self)
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def __repr__(self) -> str:
+        return f"CardSet.parse({self.text()!r})"
