@@ -58,7 +58,8 @@ def test_version_through_python_dash_m() -> None:
 def test_ruff_clean() -> None:
     pytest.importorskip("ruff")
     done = subprocess.run(
-        [sys.executable, "-m", "ruff", "check", "gintutor", "tests", "benchmarks"],
+        [sys.executable, "-m", "ruff", "check",
+         *[p for p in ("gintutor", "tests", "benchmarks") if (ROOT / p).is_dir()]],
         capture_output=True, text=True, cwd=ROOT,
     )
     assert done.returncode == 0, done.stdout + done.stderr
