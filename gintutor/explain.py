@@ -1,0 +1,381 @@
+"""Engine results turned into a plain, structured explanation (no Rich, no colour).
+
+An explanation is a tuple of blocks (:class:`Heading`, :class:`Line`, :class:`Table`); the
+presentation layer decides how they look. Card text comes from :class:`Style`, so the same
+explanation reads ``10♦`` on a terminal and ``10D`` with ``--ascii``. Every number is read from
+the engine's records; nothing here computes game logic.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from gintutor.analysis import Analysis, Overlap
+from gintutor.cards import Card, CardSet
+from gintutor.knocking import KnockReason, KnockVerdict
+from gintutor.layoffs import Defence
+from gintutor.melds import Meld, MeldKind
+from gintutor.rules import RuleSet
+from gintutor.scoring import HandScore, ItemKind, Outcome, Side
+from gintutor.showdown import Showdown, SpreadOutcome
+from gintutor.solver import Arrangement
+
+
+@dataclass(frozen=True)
+class Heading:
+    """A section title."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class Line:
+    """A paragraph of prose; ``indent`` nests it under the line before."""
+
+    text: str
+    indent: int = 0
+
+
+@dataclass(frozen=True)
+class Table:
+    """Rows of cells under headers; ``highlight`` marks the rows to emphasise (best choices)."""
+
+    headers: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    highlight: frozenset[int] = frozenset()
+
+
+Block = Heading | Line | Table
+
+
+@dataclass(frozen=True)
+class Style:
+    """How cards are written: suit symbols (``10♦``) or ASCII letters (``10D``)."""
+
+    ascii_only: bool = False
+
+    def card(self, card: Card) -> str:
+        """One card."""
+        return card.display(ascii_only=self.ascii_only)
+
+    def cards(self, cards: Iterable[Card]) -> str:
+        """Cards separated by spaces (``-`` for none)."""
+        text = " ".join(self.card(card) for card in cards)
+        return text or "-"
+
+    def meld(self, meld: Meld) -> str:
+        """A meld's cards."""
+        return self.cards(meld)
+
+
+def plural(count: int, word: str, words: str | None = None) -> str:
+    """``1 card``, ``2 cards``."""
+    return f"{count} {word if count == 1 else (words or word + 's')}"
+
+
+def deadwood_sum(cards: CardSet, style: Style) -> str:
+    """The deadwood count with its arithmetic: ``K♣ 10 + 4♦ 4 = 14`` (``none = 0``)."""
+    items = [f"{style.card(card)} {card.points}" for card in cards]
+    if not items:
+        return "none = 0"
+    return " + ".join(items) + f" = {cards.points}"
+
+
+def meld_name(meld: Meld) -> str:
+    """``set`` or ``run``."""
+    return "set" if meld.kind is MeldKind.SET else "run"
+
+
+def arrangement_lines(arrangement: Arrangement, style: Style, indent: int = 1) -> list[Block]:
+    """The melds of an arrangement, one per line, then its deadwood with the arithmetic."""
+    blocks: list[Block] = [
+        Line(f"{meld_name(meld)}  {style.meld(meld)}", indent) for meld in arrangement.melds
+    ]
+    if not arrangement.melds:
+        blocks.append(Line("no melds", indent))
+    blocks.append(Line(f"deadwood  {deadwood_sum(arrangement.deadwood_cards, style)}", indent))
+    return blocks
+
+
+def knock_sentence(verdict: KnockVerdict, rules: RuleSet) -> str:
+    """Why the hand may or may not knock, with the numbers."""
+    deadwood, limit = verdict.deadwood, verdict.knock_limit
+    if verdict.reason is KnockReason.BIG_GIN:
+        return (
+            f"Big gin: all 11 cards are melded. Lay them all down without discarding "
+            f"({rules.big_gin_bonus} bonus under {rules.name} rules)."
+        )
+    if verdict.reason is KnockReason.GIN:
+        return "Gin: no deadwood at all. Knock and the defender may not lay off or undercut you."
+    if verdict.reason is KnockReason.GIN_ONLY:
+        return (
+            f"{deadwood} deadwood: you cannot knock. The knock limit is 0 here, so only gin "
+            f"ends the hand."
+        )
+    if verdict.reason is KnockReason.WITHIN_LIMIT:
+        return f"{deadwood} ≤ {limit}: you can knock."
+    return (
+        f"{deadwood} > {limit}: you cannot knock; shed {verdict.points_to_shed} more "
+        f"{'point' if verdict.points_to_shed == 1 else 'points'}."
+    )
+
+
+def limit_sentence(analysis: Analysis) -> str:
+    """Where the knock limit comes from."""
+    rules = analysis.rules
+    if rules.oklahoma and analysis.upcard is not None:
+        card = analysis.upcard
+        if analysis.knock_limit == 0:
+            source = f"an ace upcard ({card.code}) means gin only"
+        else:
+            source = f"the first upcard {card.code} sets it"
+        return f"Knock limit {analysis.knock_limit} ({rules.name} rules: {source})."
+    if analysis.knock_limit == 0:
+        return f"Knock limit 0 ({rules.name} rules: gin only)."
+    return f"Knock limit {analysis.knock_limit} ({rules.name} rules)."
+
+
+def overlap_lines(found: Sequence[Overlap], style: Style) -> list[Block]:
+    """Why a card that fits both a set and a run goes where it goes."""
+    blocks: list[Block] = []
+    for overlap in found:
+        set_text = style.meld(overlap.as_set.meld)
+        run_text = style.meld(overlap.as_run.meld)
+        better = overlap.better
+        if better is None:
+            verdict = "either way is as good"
+        else:
+            verdict = f"the {'set' if better is MeldKind.SET else 'run'} is better"
+        blocks.append(
+            Line(
+                f"{style.card(overlap.card)} fits a set ({set_text}) and a run ({run_text}): "
+                f"melding the set leaves at best {overlap.as_set.deadwood}, the run "
+                f"{overlap.as_run.deadwood}; {verdict}."
+            )
+        )
+    return blocks
+
+
+def explain_melds(analysis: Analysis, style: Style) -> list[Block]:
+    """The best arrangement(s) of the hand kept, and the overlapping cards."""
+    solution = analysis.solution
+    count = len(solution.arrangements)
+    blocks: list[Block] = [Heading("Best melds")]
+    if count > 1:
+        blocks.append(
+            Line(f"{count} different arrangements leave the same {solution.deadwood} deadwood:")
+        )
+    for number, arrangement in enumerate(solution.arrangements, start=1):
+        if count > 1:
+            blocks.append(Line(f"arrangement {number}", 1))
+        blocks += arrangement_lines(arrangement, style, 2 if count > 1 else 1)
+    blocks += overlap_lines(analysis.overlaps, style)
+    return blocks
+
+
+def discard_table(analysis: Analysis, style: Style) -> Table:
+    """Every legal discard, best first, with the deadwood after it and what it allows."""
+    verdict = analysis.verdict
+    best = min(option.deadwood for option in verdict.discards)
+    rows = []
+    highlight = set()
+    for row, option in enumerate(verdict.discards):
+        if option.deadwood == best:
+            highlight.add(row)
+        if option.deadwood == 0:
+            allows = "gin"
+        elif option.deadwood <= verdict.knock_limit:
+            allows = "knock"
+        else:
+            allows = f"no (shed {option.deadwood - verdict.knock_limit})"
+        rows.append((style.card(option.card), str(option.deadwood), allows))
+    return Table(("discard", "deadwood after", "knock?"), tuple(rows), frozenset(highlight))
+
+
+def explain_discards(analysis: Analysis, style: Style) -> list[Block]:
+    """The 11-card part: big gin, the discard table, the best discard(s)."""
+    verdict = analysis.verdict
+    blocks: list[Block] = [Heading("Your discard")]
+    if analysis.taken_from_discard is not None:
+        blocks.append(
+            Line(
+                f"{style.card(analysis.taken_from_discard)} was just taken from the discard "
+                "pile, so it may not be discarded this turn."
+            )
+        )
+    if verdict.big_gin:
+        blocks.append(Line(knock_sentence(verdict, analysis.rules)))
+        blocks.append(Line("If you did discard instead, the deadwood left would be:"))
+    blocks.append(discard_table(analysis, style))
+    best = [option.card for option in verdict.discards if option.deadwood
+            == verdict.discards[0].deadwood]
+    if not verdict.big_gin:
+        choice = " or ".join(style.card(card) for card in best)
+        blocks.append(
+            Line(f"Best discard: {choice}, leaving {verdict.discards[0].deadwood} deadwood.")
+        )
+        if analysis.all_melded:
+            blocks.append(
+                Line(
+                    f"All 11 cards meld, but {analysis.rules.name} rules do not recognise big "
+                    "gin: discard and go gin."
+                )
+            )
+    return blocks
+
+
+def explain_analysis(analysis: Analysis, style: Style) -> tuple[Block, ...]:
+    """The whole explanation of :func:`~gintutor.analysis.analyze`'s result."""
+    blocks: list[Block] = [
+        Line(f"Hand: {style.cards(analysis.hand)}"),
+        Line(limit_sentence(analysis)),
+    ]
+    if analysis.drawn:
+        blocks += explain_discards(analysis, style)
+        if not analysis.verdict.big_gin:
+            best = analysis.verdict.best_discards[0]
+            blocks.append(Heading(f"After discarding {style.card(best)}"))
+        else:
+            blocks.append(Heading("Big gin"))
+        blocks += explain_melds(analysis, style)[1:]
+    else:
+        blocks += explain_melds(analysis, style)
+    blocks.append(Heading("Knock?"))
+    if not analysis.verdict.big_gin or not analysis.drawn:
+        blocks.append(Line(knock_sentence(analysis.verdict, analysis.rules)))
+    else:
+        blocks.append(Line("Yes: big gin."))
+    if analysis.showdown is not None:
+        blocks += explain_showdown(analysis.showdown, style)
+    return tuple(blocks)
+
+
+def _defence_lines(defence: Defence, style: Style) -> list[Block]:
+    blocks: list[Block] = []
+    for meld in defence.melds:
+        blocks.append(Line(f"{meld_name(meld)}  {style.meld(meld)}", 1))
+    if not defence.melds:
+        blocks.append(Line("no melds", 1))
+    laid: list[Card] = []
+    for layoff in defence.layoffs:
+        text = f"lays off {style.card(layoff.card)} onto {style.meld(layoff.onto)}"
+        # A card that does not touch the meld as spread was chained onto an earlier layoff.
+        before = next((card for card in reversed(laid) if _touches(card, layoff.card)), None)
+        if before is not None and not _touches_meld(layoff.onto, layoff.card):
+            text += f" (chained after {style.card(before)})"
+        laid.append(layoff.card)
+        blocks.append(Line(text, 1))
+    blocks.append(Line(f"deadwood  {deadwood_sum(defence.deadwood_cards, style)}", 1))
+    return blocks
+
+
+def _touches(card: Card, other: Card) -> bool:
+    return card.suit is other.suit and abs(card.rank.number - other.rank.number) == 1
+
+
+def _touches_meld(meld: Meld, card: Card) -> bool:
+    return meld.is_set or any(_touches(member, card) for member in meld)
+
+
+_ITEM_TEXT = {
+    ItemKind.DEADWOOD_DIFFERENCE: "deadwood difference",
+    ItemKind.DEFENDER_DEADWOOD: "defender's deadwood",
+    ItemKind.GIN_BONUS: "gin bonus",
+    ItemKind.BIG_GIN_BONUS: "big gin bonus",
+    ItemKind.UNDERCUT_BONUS: "undercut bonus",
+    ItemKind.SPADE_DOUBLING: "spade upcard doubles the hand",
+}
+
+
+def score_table(score: HandScore) -> Table:
+    """The hand's score item by item, with the rule setting each comes from."""
+    rows = []
+    for item in score.items:
+        what = _ITEM_TEXT[item.kind]
+        if item.kind is ItemKind.DEADWOOD_DIFFERENCE:
+            high = max(score.knocker_deadwood, score.defender_deadwood)
+            low = min(score.knocker_deadwood, score.defender_deadwood)
+            what = f"{what} ({high} - {low})"
+        rows.append((what, str(item.points), item.setting or "basic rule"))
+    rows.append(("total", str(score.points), ""))
+    return Table(("item", "points", "rule"), tuple(rows), frozenset({len(rows) - 1}))
+
+
+_OUTCOME_TEXT = {
+    Outcome.KNOCK: "Knock: the knocker has less deadwood and scores the difference.",
+    Outcome.UNDERCUT: "Undercut: the defender has less deadwood and scores the difference plus "
+    "the undercut bonus.",
+    Outcome.GIN: "Gin: the defender may not lay off and cannot undercut.",
+    Outcome.BIG_GIN: "Big gin: all 11 cards melded; the defender may not lay off.",
+}
+
+
+def _why_spread(result: Showdown, style: Style) -> list[Block]:
+    """Show a spread the knocker could have made that lets the defender lay off more."""
+    chosen = result.chosen
+    worse: SpreadOutcome | None = None
+    for other in result.outcomes[1:]:
+        if other.discard != chosen.discard or other.spread.deadwood != chosen.spread.deadwood:
+            continue
+        if other.defence.laid_off_points > chosen.defence.laid_off_points:
+            worse = other
+            break
+    if worse is None:
+        return []
+    melds = ", ".join(style.meld(meld) for meld in worse.spread.melds)
+    laid = style.cards(worse.defence.laid_off)
+    return [
+        Line(
+            f"Why this spread: spreading {melds} instead (also {worse.spread.deadwood} "
+            f"deadwood) would let the defender lay off {laid} "
+            f"({worse.defence.laid_off_points} points), and you would "
+            + _net_text(worse.score)
+            + f" instead of {_net_text(chosen.score, short=True)}."
+        )
+    ]
+
+
+def _net_text(score: HandScore, short: bool = False) -> str:
+    if score.winner is Side.KNOCKER:
+        return f"{'' if short else 'score '}{score.points}"
+    return f"{'' if short else 'lose '}{score.points} (undercut)"
+
+
+def explain_showdown(result: Showdown, style: Style) -> list[Block]:
+    """The knock played out: spread, defence, layoffs, result and score items."""
+    chosen = result.chosen
+    blocks: list[Block] = [Heading("Showdown: you knock")]
+    if chosen.discard is not None:
+        blocks.append(Line(f"You discard {style.card(chosen.discard)} face down and spread:"))
+    else:
+        blocks.append(Line("You spread:"))
+    blocks += arrangement_lines(chosen.spread, style)
+    blocks += _why_spread(result, style)
+    blocks.append(Line("The defender spreads:"))
+    blocks += _defence_lines(chosen.defence, style)
+    if chosen.score.outcome in (Outcome.GIN, Outcome.BIG_GIN):
+        blocks.append(Line("No layoffs after gin."))
+    elif not chosen.defence.layoffs:
+        blocks.append(Line("The defender lays nothing off."))
+    score = chosen.score
+    text = _OUTCOME_TEXT[score.outcome]
+    if score.outcome is Outcome.UNDERCUT and score.knocker_deadwood == score.defender_deadwood:
+        text = (
+            "Undercut: a tie goes to the defender under these rules (tie_is_undercut), who "
+            "scores the difference (0) plus the undercut bonus."
+        )
+    elif score.outcome is Outcome.KNOCK and score.knocker_deadwood == score.defender_deadwood:
+        text = "A tie, and under these rules a tie is not an undercut: the knocker scores 0."
+    blocks.append(
+        Line(
+            f"Your deadwood {score.knocker_deadwood}, the defender's {score.defender_deadwood}. "
+            + text
+        )
+    )
+    if result.multiplier != 1:
+        blocks.append(Line("The first upcard was a spade: every score of this hand is doubled."))
+    blocks.append(score_table(score))
+    winner = "you (the knocker)" if score.winner is Side.KNOCKER else "the defender"
+    blocks.append(Line(f"{plural(score.points, 'point')} to {winner}."))
+    return blocks
