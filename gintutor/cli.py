@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -169,6 +170,88 @@ def analyze(
             raise typer.Exit(1)
         return
     show(one(" ".join(hand)))
+
+
+@app.command("rules")
+def rules_command(
+    name: Annotated[
+        str | None,
+        typer.Argument(metavar="[NAME|FILE]", help="A preset or a house-rules YAML file."),
+    ] = None,
+    diff: Annotated[
+        tuple[str, str] | None,
+        typer.Option("--diff", metavar="A B", help="Show only the settings where A and B differ."),
+    ] = None,
+    no_color: NoColorOption = False,
+    ascii_only: AsciiOption = False,
+) -> None:
+    """The rule sets side by side, one explained in prose, or what differs between two."""
+    from gintutor.explain import Line, explain_rules, rules_table
+    from gintutor.houserules import load_rules
+    from gintutor.rules import PRESETS, SETTING_NAMES
+
+    terminal = _terminal(no_color, ascii_only)
+    if diff is not None:
+        if name is not None:
+            raise UsageError("give either a rule set or --diff A B, not both")
+        first, second = load_rules(diff[0]), load_rules(diff[1])
+        keys = [k for k in SETTING_NAMES if getattr(first, k) != getattr(second, k)]
+        if not keys:
+            terminal.show([Line(f"{first.name} and {second.name} have the same settings.")])
+            return
+        terminal.show([rules_table([first, second], keys)])
+        return
+    if name is None:
+        terminal.show([rules_table(list(PRESETS.values()), SETTING_NAMES)])
+        return
+    terminal.show(explain_rules(load_rules(name)))
+
+
+@app.command()
+def score(
+    hands: Annotated[
+        list[str] | None,
+        typer.Argument(
+            metavar="[HAND...]",
+            help="Hand results in order: 'A knock 12', 'B gin 41', 'A undercut 27', 'void'.",
+            show_default=False,
+        ),
+    ] = None,
+    file: Annotated[
+        Path | None,
+        typer.Option("--file", "-f", metavar="FILE",
+                     help="Hand results from a YAML list, a CSV file or plain lines."),
+    ] = None,
+    players: Annotated[
+        str, typer.Option(metavar="A,B", help="The two players' names.")
+    ] = "A,B",
+    rules: RulesOption = "standard",
+    no_color: NoColorOption = False,
+    ascii_only: AsciiOption = False,
+) -> None:
+    """A game's score sheet: running totals, boxes, game bonus, shutout (Hollywood: 3 games)."""
+    from gintutor.explain import explain_match, explain_sheet
+    from gintutor.game import score_game, score_match
+    from gintutor.houserules import load_rules
+    from gintutor.scoresheet import parse_entries, read_entries
+
+    rule_set = load_rules(rules)
+    names = [name.strip() for name in players.split(",")]
+    if len(names) != 2 or not all(names) or names[0].lower() == names[1].lower():
+        raise UsageError(f"--players: {players!r}: give two different names, e.g. Ann,Bob")
+    entries = [(f"hand {n}", text) for n, text in enumerate(hands or [], start=1)]
+    if file is not None:
+        if entries:
+            raise UsageError("give the hands as arguments or with --file, not both")
+        entries = read_entries(file)
+    if not entries:
+        raise UsageError("no hands given: e.g. gintutor score 'A knock 12' 'B gin 41'")
+    records = parse_entries(entries, names, rule_set)
+    terminal = _terminal(no_color, ascii_only)
+    if rule_set.hollywood:
+        terminal.show(explain_match(score_match(records, rule_set), names, rule_set))
+    else:
+        terminal.show(explain_sheet(score_game(records, rule_set), names, rule_set))
 
 
 def _json_printer() -> Callable[[Any], None]:

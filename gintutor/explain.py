@@ -13,10 +13,11 @@ from dataclasses import dataclass
 
 from gintutor.analysis import Analysis, Overlap
 from gintutor.cards import Card, CardSet
+from gintutor.game import BonusKind, GameSheet, HandRecord, Match
 from gintutor.knocking import KnockReason, KnockVerdict
 from gintutor.layoffs import Defence
 from gintutor.melds import Meld, MeldKind
-from gintutor.rules import RuleSet
+from gintutor.rules import RuleSet, Shutout
 from gintutor.scoring import HandScore, ItemKind, Outcome, Side
 from gintutor.showdown import Showdown, SpreadOutcome
 from gintutor.solver import Arrangement
@@ -378,4 +379,202 @@ def explain_showdown(result: Showdown, style: Style) -> list[Block]:
     blocks.append(score_table(score))
     winner = "you (the knocker)" if score.winner is Side.KNOCKER else "the defender"
     blocks.append(Line(f"{plural(score.points, 'point')} to {winner}."))
+    return blocks
+
+
+def setting_text(rules: RuleSet, key: str) -> str:
+    """One setting's value as the rules table shows it."""
+    value = rules.settings()[key]
+    if key == "knock_limit" and rules.oklahoma:
+        return "from upcard"
+    if key == "oklahoma_ace" and not rules.oklahoma:
+        return "-"
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def rules_table(rule_sets: Sequence[RuleSet], keys: Sequence[str]) -> Table:
+    """Settings down the side, one column per rule set."""
+    rows = tuple(
+        (key, *(setting_text(rules, key) for rules in rule_sets)) for key in keys
+    )
+    return Table(("setting", *(rules.name for rules in rule_sets)), rows)
+
+
+def explain_rules(rules: RuleSet) -> tuple[Block, ...]:
+    """A rule set in prose; every number comes from the rule-set data."""
+    blocks: list[Block] = [Heading(f"{rules.name} rules")]
+    if rules.oklahoma:
+        ace = "gin only" if rules.knock_limit_for_ace() == 0 else "a knock limit of 1"
+        blocks.append(
+            Line(
+                "Knocking: the first upcard sets the knock limit for the whole hand: its value, "
+                f"10 for a ten or a court card; an ace means {ace}."
+            )
+        )
+    elif rules.knock_limit == 0:
+        blocks.append(Line("Knocking: not allowed below gin: only gin ends a hand."))
+    else:
+        blocks.append(
+            Line(f"Knocking: after drawing, knock with at most {rules.knock_limit} deadwood.")
+        )
+    blocks.append(
+        Line(
+            f"Gin: {rules.gin_bonus} bonus plus the defender's whole deadwood; the defender may "
+            "not lay off and cannot undercut."
+        )
+    )
+    if rules.big_gin:
+        blocks.append(
+            Line(
+                f"Big gin: all 11 cards melded after drawing: {rules.big_gin_bonus} bonus plus "
+                "the defender's deadwood, no discard."
+            )
+        )
+    else:
+        blocks.append(Line("Big gin: not recognised: with 11 melded cards, discard and go gin."))
+    if rules.allows_knock and rules.undercut_bonus is not None:
+        tie = (
+            "a tie counts as an undercut"
+            if rules.tie_is_undercut
+            else "a tie is not an undercut (the knocker scores 0)"
+        )
+        blocks.append(
+            Line(
+                "Knock: the knocker scores the difference in deadwood after layoffs. Undercut "
+                f"(the defender has less deadwood): the difference plus {rules.undercut_bonus}; "
+                f"{tie}."
+            )
+        )
+    if rules.spade_doubles:
+        blocks.append(Line("A spade as the first upcard doubles every score of the hand."))
+    blocks.append(
+        Line(
+            f"Void hand: when {rules.void_at_stock} cards are left in the stock and the player "
+            "who drew the card before them discards without knocking, nobody scores."
+        )
+    )
+    if rules.hollywood:
+        blocks.append(
+            Line(
+                f"Hollywood: three games of {rules.target} are scored at once. A player's first "
+                "win goes in game 1, the second in games 1 and 2, the third and later in all "
+                "three open games; each game is settled when a player reaches "
+                f"{rules.target} in it."
+            )
+        )
+    else:
+        blocks.append(Line(f"Game: the first player to reach {rules.target} points wins."))
+    shutout = (
+        "the winner's hand points are doubled"
+        if rules.shutout is Shutout.DOUBLE
+        else "the game bonus becomes 200"
+    )
+    blocks.append(
+        Line(
+            f"End of game: the winner gets {rules.game_bonus} game bonus; each player gets "
+            f"{rules.box_bonus} for every hand they won (boxes do not count toward the target); "
+            f"if the loser won no hand (a shutout), {shutout}."
+        )
+    )
+    return tuple(blocks)
+
+
+_BONUS_TEXT = {
+    BonusKind.GAME: "game bonus",
+    BonusKind.BOX: "box bonus",
+    BonusKind.SHUTOUT: "shutout: hand points doubled",
+}
+
+
+def _record_text(record: HandRecord, players: Sequence[str]) -> str:
+    if record.winner is None or record.outcome is None:
+        return "void"
+    return f"{players[record.winner]} {record.outcome.value.replace('_', ' ')} {record.points}"
+
+
+def explain_sheet(sheet: GameSheet, players: Sequence[str], rules: RuleSet,
+                  title: str = "Score sheet") -> list[Block]:
+    """One game's sheet: running totals, then the end-of-game bonuses and the result."""
+    blocks: list[Block] = [Heading(title)]
+    rows = tuple(
+        (str(line.hand), _record_text(line.record, players), str(line.totals[0]),
+         str(line.totals[1]))
+        for line in sheet.lines
+    )
+    if rows:
+        blocks.append(Table(("hand", "result", players[0], players[1]), rows))
+    else:
+        blocks.append(Line("No hands entered in this game."))
+    if sheet.winner is None:
+        blocks.append(
+            Line(
+                f"Game in progress: {players[0]} {sheet.totals[0]}, {players[1]} "
+                f"{sheet.totals[1]}; first to {sheet.target} wins."
+            )
+        )
+        return blocks
+    winner, loser = sheet.winner, 1 - sheet.winner
+    blocks.append(
+        Line(f"{players[winner]} reached {sheet.target} and wins the game.")
+    )
+    if sheet.shutout:
+        blocks.append(Line(f"Shutout: {players[loser]} won no hand ({rules.shutout.value})."))
+    bonus_rows = []
+    for bonus in sheet.bonuses:
+        what = _BONUS_TEXT[bonus.kind]
+        if bonus.kind is BonusKind.BOX:
+            what = f"box bonus ({plural(bonus.count, 'hand')} x {rules.box_bonus})"
+        elif bonus.kind is BonusKind.GAME and bonus.setting == "shutout":
+            what = "game bonus (shutout)"
+        bonus_rows.append((players[bonus.player], what, str(bonus.points), bonus.setting))
+    if bonus_rows:
+        blocks.append(Table(("player", "bonus", "points", "rule"), tuple(bonus_rows)))
+    finals = sheet.final_totals
+    blocks.append(
+        Line(
+            f"Final: {players[0]} {finals[0]}, {players[1]} {finals[1]}: "
+            f"{players[winner]} wins by {sheet.margin}."
+        )
+    )
+    return blocks
+
+
+def explain_match(match: Match, players: Sequence[str], rules: RuleSet) -> list[Block]:
+    """Hollywood: the three games' sheets, then the match totals."""
+    blocks: list[Block] = []
+    for number, sheet in enumerate(match.games, start=1):
+        blocks += explain_sheet(sheet, players, rules, f"Game {number}")
+    finals = match.final_totals
+    blocks.append(Heading("Match"))
+    for line in match.unentered:
+        record = line.record
+        if record.winner is None:
+            continue
+        blocks.append(
+            Line(
+                f"Hand {line.hand} ({_record_text(record, players)}) went into no game: "
+                f"{players[record.winner]}'s wins up to then were due only in games that had "
+                "already closed."
+            )
+        )
+    if match.finished:
+        lead = 0 if finals[0] >= finals[1] else 1
+        blocks.append(
+            Line(
+                f"All three games are over: {players[0]} {finals[0]}, {players[1]} "
+                f"{finals[1]}: {players[lead]} wins by {abs(finals[0] - finals[1])}."
+            )
+        )
+    else:
+        open_games = sum(1 for sheet in match.games if not sheet.finished)
+        blocks.append(
+            Line(
+                f"{plural(open_games, 'game')} still open; so far {players[0]} {finals[0]}, "
+                f"{players[1]} {finals[1]}."
+            )
+        )
     return blocks

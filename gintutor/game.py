@@ -201,6 +201,8 @@ class Match:
     """A Hollywood match: three games scored at once."""
 
     games: tuple[GameSheet, ...]
+    unentered: tuple[SheetLine, ...] = ()
+    """Hands won that went into no game: every game they were due in had closed."""
 
     @property
     def finished(self) -> bool:
@@ -226,6 +228,7 @@ def score_match(records: Iterable[HandRecord], rules: RuleSet, games: int = 3) -
     """
     sheets = [_Game() for _ in range(games)]
     wins = [0, 0]
+    unentered: list[SheetLine] = []
     for number, record in enumerate(records, start=1):
         if all(game.is_over(rules) for game in sheets):
             raise GinError(f"hand {number}: the match was already over after hand {number - 1}")
@@ -235,7 +238,10 @@ def score_match(records: Iterable[HandRecord], rules: RuleSet, games: int = 3) -
                     game.enter(number, record)
             continue
         wins[record.winner] += 1
-        for game in sheets[: min(wins[record.winner], games)]:
-            if not game.is_over(rules):
-                game.enter(number, record)
-    return Match(tuple(game.sheet(rules) for game in sheets))
+        due = [game for game in sheets[: min(wins[record.winner], games)]
+               if not game.is_over(rules)]
+        for game in due:
+            game.enter(number, record)
+        if not due:
+            unentered.append(SheetLine(number, record, (0, 0)))
+    return Match(tuple(game.sheet(rules) for game in sheets), tuple(unentered))

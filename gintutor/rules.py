@@ -108,8 +108,12 @@ class RuleSet:
                 f"{self.name} rules take the knock limit from the first upcard: give the upcard"
             )
         if upcard.rank is Rank.ACE:
-            return 1 if self.oklahoma_ace is OklahomaAce.ONE else 0
+            return self.knock_limit_for_ace()
         return min(upcard.points, MAX_KNOCK_LIMIT)
+
+    def knock_limit_for_ace(self) -> int:
+        """The Oklahoma knock limit when the first upcard is an ace."""
+        return 1 if self.oklahoma_ace is OklahomaAce.ONE else 0
 
     def multiplier_for(self, upcard: Card | None = None) -> int:
         """2 when a spade first upcard doubles every score of the hand, else 1."""

@@ -113,3 +113,4 @@ def test_hollywood_a_first_win_after_game_one_closed_enters_no_game() -> None:
     # more entries.
     match = score_match([won(0, 100), won(1, 30)], preset("hollywood"))
     assert [game.totals for game in match.games] == [(100, 0), (0, 0), (0, 0)]
+    assert [line.hand for line in match.unentered] == [2]
