@@ -254,6 +254,146 @@ def score(
         terminal.show(explain_sheet(score_game(records, rule_set), names, rule_set))
 
 
+lessons_app = typer.Typer(help="Tools for lesson authors.", no_args_is_help=True)
+app.add_typer(lessons_app, name="lessons")
+
+
+@lessons_app.command("check")
+def lessons_check(
+    path: Annotated[
+        Path | None,
+        typer.Argument(metavar="[PATH]", help="A lesson file or folder (default: all)."),
+    ] = None,
+) -> None:
+    """Validate lessons: schema, hands, references, and every expect: against the engine."""
+    from gintutor.lessons import check_lessons, lesson_files
+
+    only: str | None = None
+    if path is not None and path.is_file():
+        # The file's neighbours are read too, so that its prerequisites resolve.
+        files = lesson_files(path.parent)
+        only = str(path)
+        if only not in [name for name, _ in files]:
+            files.append((only, path.read_text(encoding="utf-8")))
+    elif path is not None and path.is_dir():
+        files = lesson_files(path)
+    elif path is not None:
+        raise UsageError(f"{path}: no such file or folder")
+    else:
+        files = lesson_files()
+    lessons, problems = check_lessons(files)
+    if only is not None:
+        lessons = [lesson for lesson in lessons if lesson.path == only]
+        problems = [problem for problem in problems if problem.path == only]
+    for problem in problems:
+        typer.echo(str(problem))
+    if problems:
+        typer.echo(f"{len(problems)} problem{'s' if len(problems) != 1 else ''} found", err=True)
+        raise typer.Exit(1)
+    questions = sum(len(lesson.questions) for lesson in lessons)
+    typer.echo(f"{len(lessons)} lessons, {questions} questions: all good")
+
+
+@app.command()
+def learn(
+    lesson: Annotated[
+        str | None,
+        typer.Argument(metavar="[LESSON]", help="A lesson id or number (default: resume)."),
+    ] = None,
+    list_lessons: Annotated[
+        bool, typer.Option("--list", help="Every lesson with its status and your progress.")
+    ] = False,
+    reset: Annotated[
+        bool, typer.Option("--reset", help="Forget progress (of LESSON, or of every lesson).")
+    ] = False,
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask before --reset.")] = False,
+    as_json: JsonOption = False,
+    no_color: NoColorOption = False,
+    ascii_only: AsciiOption = False,
+) -> None:
+    """Guided lessons: rules and strategy step by step, answers checked by the engine."""
+    from gintutor.learn import LessonRunner, resume_point
+    from gintutor.lessons import find_lesson, load_lessons
+    from gintutor.progress import Progress
+    from gintutor.prompts import Quit, asker_for
+
+    lessons = load_lessons()
+    progress = Progress()
+    if progress.warning:
+        typer.echo(f"warning: {progress.warning}", err=True)
+    if list_lessons:
+        _list_lessons(lessons, progress, as_json, no_color, ascii_only)
+        return
+    chosen = find_lesson(lessons, lesson) if lesson is not None else None
+    asker = asker_for()
+    if reset:
+        what = f"lesson {chosen.number} ({chosen.title})" if chosen else "every lesson"
+        try:
+            if not yes and not asker.confirm(f"Forget your progress in {what}?"):
+                typer.echo("Nothing reset.")
+                return
+        except Quit:
+            typer.echo("Nothing reset.")
+            return
+        progress.reset(chosen.id if chosen else None)
+        progress.save()
+        typer.echo(f"Progress in {what} reset.")
+        return
+    terminal = _terminal(no_color, ascii_only)
+    runner = LessonRunner(terminal, asker, progress)
+    if chosen is not None:
+        start = 0
+        if progress.status(chosen.id) == "started":
+            start = int(progress.lesson(chosen.id).get("step", 0))
+        target: tuple[Any, int] | None = (chosen, start)
+    else:
+        target = resume_point(lessons, progress)
+    if target is None:
+        typer.echo(f"All {len(lessons)} lessons are done. Replay one with: gintutor learn NUMBER")
+        return
+    try:
+        runner.run(*target)
+    except Quit:
+        typer.echo("\nProgress saved. Run gintutor learn to pick up where you left off.")
+        return
+    following = resume_point(lessons, progress)
+    if following is not None:
+        typer.echo(f"Next: gintutor learn {following[0].number} ({following[0].title})")
+
+
+def _list_lessons(lessons: list[Any], progress: Any, as_json: bool, no_color: bool,
+                  ascii_only: bool) -> None:
+    rows = []
+    for lesson in lessons:
+        status = progress.status(lesson.id)
+        if status == "started":
+            step = int(progress.lesson(lesson.id).get("step", 0))
+            status_text = f"started (step {step + 1}/{len(lesson.steps)})"
+        else:
+            status_text = status
+        rows.append((lesson, status, status_text))
+    if as_json:
+        typer.echo(json.dumps([
+            {"id": lesson.id, "number": lesson.number, "title": lesson.title,
+             "level": lesson.level.value, "concepts": list(lesson.concepts), "status": status}
+            for lesson, status, _ in rows
+        ], ensure_ascii=False))
+        return
+    from gintutor.explain import Line, Table
+
+    done = sum(1 for _, status, _ in rows if status == "done")
+    percent = round(100 * done / len(rows)) if rows else 0
+    table = Table(
+        ("#", "lesson", "level", "status"),
+        tuple((str(lesson.number), lesson.title, lesson.level.value, text)
+              for lesson, _, text in rows),
+        frozenset(i for i, (_, status, _) in enumerate(rows) if status == "done"),
+    )
+    _terminal(no_color, ascii_only).show(
+        [table, Line(f"{done}/{len(rows)} lessons, {percent}%")]
+    )
+
+
 def _json_printer() -> Callable[[Any], None]:
     from gintutor.export import analysis_data
 

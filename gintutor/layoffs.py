@@ -124,17 +124,41 @@ def best_defence(defender: CardSet, spread: Sequence[Meld]) -> Defence:
     """
     best: tuple[int, int, tuple[Layoff, ...]] | None = None
     for plan in _layoff_plans(defender.mask, spread):
-        laid = 0
-        for layoff in plan:
-            laid |= layoff.card.mask
-        deadwood = min_deadwood_mask(defender.mask & ~laid)
+        deadwood = min_deadwood_mask(defender.mask & ~_laid_mask(plan))
         key = (deadwood, len(plan))
         if best is None or key < best[:2]:
             best = (deadwood, len(plan), plan)
     assert best is not None  # the empty plan is always there
-    deadwood, _, plan = best
+    return _defence(defender.mask, best[2])
+
+
+def _laid_mask(plan: Iterable[Layoff]) -> int:
     laid = 0
     for layoff in plan:
         laid |= layoff.card.mask
-    arrangement = arrangements_mask(defender.mask & ~laid, deadwood)[0]
-    return Defence(arrangement, plan)
+    return laid
+
+
+def _defence(defender_mask: int, plan: tuple[Layoff, ...]) -> Defence:
+    """The defence that makes these layoffs and melds the rest as well as possible."""
+    rest = defender_mask & ~_laid_mask(plan)
+    return Defence(arrangements_mask(rest, min_deadwood_mask(rest))[0], plan)
+
+
+def layoff_plan(defender: CardSet, spread: Sequence[Meld], cards: CardSet) -> Defence | None:
+    """The defence that lays off exactly ``cards`` (in a legal order), or ``None`` if illegal.
+
+    The defender's other cards are melded to leave the least deadwood.
+
+    >>> plan = layoff_plan(CardSet.parse("4H 8H 9H 2C 5D 9S JC QD KS KD"),
+    ...                    [Meld.parse("5H 6H 7H")], CardSet.parse("9H 8H"))
+    >>> [layoff.card.code for layoff in plan.layoffs], plan.deadwood
+    (['8H', '9H'], 60)
+    >>> layoff_plan(CardSet.parse("4H 8H 9H 2C 5D 9S JC QD KS KD"),
+    ...             [Meld.parse("5H 6H 7H")], CardSet.parse("9H")) is None
+    True
+    """
+    for plan in _layoff_plans(defender.mask, spread):
+        if _laid_mask(plan) == cards.mask:
+            return _defence(defender.mask, plan)
+    return None

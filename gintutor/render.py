@@ -72,8 +72,10 @@ class Terminal:
             return
         with self.console.capture() as captured:
             self._print(blocks)
-        text = "\n".join(line.rstrip() for line in captured.get().split("\n"))
-        self.console.file.write(text)
+        self._write_plain(captured.get())
+
+    def _write_plain(self, text: str) -> None:
+        self.console.file.write("\n".join(line.rstrip() for line in text.split("\n")))
         self.console.file.flush()
 
     def _print(self, blocks: Iterable[Block]) -> None:
@@ -91,6 +93,25 @@ class Terminal:
             else:
                 self.console.print(self._table(block))
             first = False
+
+    def markdown(self, text: str) -> None:
+        """Print short Markdown prose (lessons)."""
+        from rich.markdown import Markdown
+
+        self.show_renderable(Markdown(text, hyperlinks=False))
+
+    def say(self, text: str, style: str = "") -> None:
+        """Print one line of text, suits coloured on a terminal."""
+        self.show_renderable(self._text(text, style if self.console.color_system else ""))
+
+    def show_renderable(self, renderable: object) -> None:
+        """Print any Rich renderable (plain output has no trailing spaces)."""
+        if self.console.color_system is not None:
+            self.console.print(renderable)
+            return
+        with self.console.capture() as captured:
+            self.console.print(renderable)
+        self._write_plain(captured.get())
 
     def _table(self, block: Table) -> RichTable:
         table = RichTable(

@@ -1,0 +1,163 @@
+"""Asking the learner: prompt-toolkit on a terminal, plain lines when input is piped.
+
+Both ask one question at a time and return what was typed, or a :class:`Command` (``hint``,
+``skip``, ``quit``). Input that is not an answer (``you don't hold 9S``) is refused before it
+counts as a try: on a terminal by prompt-toolkit's validator, piped by saying so and asking again.
+Ctrl-C and Ctrl-D (end of input) become :class:`Quit`.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, Protocol, TextIO
+
+
+class Command(Enum):
+    """Words the learner may type instead of an answer."""
+
+    HINT = "hint"
+    SKIP = "skip"
+    QUIT = "quit"
+
+
+_COMMANDS = {"hint": Command.HINT, "?": Command.HINT, "skip": Command.SKIP,
+             "quit": Command.QUIT, "exit": Command.QUIT, "q": Command.QUIT}
+
+
+class Quit(Exception):
+    """The learner left (``quit``, Ctrl-C or end of input); progress is already saved."""
+
+
+Validate = Callable[[str], str | None]
+"""Returns why the text is not an answer, or ``None`` when it may be judged."""
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """What to ask: the prompt text, words to complete, and the validator."""
+
+    text: str
+    completions: Sequence[str] = ()
+    validate: Validate | None = None
+
+
+class Asker(Protocol):
+    """Asks one question; returns the answer text or a command."""
+
+    def ask(self, prompt: Prompt) -> str | Command: ...
+
+    def confirm(self, question: str) -> bool: ...
+
+
+def command_of(text: str) -> Command | None:
+    """The command a reply names, if any."""
+    return _COMMANDS.get(text.strip().lower())
+
+
+class PlainAsker:
+    """Reads answers line by line (for scripts, tests and pipes)."""
+
+    def __init__(self, stdin: TextIO | None = None, stdout: TextIO | None = None) -> None:
+        self.stdin = stdin or sys.stdin
+        self.stdout = stdout or sys.stdout
+
+    def _line(self, text: str) -> str:
+        self.stdout.write(text)
+        self.stdout.flush()
+        line = self.stdin.readline()
+        if not line:
+            self.stdout.write("\n")
+            raise Quit
+        # Piped input is not echoed by a terminal: write it so the transcript reads well.
+        self.stdout.write(line if line.endswith("\n") else line + "\n")
+        return line.rstrip("\n")
+
+    def ask(self, prompt: Prompt) -> str | Command:
+        while True:
+            reply = self._line(f"{prompt.text} ")
+            command = command_of(reply)
+            if command is Command.QUIT:
+                raise Quit
+            if command is not None:
+                return command
+            if not reply.strip():
+                continue
+            problem = prompt.validate(reply) if prompt.validate else None
+            if problem is None:
+                return reply
+            self.stdout.write(f"  ({problem})\n")
+
+    def confirm(self, question: str) -> bool:
+        return self._line(f"{question} [y/N] ").strip().lower() in ("y", "yes")
+
+
+class TerminalAsker:
+    """prompt-toolkit: completion of what makes sense, validation, history, F2 for a hint."""
+
+    def __init__(self) -> None:
+        from prompt_toolkit import PromptSession
+        from prompt_toolkit.history import InMemoryHistory
+
+        self.session: Any = PromptSession(history=InMemoryHistory())
+
+    def ask(self, prompt: Prompt) -> str | Command:
+        from prompt_toolkit.completion import WordCompleter
+        from prompt_toolkit.key_binding import KeyBindings
+        from prompt_toolkit.validation import ValidationError, Validator
+
+        check = prompt.validate
+
+        class _Validator(Validator):
+            def validate(self, document: Any) -> None:
+                text = document.text
+                if command_of(text) is not None or not text.strip() or check is None:
+                    return
+                problem = check(text)
+                if problem is not None:
+                    raise ValidationError(message=problem, cursor_position=len(text))
+
+        bindings = KeyBindings()
+
+        @bindings.add("f2")
+        def _hint(event: Any) -> None:
+            event.app.current_buffer.text = "hint"
+            event.app.current_buffer.validate_and_handle()
+
+        words = [*prompt.completions, "hint", "skip", "quit"]
+        try:
+            while True:
+                reply: str = self.session.prompt(
+                    f"{prompt.text} ",
+                    completer=WordCompleter(words, ignore_case=True, sentence=False),
+                    complete_while_typing=True,
+                    validator=_Validator(),
+                    validate_while_typing=False,
+                    key_bindings=bindings,
+                    bottom_toolbar=" hint (F2) · skip · quit ",
+                )
+                if reply.strip():
+                    break
+        except (KeyboardInterrupt, EOFError):
+            raise Quit from None
+        command = command_of(reply)
+        if command is Command.QUIT:
+            raise Quit
+        return command if command is not None else reply
+
+    def confirm(self, question: str) -> bool:
+        try:
+            reply: str = self.session.prompt(f"{question} [y/N] ")
+        except (KeyboardInterrupt, EOFError):
+            raise Quit from None
+        return reply.strip().lower() in ("y", "yes")
+
+
+def asker_for(stdin: TextIO | None = None) -> Asker:
+    """prompt-toolkit on an interactive terminal, plain lines otherwise."""
+    stream = stdin or sys.stdin
+    if stream.isatty() and sys.stdout.isatty():
+        return TerminalAsker()
+    return PlainAsker(stream)
