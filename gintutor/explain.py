@@ -61,9 +61,9 @@ class Style:
         return card.display(ascii_only=self.ascii_only)
 
     def cards(self, cards: Iterable[Card]) -> str:
-        """Cards separated by spaces (``-`` for none)."""
+        """Cards separated by spaces (``none`` for none)."""
         text = " ".join(self.card(card) for card in cards)
-        return text or "-"
+        return text or "none"
 
     def meld(self, meld: Meld) -> str:
         """A meld's cards."""
@@ -122,15 +122,15 @@ def knock_sentence(verdict: KnockVerdict, rules: RuleSet) -> str:
     )
 
 
-def limit_sentence(analysis: Analysis) -> str:
+def limit_sentence(analysis: Analysis, style: Style) -> str:
     """Where the knock limit comes from."""
     rules = analysis.rules
     if rules.oklahoma and analysis.upcard is not None:
-        card = analysis.upcard
+        card = style.card(analysis.upcard)
         if analysis.knock_limit == 0:
-            source = f"an ace upcard ({card.code}) means gin only"
+            source = f"an ace upcard ({card}) means gin only"
         else:
-            source = f"the first upcard {card.code} sets it"
+            source = f"the first upcard {card} sets it"
         return f"Knock limit {analysis.knock_limit} ({rules.name} rules: {source})."
     if analysis.knock_limit == 0:
         return f"Knock limit 0 ({rules.name} rules: gin only)."
@@ -230,7 +230,7 @@ def explain_analysis(analysis: Analysis, style: Style) -> tuple[Block, ...]:
     """The whole explanation of :func:`~gintutor.analysis.analyze`'s result."""
     blocks: list[Block] = [
         Line(f"Hand: {style.cards(analysis.hand)}"),
-        Line(limit_sentence(analysis)),
+        Line(limit_sentence(analysis, style)),
     ]
     if analysis.drawn:
         blocks += explain_discards(analysis, style)
@@ -312,7 +312,7 @@ _OUTCOME_TEXT = {
 }
 
 
-def _why_spread(result: Showdown, style: Style) -> list[Block]:
+def _why_spread(result: Showdown, style: Style, mine: bool = True) -> list[Block]:
     """Show a spread the knocker could have made that lets the defender lay off more."""
     chosen = result.chosen
     worse: SpreadOutcome | None = None
@@ -330,8 +330,8 @@ def _why_spread(result: Showdown, style: Style) -> list[Block]:
         Line(
             f"Why this spread: spreading {melds} instead (also {worse.spread.deadwood} "
             f"deadwood) would let the defender lay off {laid} "
-            f"({worse.defence.laid_off_points} points), and you would "
-            + _net_text(worse.score)
+            f"({worse.defence.laid_off_points} points), and {'you' if mine else 'the knocker'} "
+            f"would " + _net_text(worse.score)
             + f" instead of {_net_text(chosen.score, short=True)}."
         )
     ]
@@ -343,16 +343,22 @@ def _net_text(score: HandScore, short: bool = False) -> str:
     return f"{'' if short else 'lose '}{score.points} (undercut)"
 
 
-def explain_showdown(result: Showdown, style: Style) -> list[Block]:
-    """The knock played out: spread, defence, layoffs, result and score items."""
+def explain_showdown(result: Showdown, style: Style, *, mine: bool = True) -> list[Block]:
+    """The knock played out: spread, defence, layoffs, result and score items.
+
+    ``mine``: the reader is the knocker ("you"); otherwise the knocker is named as such.
+    """
     chosen = result.chosen
-    blocks: list[Block] = [Heading("Showdown: you knock")]
+    who = "You" if mine else "The knocker"
+    blocks: list[Block] = [Heading("Showdown: you knock" if mine else "Showdown")]
     if chosen.discard is not None:
-        blocks.append(Line(f"You discard {style.card(chosen.discard)} face down and spread:"))
+        blocks.append(Line(f"{who} discards {style.card(chosen.discard)} face down and spreads:"
+                           if not mine else
+                           f"You discard {style.card(chosen.discard)} face down and spread:"))
     else:
-        blocks.append(Line("You spread:"))
+        blocks.append(Line(f"{who} spread{'' if mine else 's'}:"))
     blocks += arrangement_lines(chosen.spread, style)
-    blocks += _why_spread(result, style)
+    blocks += _why_spread(result, style, mine)
     blocks.append(Line("The defender spreads:"))
     blocks += _defence_lines(chosen.defence, style)
     if chosen.score.outcome in (Outcome.GIN, Outcome.BIG_GIN):
@@ -368,16 +374,18 @@ def explain_showdown(result: Showdown, style: Style) -> list[Block]:
         )
     elif score.outcome is Outcome.KNOCK and score.knocker_deadwood == score.defender_deadwood:
         text = "A tie, and under these rules a tie is not an undercut: the knocker scores 0."
+    whose = "Your" if mine else "The knocker's"
     blocks.append(
         Line(
-            f"Your deadwood {score.knocker_deadwood}, the defender's {score.defender_deadwood}. "
-            + text
+            f"{whose} deadwood {score.knocker_deadwood}, the defender's "
+            f"{score.defender_deadwood}. " + text
         )
     )
     if result.multiplier != 1:
         blocks.append(Line("The first upcard was a spade: every score of this hand is doubled."))
     blocks.append(score_table(score))
-    winner = "you (the knocker)" if score.winner is Side.KNOCKER else "the defender"
+    knocker = "you (the knocker)" if mine else "the knocker"
+    winner = knocker if score.winner is Side.KNOCKER else "the defender"
     blocks.append(Line(f"{plural(score.points, 'point')} to {winner}."))
     return blocks
 
@@ -468,11 +476,11 @@ def explain_rules(rules: RuleSet) -> tuple[Block, ...]:
         )
     else:
         blocks.append(Line(f"Game: the first player to reach {rules.target} points wins."))
-    shutout = (
-        "the winner's hand points are doubled"
-        if rules.shutout is Shutout.DOUBLE
-        else "the game bonus becomes 200"
-    )
+    shutout = {
+        Shutout.DOUBLE: "the winner's hand points are doubled",
+        Shutout.BONUS_200: "the game bonus becomes 200",
+        Shutout.NONE: "nothing more is paid",
+    }[rules.shutout]
     blocks.append(
         Line(
             f"End of game: the winner gets {rules.game_bonus} game bonus; each player gets "

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from enum import Enum
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from gintutor.cards import Card, CardSet, parse_cards
+from gintutor.cards import Card, CardSet
 from gintutor.content import content_dir
 from gintutor.errors import GinError
 from gintutor.questions import (
@@ -28,6 +28,7 @@ from gintutor.questions import (
     verify_question,
 )
 from gintutor.rules import PRESETS, RuleSet
+from gintutor.yamlread import Problem, Reader, check_keys, compose
 
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 _PLACEHOLDER = re.compile(r"\{(?:([a-z]+)\.)?([a-z_]+)\}")
@@ -68,18 +69,6 @@ class Level(Enum):
 
 class LessonError(GinError):
     """A lesson file that cannot be used; the message starts with ``file:line:``."""
-
-
-@dataclass(frozen=True)
-class Problem:
-    """One thing wrong in a content file."""
-
-    path: str
-    line: int
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.path}:{self.line}: {self.message}"
 
 
 @dataclass(frozen=True)
@@ -155,81 +144,9 @@ _NEEDS: dict[QuestionKind, tuple[str, ...]] = {
 }
 
 
-@dataclass
-class _Reader:
-    """Walks a composed YAML document, turning bad values into problems with their lines."""
-
-    path: str
-    problems: list[Problem] = field(default_factory=list)
-
-    def fail(self, node: yaml.Node, message: str) -> None:
-        self.problems.append(Problem(self.path, node.start_mark.line + 1, message))
-
-    def mapping(self, node: yaml.Node, what: str) -> dict[str, tuple[yaml.Node, yaml.Node]]:
-        if not isinstance(node, yaml.MappingNode):
-            self.fail(node, f"{what} must be a mapping of keys to values")
-            return {}
-        return {str(key.value): (key, value) for key, value in node.value}
-
-    def scalar(self, node: yaml.Node) -> Any:
-        return yaml.SafeLoader("").construct_object(node, deep=True)
-
-    def text(self, node: yaml.Node, key: str) -> str | None:
-        value = self.scalar(node) if isinstance(node, yaml.ScalarNode) else None
-        if not isinstance(value, str) or not value.strip():
-            self.fail(node, f"{key}: expected text")
-            return None
-        return value
-
-    def strings(self, node: yaml.Node, key: str) -> tuple[str, ...]:
-        if not isinstance(node, yaml.SequenceNode) or not all(
-            isinstance(item, yaml.ScalarNode) for item in node.value
-        ):
-            self.fail(node, f"{key}: expected a list like [a, b]")
-            return ()
-        return tuple(str(item.value) for item in node.value)
-
-    def cards(self, node: yaml.Node, key: str) -> CardSet | None:
-        text = self.scalar(node) if isinstance(node, yaml.ScalarNode) else None
-        if isinstance(node, yaml.SequenceNode):
-            text = " ".join(str(item.value) for item in node.value)
-        if not isinstance(text, str):
-            self.fail(node, f"{key}: expected cards like \"7C 7D 7S\"")
-            return None
-        try:
-            return CardSet.from_cards(parse_cards(text))
-        except GinError as error:
-            self.fail(node, f"{key}: {error}")
-            return None
-
-    def card(self, node: yaml.Node, key: str) -> Card | None:
-        found = self.cards(node, key)
-        if found is None:
-            return None
-        if len(found) != 1:
-            self.fail(node, f"{key}: expected one card, got {len(found)}")
-            return None
-        return next(iter(found))
-
-    def rules(self, node: yaml.Node, key: str) -> RuleSet | None:
-        name = self.scalar(node) if isinstance(node, yaml.ScalarNode) else None
-        if not isinstance(name, str) or name.lower() not in PRESETS:
-            self.fail(node, f"{key}: {name!r} is not a rule set (use one of {', '.join(PRESETS)})")
-            return None
-        return PRESETS[name.lower()]
-
-
-def _unknown(reader: _Reader, items: dict[str, tuple[yaml.Node, yaml.Node]], known: set[str],
-             what: str) -> None:
-    for key, (key_node, _) in items.items():
-        if key not in known:
-            known_keys = ", ".join(sorted(known))
-            reader.fail(key_node, f"unknown key {key!r} in {what} (known: {known_keys})")
-
-
-def _show(reader: _Reader, node: yaml.Node, rules: RuleSet) -> Show | None:
+def _show(reader: Reader, node: yaml.Node, rules: RuleSet) -> Show | None:
     items = reader.mapping(node, "show")
-    _unknown(reader, items, _SHOW_KEYS, "a show step")
+    check_keys(reader, items, _SHOW_KEYS, "a show step")
     if "hand" not in items:
         reader.fail(node, "show: needs a hand")
         return None
@@ -252,9 +169,9 @@ def _show(reader: _Reader, node: yaml.Node, rules: RuleSet) -> Show | None:
     return show
 
 
-def _question(reader: _Reader, node: yaml.Node, rules: RuleSet) -> Ask | None:
+def _question(reader: Reader, node: yaml.Node, rules: RuleSet) -> Ask | None:
     items = reader.mapping(node, "question")
-    _unknown(reader, items, _QUESTION_KEYS, "a question")
+    check_keys(reader, items, _QUESTION_KEYS, "a question")
     kind_node = items["question"][1]
     try:
         kind = QuestionKind(reader.scalar(kind_node))
@@ -316,9 +233,9 @@ def _question(reader: _Reader, node: yaml.Node, rules: RuleSet) -> Ask | None:
             reader.fail(items["game"][1], "game: expected 1, 2 or 3 (a Hollywood game)")
     if len(reader.problems) > before or prompt is None:
         return None
-    question = Question(kind, prompt, rules, **{k: v for k, v in fields.items() if v is not None})
-    if fields.get("rules") is not None:
-        question = replace(question, rules=fields["rules"])
+    question_rules = fields.pop("rules", None) or rules
+    question = Question(kind, prompt, question_rules,
+                        **{k: v for k, v in fields.items() if v is not None})
     try:
         verify_question(question)
     except GinError as error:
@@ -342,7 +259,7 @@ def _expect_text(value: Any) -> str:
     return str(value)
 
 
-def _steps(reader: _Reader, node: yaml.Node, rules: RuleSet) -> Iterator[Step]:
+def _steps(reader: Reader, node: yaml.Node, rules: RuleSet) -> Iterator[Step]:
     if not isinstance(node, yaml.SequenceNode) or not node.value:
         reader.fail(node, "steps: expected a list of steps (prose, show or question)")
         return
@@ -370,18 +287,14 @@ def _steps(reader: _Reader, node: yaml.Node, rules: RuleSet) -> Iterator[Step]:
 
 def read_lesson(text: str, path: str) -> tuple[Lesson | None, list[Problem]]:
     """A lesson from YAML text, and the problems found (the lesson is ``None`` if any)."""
-    reader = _Reader(path)
-    try:
-        root = yaml.compose(text)
-    except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        line = mark.line + 1 if mark is not None else 1
-        problem = getattr(error, "problem", None) or "not valid YAML"
-        return None, [Problem(path, line, f"YAML syntax: {problem} (check indentation and quotes)")]
+    reader = Reader(path)
+    root, problems = compose(path, text)
+    if problems:
+        return None, problems
     if root is None:
         return None, [Problem(path, 1, "the file is empty: a lesson needs id, title and steps")]
     items = reader.mapping(root, "a lesson")
-    _unknown(reader, items, _LESSON_KEYS, "a lesson")
+    check_keys(reader, items, _LESSON_KEYS, "a lesson")
     for key in ("id", "title", "level", "steps"):
         if key not in items:
             reader.fail(root, f"a lesson needs {key}:")

@@ -9,7 +9,7 @@ with its explanation (:func:`solve_question`), and what to offer for completion.
 >>> q = Question(QuestionKind.DEADWOOD, "Deadwood?", preset("standard"),
 ...              hand=CardSet.parse("7C 7D 7H 5H 6H 8H AS 2S 3S KD"))
 >>> judge(q, "29").message
-'29 is what you get by melding 7♣ 7♦ 7♥, A♠ 2♠ 3♠; a better arrangement leaves 24.'
+'29 is what is left after melds such as 7♣ 7♦ 7♥, A♠ 2♠ 3♠; a better arrangement leaves 24.'
 >>> judge(q, "24").correct
 True
 """
@@ -316,9 +316,18 @@ def solve_question(question: Question, style: Style = PLAIN) -> Solved:
         text = " | ".join(meld.text() for meld in solution.best.melds) or "none"
         return Solved(text, tuple(blocks))
     if kind is QuestionKind.KNOCK:
-        verdict = knock_verdict(_hand(question), question.rules, question.upcard, question.taken)
-        return Solved("yes" if verdict.can_knock else "no",
-                      (Line(knock_sentence(verdict, question.rules)),))
+        hand = _hand(question)
+        verdict = knock_verdict(hand, question.rules, question.upcard, question.taken)
+        blocks = []
+        if len(hand) == 11:
+            analysis = analyze(hand, question.rules, upcard=question.upcard,
+                               taken_from_discard=question.taken)
+            if question.taken is not None:
+                blocks.append(Line(f"{style.card(question.taken)} was just taken from the "
+                                   "discard pile, so it may not be discarded."))
+            blocks.append(discard_table(analysis, style))
+        blocks.append(Line(knock_sentence(verdict, question.rules)))
+        return Solved("yes" if verdict.can_knock else "no", tuple(blocks))
     if kind is QuestionKind.DISCARD:
         analysis = analyze(_hand(question), question.rules, upcard=question.upcard,
                            taken_from_discard=question.taken)
@@ -328,10 +337,11 @@ def solve_question(question: Question, style: Style = PLAIN) -> Solved:
     if kind is QuestionKind.LAYOFFS:
         result = question_showdown(question)
         laid = result.defence.laid_off
-        return Solved(laid.text() or "none", tuple(explain_showdown(result, style)[1:]))
+        return Solved(laid.text() or "none",
+                      tuple(explain_showdown(result, style, mine=False)[1:]))
     if kind is QuestionKind.POINTS:
         result = question_showdown(question)
-        return Solved(str(result.points), tuple(explain_showdown(result, style)[1:]))
+        return Solved(str(result.points), tuple(explain_showdown(result, style, mine=False)[1:]))
     if kind is QuestionKind.CHOICE:
         right = correct_options(question)
         labels = ", ".join(_option_label(i) for i in right)
@@ -368,17 +378,17 @@ def _choice_reasons(question: Question, style: Style) -> list[Line]:
             lines.append(Line(f"{label}) {style.cards(parse_cards(option))}: {why}", 1))
         elif predicate is Predicate.LEAST_DEADWOOD:
             hand = _option_hand(option)
-            lines.append(Line(f"{label}) {style.cards(hand)}: "
+            lines.append(Line(f"{label}) {style.cards(parse_cards(option))}: "
                               f"{min_deadwood_mask(hand.mask)} deadwood", 1))
         elif predicate is Predicate.CAN_KNOCK:
             hand = _option_hand(option)
             verdict = knock_verdict(hand, question.rules, question.upcard)
-            lines.append(Line(f"{label}) {verdict.deadwood} deadwood: "
+            lines.append(Line(f"{label}) {style.cards(parse_cards(option))}: "
                               f"{knock_sentence(verdict, question.rules)}", 1))
         elif predicate is Predicate.SAFE:
             cards = _option_hand(option)
             unsafe = _gives_meld(cards.mask, question.opponent_known.mask)
-            lines.append(Line(f"{label}) {style.cards(cards)}: "
+            lines.append(Line(f"{label}) {style.cards(parse_cards(option))}: "
                               f"{'gives the opponent a meld' if unsafe else 'safe'}", 1))
         else:
             card = Card.parse(option)
@@ -414,10 +424,10 @@ def judge(question: Question, text: str, style: Style = PLAIN) -> Feedback:
     if kind is QuestionKind.KNOCK:
         said = _yes_no(text)
         verdict = knock_verdict(_hand(question), question.rules, question.upcard, question.taken)
-        reason = knock_sentence(verdict, question.rules)
         if said == verdict.can_knock:
-            return Feedback(True, f"Right. {reason}")
-        return Feedback(False, f"Not quite: you said {'yes' if said else 'no'}. Count again.")
+            return Feedback(True, "Right.")
+        return Feedback(False, f"Not quite: you said {'yes' if said else 'no'}. Count the "
+                               "deadwood again and compare it with the knock limit.")
     if kind is QuestionKind.DISCARD:
         hand = _hand(question)
         cards = _cards_held(text, hand)
@@ -454,7 +464,7 @@ def judge(question: Question, text: str, style: Style = PLAIN) -> Feedback:
         return Feedback(False, _points_meaning(result, value))
     if kind is QuestionKind.CHOICE:
         index = _choice_index(text, len(question.options))
-        why = _choice_reasons(question, style)[index].text
+        why = _choice_reasons(question, style)[index].text.rstrip(".")
         if index in correct_options(question):
             return Feedback(True, f"Right: {why}.")
         return Feedback(False, f"Not that one: {why}.")
@@ -465,6 +475,9 @@ def judge(question: Question, text: str, style: Style = PLAIN) -> Feedback:
         typed = str(_number(text))
     if typed == solved.answer:
         return Feedback(True, f"Right: {solved.answer}.")
+    if kind is QuestionKind.GAME:
+        return Feedback(False, f"Not {typed}: add the hand points, then the game bonus, any "
+                               "shutout, and the box bonuses for every hand won.")
     return Feedback(False, f"Not {typed}.")
 
 
@@ -475,7 +488,8 @@ def _deadwood_meaning(hand: CardSet, value: int, best: int, style: Style) -> str
         if arrangement.deadwood == value and arrangement.melds:
             shown = ", ".join(style.meld(meld) for meld in arrangement.melds)
             return (
-                f"{value} is what you get by melding {shown}; a better arrangement leaves {best}."
+                f"{value} is what is left after melds such as {shown}; a better arrangement "
+                f"leaves {best}."
             )
     if value < best:
         return f"{value} is too low: no arrangement leaves less than {best}."
@@ -519,6 +533,11 @@ def option_lines(question: Question, style: Style) -> list[str]:
 
 def verify_question(question: Question) -> None:
     """Raise :class:`GinError` if the engine cannot answer the question as set."""
+    if question.kind is QuestionKind.RULE and question.setting not in (None, "knock_limit"):
+        value = question.rules.settings().get(question.setting)
+        if value is not None and not isinstance(value, (bool, int)):
+            raise GinError(f"setting {question.setting!r} is {value!r}, not a number or yes/no: "
+                           "ask about it with a game question")
     solve_question(question)
     if question.kind is QuestionKind.CHOICE and not correct_options(question):
         raise GinError("no option is correct: the engine finds none that fits the predicate")

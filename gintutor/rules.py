@@ -40,6 +40,8 @@ class Shutout(Enum):
     """The winner's hand points are doubled before the game bonus and boxes are added."""
     BONUS_200 = "bonus-200"
     """The game bonus becomes 200."""
+    NONE = "none"
+    """No shutout reward (house rules, e.g. tables that play without bonuses)."""
 
 
 MAX_KNOCK_LIMIT = 10

@@ -103,7 +103,7 @@ def test_house_rules_may_name_themselves() -> None:
         ({"base": "standard", "gin_bonus": True}, "gin_bonus: True is not a whole number"),
         ({"base": "standard", "oklahoma": "yes"}, "oklahoma: 'yes' is not true or false"),
         ({"base": "standard", "shutout": "triple"},
-         "shutout: 'triple' is not one of double, bonus-200"),
+         "shutout: 'triple' is not one of double, bonus-200, none"),
         ({"base": "gin500"}, "base: unknown rule set 'gin500'"),
         ({"base": 7}, "base: 7 is not a rule set name"),
         ({"base": "straight", "knock_limit": 10},

@@ -1,0 +1,327 @@
+"""Lessons: every shipped lesson loads and is played to the end with the engine's answers; wrong
+answers, hints, interrupts, resume, progress files and the authors' checker."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+from pathlib import Path
+
+import pytest
+from syrupy.assertion import SnapshotAssertion
+from typer.testing import CliRunner
+
+from gintutor.cards import Card, CardSet
+from gintutor.cli import app
+from gintutor.learn import LessonRunner
+from gintutor.lessons import Ask, Lesson, check_lessons, lesson_files, load_lessons
+from gintutor.progress import Progress, write_atomically
+from gintutor.prompts import Command, PlainAsker, Prompt, Quit, TerminalAsker
+from gintutor.questions import (
+    Question,
+    QuestionKind,
+    correct_options,
+    judge,
+    question_showdown,
+    solve_question,
+)
+from gintutor.render import Terminal
+from gintutor.rules import preset
+from gintutor.solver import discard_options
+
+LESSONS = load_lessons()
+BROKEN = Path(__file__).parent / "broken_lessons"
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("GINTUTOR_HOME", str(tmp_path))
+    return tmp_path
+
+
+def learn(*args: str, stdin: str = "") -> tuple[int, str, str]:
+    result = CliRunner(env={"NO_COLOR": "1"}).invoke(app, ["learn", *args], input=stdin)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def right_answers(lesson: Lesson) -> list[str]:
+    return [solve_question(step.question).answer for step in lesson.questions]
+
+
+def wrong_answer(question: Question) -> str:
+    """An answer the engine judges wrong (but that is a valid answer)."""
+    answer = solve_question(question).answer
+    kind = question.kind
+    if kind is QuestionKind.KNOCK:
+        return "no" if answer == "yes" else "yes"
+    if kind is QuestionKind.CHOICE:
+        right = correct_options(question)
+        wrong = next(i for i in range(len(question.options)) if i not in right)
+        return chr(ord("a") + wrong)
+    if kind is QuestionKind.DISCARD:
+        assert question.hand is not None
+        return discard_options(question.hand, question.taken)[-1].card.code
+    if kind is QuestionKind.MELDS:
+        return "none"
+    if kind is QuestionKind.LAYOFFS:
+        if answer != "none":
+            return "none"
+        assert question.defender is not None
+        laid = question_showdown(question).defence.laid_off
+        return next(iter(question.defender - laid)).code
+    if answer in ("yes", "no"):
+        return "no" if answer == "yes" else "yes"
+    return str(int(answer) + 1)
+
+
+def test_there_are_at_least_18_lessons_and_all_are_valid() -> None:
+    lessons, problems = check_lessons(lesson_files())
+    assert problems == []
+    assert len(lessons) >= 18
+    assert [lesson.number for lesson in lessons] == list(range(1, len(lessons) + 1))
+    for lesson in lessons:
+        assert 3 <= len(lesson.questions) <= 8, lesson.id
+
+
+def test_every_expect_is_the_engines_answer() -> None:
+    for lesson in LESSONS:
+        for step in lesson.questions:
+            assert step.expect is not None, f"{lesson.path}:{step.line}: no expect"
+            assert judge(step.question, step.expect).correct, f"{lesson.path}:{step.line}"
+
+
+def test_wrong_answers_are_judged_wrong() -> None:
+    for lesson in LESSONS:
+        for step in lesson.questions:
+            feedback = judge(step.question, wrong_answer(step.question))
+            assert not feedback.correct, f"{lesson.path}:{step.line}"
+            assert feedback.message
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=[lesson.id for lesson in LESSONS])
+def test_play_every_lesson_with_the_engines_answers(home: Path, lesson: Lesson) -> None:
+    code, out, err = learn(lesson.id, stdin="\n".join(right_answers(lesson)) + "\n")
+    assert (code, err) == (0, "")
+    assert out.count("✓ ") == len(lesson.questions)
+    assert "✗" not in out
+    assert f"Lesson {lesson.number} done: {len(lesson.questions)} of {len(lesson.questions)}" in out
+    record = Progress(home / "progress.json").lesson(lesson.id)
+    assert record["status"] == "done"
+    assert all(step["first_try"] for step in record["steps"].values())
+    assert len(record["steps"]) == len(lesson.questions)
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=[lesson.id for lesson in LESSONS])
+def test_wrong_answer_then_hints_then_the_answer(home: Path, lesson: Lesson) -> None:
+    first = lesson.questions[0]
+    wrong = wrong_answer(first.question)
+    # Wrong, then a hint for every level, which ends in the engine's answer.
+    replies = [wrong, "hint", "hint", "hint"]
+    code, out, _ = learn(lesson.id, stdin="\n".join(replies + right_answers(lesson)[1:]) + "\n")
+    assert code == 0
+    assert "✗ " in out
+    assert "Hint: " in out
+    assert f"The answer: {solve_question(first.question).answer}" in out
+    record = Progress(home / "progress.json").lesson(lesson.id)
+    assert record["status"] == "done"
+    index = str(lesson.steps.index(first))
+    assert record["steps"][index]["correct"] is False
+    assert record["steps"][index]["tries"] >= 1
+
+
+def test_first_lesson_transcript(home: Path, snapshot: SnapshotAssertion) -> None:
+    lesson = LESSONS[0]
+    answers = right_answers(lesson)
+    replies = [wrong_answer(lesson.questions[0].question), "hint", answers[0], "skip",
+               *answers[2:]]
+    code, out, _ = learn("1", stdin="\n".join(replies) + "\n")
+    assert code == 0
+    assert out == snapshot
+
+
+def test_invalid_input_is_refused_before_it_counts(tmp_path: Path) -> None:
+    question = Question(QuestionKind.DISCARD, "Your discard?", preset("standard"),
+                        hand=CardSet.parse("2C 3C 4C 9D TD JD 5H 5S 5D 8S KS"),
+                        taken=Card.parse("KS"))
+    out = io.StringIO()
+    terminal = Terminal.for_stream(out, color=False)
+    asker = PlainAsker(io.StringIO("9S\nKS\n8S\n"), out)
+    runner = LessonRunner(terminal, asker, Progress(tmp_path / "progress.json"))
+    result = runner.ask(Ask(question))
+    text = out.getvalue()
+    assert "(you don't hold 9S)" in text
+    assert "(KS was just taken from the discard pile: it may not be discarded this turn)" in text
+    assert (result.correct, result.tries, result.first_try) == (True, 1, True)
+
+
+def test_list_shows_status_and_progress(home: Path, snapshot: SnapshotAssertion) -> None:
+    learn(LESSONS[0].id, stdin="\n".join(right_answers(LESSONS[0])) + "\n")
+    learn(LESSONS[1].id, stdin=right_answers(LESSONS[1])[0] + "\n")
+    code, out, _ = learn("--list")
+    assert code == 0
+    assert out == snapshot
+    done = 1
+    assert f"{done}/{len(LESSONS)} lessons, {round(100 * done / len(LESSONS))}%" in out
+
+
+def test_list_json(home: Path) -> None:
+    learn(LESSONS[0].id, stdin="\n".join(right_answers(LESSONS[0])) + "\n")
+    code, out, _ = learn("--list", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert len(data) == len(LESSONS)
+    assert set(data[0]) >= {"id", "title", "level", "concepts", "status"}
+    assert [item["status"] for item in data[:2]] == ["done", "new"]
+    assert data[0]["id"] == LESSONS[0].id
+
+
+def test_end_of_input_leaves_cleanly_and_resume_continues(home: Path) -> None:
+    lesson = LESSONS[1]
+    answers = right_answers(lesson)
+    code, out, _ = learn(lesson.id, stdin=answers[0] + "\n")
+    assert code == 0
+    assert "Progress saved" in out
+    record = Progress(home / "progress.json").lesson(lesson.id)
+    assert record["status"] == "started"
+    stopped_at = record["step"]
+    assert isinstance(lesson.steps[stopped_at], Ask)
+    # Plain `learn` resumes the same lesson at the same step.
+    code, out, _ = learn(stdin="\n".join(answers[1:]) + "\n")
+    assert code == 0
+    assert out.startswith(f"Lesson {lesson.number}: {lesson.title}")
+    assert out.count("✓ ") == len(answers) - 1
+    assert Progress(home / "progress.json").status(lesson.id) == "done"
+
+
+def test_quit_command_keeps_progress(home: Path) -> None:
+    lesson = LESSONS[0]
+    code, out, _ = learn(lesson.id, stdin=right_answers(lesson)[0] + "\nquit\n")
+    assert code == 0 and "Progress saved" in out
+    assert Progress(home / "progress.json").lesson(lesson.id)["step"] > 0
+
+
+def test_ctrl_c_and_ctrl_d_on_a_terminal_become_quit(monkeypatch: pytest.MonkeyPatch) -> None:
+    asker = TerminalAsker.__new__(TerminalAsker)
+
+    class Session:
+        def __init__(self, error: type[BaseException]) -> None:
+            self.error = error
+
+        def prompt(self, *args: object, **kwargs: object) -> str:
+            raise self.error
+
+    for error in (KeyboardInterrupt, EOFError):
+        asker.session = Session(error)
+        with pytest.raises(Quit):
+            asker.ask(Prompt(">"))
+
+
+def test_plain_asker_commands_and_validation() -> None:
+    import io
+
+    out = io.StringIO()
+    asker = PlainAsker(io.StringIO("9S\n\n8S\nhint\nskip\n"), out)
+    prompt = Prompt(">", validate=lambda text: "you don't hold 9S" if "9S" in text else None)
+    assert asker.ask(prompt) == "8S"
+    assert "(you don't hold 9S)" in out.getvalue()
+    assert asker.ask(prompt) is Command.HINT
+    assert asker.ask(prompt) is Command.SKIP
+    with pytest.raises(Quit):
+        asker.ask(prompt)
+
+
+def test_reset_asks_first(home: Path) -> None:
+    learn(LESSONS[0].id, stdin="\n".join(right_answers(LESSONS[0])) + "\n")
+    code, out, _ = learn("--reset", stdin="n\n")
+    assert code == 0 and "Nothing reset." in out
+    assert Progress(home / "progress.json").status(LESSONS[0].id) == "done"
+    code, out, _ = learn("--reset", LESSONS[0].id, stdin="y\n")
+    assert code == 0 and "reset" in out
+    assert Progress(home / "progress.json").status(LESSONS[0].id) == "new"
+
+
+def test_unknown_lesson_is_a_usage_error(home: Path) -> None:
+    code, _, err = learn("no-such-lesson")
+    assert code == 2
+    assert err.startswith("error: no lesson 'no-such-lesson': choose a number from 1 to")
+
+
+def test_corrupt_progress_is_set_aside_with_a_warning(home: Path) -> None:
+    path = home / "progress.json"
+    path.write_text("{not json", encoding="utf-8")
+    code, out, err = learn("--list")
+    assert code == 0
+    assert err.startswith(f"warning: {path} was unreadable; it was moved to ")
+    aside = [p for p in home.iterdir() if p.name.startswith("progress.json.corrupt-")]
+    assert len(aside) == 1 and aside[0].read_text(encoding="utf-8") == "{not json"
+    assert "0/" in out
+
+
+def test_progress_of_the_wrong_shape_is_corrupt(home: Path) -> None:
+    (home / "progress.json").write_text('{"version": 1, "lessons": []}', encoding="utf-8")
+    progress = Progress(home / "progress.json")
+    assert progress.warning is not None
+    assert progress.data["lessons"] == {}
+
+
+def test_atomic_write_keeps_the_old_file_when_writing_fails(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "progress.json"
+    write_atomically(path, "old")
+
+    def broken_replace(src: str, dst: str) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(os, "replace", broken_replace)
+    with pytest.raises(OSError, match="disk full"):
+        write_atomically(path, "new")
+    assert path.read_text(encoding="utf-8") == "old"
+    assert [p.name for p in tmp_path.iterdir()] == ["progress.json"]
+
+
+def check(path: Path) -> tuple[int, str]:
+    result = CliRunner().invoke(app, ["lessons", "check", str(path)])
+    return result.exit_code, result.stdout
+
+
+def test_lessons_check_passes_on_the_shipped_lessons() -> None:
+    result = CliRunner().invoke(app, ["lessons", "check"])
+    assert result.exit_code == 0
+    assert result.stdout.endswith(": all good\n")
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("bad-card.yaml",
+         ["bad-card.yaml:7: hand: '1H': unknown rank '1' (use A, 2-9, T or 10, J, Q, K)"]),
+        ("unknown-step.yaml",
+         ["unknown-step.yaml:6: unknown step kind video: a step is 'prose: ...', 'show: ...' "
+          "or 'question: KIND' with its keys"]),
+        ("wrong-expect.yaml",
+         ["wrong-expect.yaml:8: expect: '29' but the engine's answer is '24': fix expect"]),
+        ("syntax-error.yaml",
+         ["syntax-error.yaml:7: YAML syntax: expected <block end>, but found '<scalar>' "
+          "(check indentation and quotes)"]),
+        ("missing-keys.yaml",
+         ["missing-keys.yaml:1: id: 'Missing Keys': use lowercase letters, digits and -",
+          "missing-keys.yaml:3: level: use beginner, intermediate or advanced",
+          "missing-keys.yaml:6: a layoffs question needs defender:",
+          "missing-keys.yaml:12: unknown key 'colour' in a question (known: defender, entries, "
+          "expect, explain, game, hand, hints, opponent_known, options, players, predicate, "
+          "prompt, question, rules, setting, taken, upcard, want)"]),
+    ],
+)
+def test_lessons_check_reports_file_line_and_fix(name: str, expected: list[str]) -> None:
+    code, out = check(BROKEN / name)
+    assert code == 1
+    assert out.splitlines() == [f"{BROKEN / line}" for line in expected]
+
+
+def test_lessons_check_on_a_folder_reports_every_file() -> None:
+    code, out = check(BROKEN)
+    assert code == 1
+    files = {line.split(":", 1)[0] for line in out.splitlines()}
+    assert len(files) == 5
