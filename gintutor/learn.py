@@ -64,8 +64,8 @@ def hint_levels(question: Question) -> list[str]:
     return given[:2]
 
 
-class LessonRunner:
-    """Plays lessons on a terminal with an asker, keeping progress."""
+class Session:
+    """Where a learner works: the terminal, the asker, the saved progress, the card style."""
 
     def __init__(self, terminal: Terminal, asker: Asker, progress: Progress,
                  style: Style | None = None) -> None:
@@ -73,6 +73,10 @@ class LessonRunner:
         self.asker = asker
         self.progress = progress
         self.style = style or Style(ascii_only=terminal.ascii_only)
+
+
+class LessonRunner(Session):
+    """Plays lessons on a terminal with an asker, keeping progress."""
 
     def run(self, lesson: Lesson, start: int = 0) -> None:
         """Play ``lesson`` from step ``start``; raises :class:`~gintutor.prompts.Quit` if left."""

@@ -166,36 +166,25 @@ def verify_settings(rules: RuleSet) -> None:
                 )
 
 
+_STANDARD = RuleSet(
+    name="standard", knock_limit=10, oklahoma=False, oklahoma_ace=OklahomaAce.GIN_ONLY,
+    spade_doubles=False, gin_bonus=25, big_gin_bonus=31, undercut_bonus=25,
+    tie_is_undercut=True, box_bonus=25, game_bonus=100, shutout=Shutout.DOUBLE, target=100,
+    hollywood=False, void_at_stock=2,
+)
+# Each preset is standard plus what RULES.md §2 lists as different.
 PRESETS: dict[str, RuleSet] = {
-    "standard": RuleSet(
-        name="standard", knock_limit=10, oklahoma=False, oklahoma_ace=OklahomaAce.GIN_ONLY,
-        spade_doubles=False, gin_bonus=25, big_gin_bonus=31, undercut_bonus=25,
-        tie_is_undercut=True, box_bonus=25, game_bonus=100, shutout=Shutout.DOUBLE, target=100,
-        hollywood=False, void_at_stock=2,
+    "standard": _STANDARD,
+    "classic": dataclasses.replace(
+        _STANDARD, name="classic", gin_bonus=20, big_gin_bonus=0, undercut_bonus=10,
+        box_bonus=20, shutout=Shutout.BONUS_200,
     ),
-    "classic": RuleSet(
-        name="classic", knock_limit=10, oklahoma=False, oklahoma_ace=OklahomaAce.GIN_ONLY,
-        spade_doubles=False, gin_bonus=20, big_gin_bonus=0, undercut_bonus=10,
-        tie_is_undercut=True, box_bonus=20, game_bonus=100, shutout=Shutout.BONUS_200,
-        target=100, hollywood=False, void_at_stock=2,
+    "oklahoma": dataclasses.replace(
+        _STANDARD, name="oklahoma", oklahoma=True, spade_doubles=True, target=150,
     ),
-    "oklahoma": RuleSet(
-        name="oklahoma", knock_limit=10, oklahoma=True, oklahoma_ace=OklahomaAce.GIN_ONLY,
-        spade_doubles=True, gin_bonus=25, big_gin_bonus=31, undercut_bonus=25,
-        tie_is_undercut=True, box_bonus=25, game_bonus=100, shutout=Shutout.DOUBLE, target=150,
-        hollywood=False, void_at_stock=2,
-    ),
-    "hollywood": RuleSet(
-        name="hollywood", knock_limit=10, oklahoma=False, oklahoma_ace=OklahomaAce.GIN_ONLY,
-        spade_doubles=False, gin_bonus=25, big_gin_bonus=31, undercut_bonus=25,
-        tie_is_undercut=True, box_bonus=25, game_bonus=100, shutout=Shutout.DOUBLE, target=100,
-        hollywood=True, void_at_stock=2,
-    ),
-    "straight": RuleSet(
-        name="straight", knock_limit=0, oklahoma=False, oklahoma_ace=OklahomaAce.GIN_ONLY,
-        spade_doubles=False, gin_bonus=25, big_gin_bonus=31, undercut_bonus=None,
-        tie_is_undercut=None, box_bonus=25, game_bonus=100, shutout=Shutout.DOUBLE, target=100,
-        hollywood=False, void_at_stock=2,
+    "hollywood": dataclasses.replace(_STANDARD, name="hollywood", hollywood=True),
+    "straight": dataclasses.replace(
+        _STANDARD, name="straight", knock_limit=0, undercut_bonus=None, tie_is_undercut=None,
     ),
 }
 """The presets of RULES.md §2, by name."""

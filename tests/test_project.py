@@ -21,6 +21,9 @@ ENGINE = [
     "gintutor.scoring",
     "gintutor.showdown",
     "gintutor.game",
+    "gintutor.analysis",
+    "gintutor.evaluate",
+    "gintutor.rollout",
 ]
 
 
