@@ -394,6 +394,138 @@ def _list_lessons(lessons: list[Any], progress: Any, as_json: bool, no_color: bo
     )
 
 
+puzzles_app = typer.Typer(help="Tools for puzzle authors.", no_args_is_help=True)
+app.add_typer(puzzles_app, name="puzzles")
+
+
+@puzzles_app.command("check")
+def puzzles_check(
+    path: Annotated[
+        Path | None,
+        typer.Argument(metavar="[PATH]", help="A puzzle file or folder (default: all)."),
+    ] = None,
+) -> None:
+    """Validate puzzles: schema, legal positions, duplicates, answers equal to the engine's."""
+    from gintutor.puzzles import check_puzzles, puzzle_files
+
+    if path is not None and path.is_file():
+        files = [(str(path), path.read_text(encoding="utf-8"))]
+    elif path is not None and path.is_dir():
+        files = puzzle_files(path)
+    elif path is not None:
+        raise UsageError(f"{path}: no such file or folder")
+    else:
+        files = puzzle_files()
+    puzzles, problems = check_puzzles(files)
+    for problem in problems:
+        typer.echo(str(problem))
+    if problems:
+        typer.echo(f"{len(problems)} problem{'s' if len(problems) != 1 else ''} found", err=True)
+        raise typer.Exit(1)
+    typer.echo(f"{len(puzzles)} puzzles: all good")
+
+
+@puzzles_app.command("generate")
+def puzzles_generate(
+    count: Annotated[int, typer.Option(help="Puzzles per theme.")] = 10,
+    theme: Annotated[
+        list[str] | None, typer.Option(help="Only these themes (repeat the option).")
+    ] = None,
+    rules: RulesOption = "standard",
+    seed: Annotated[int, typer.Option(help="Deal seed: the same seed, the same puzzles.")] = 1,
+    out: Annotated[
+        Path | None, typer.Option(help="Write YAML here (default: standard output).")
+    ] = None,
+) -> None:
+    """Deal positions from baseline play, keep the instructive ones, write puzzle YAML."""
+    from gintutor.houserules import load_rules
+    from gintutor.puzzlegen import generate, to_yaml
+    from gintutor.puzzles import Theme
+
+    try:
+        themes = [Theme(name) for name in theme] if theme else list(Theme)
+    except ValueError:
+        raise UsageError(f"--theme: use {', '.join(t.value for t in Theme)}") from None
+    rule_set = load_rules(rules)
+
+    def report(done_theme: Any, done: int) -> None:
+        typer.echo(f"{done_theme.value}: {done}/{count}", err=True)
+
+    puzzles = generate({t: count for t in themes}, rule_set, seed=seed, progress=report)
+    text = to_yaml(puzzles)
+    if out is None:
+        typer.echo(text, nl=False)
+    else:
+        from gintutor.progress import write_atomically
+
+        write_atomically(out, text)
+        typer.echo(f"wrote {len(puzzles)} puzzles to {out}", err=True)
+
+
+@app.command()
+def puzzle(
+    date: Annotated[
+        str | None, typer.Option(metavar="YYYY-MM-DD", help="The puzzle of another day.")
+    ] = None,
+    puzzle_id: Annotated[str | None, typer.Option("--id", help="A puzzle by its id.")] = None,
+    random_pick: Annotated[bool, typer.Option("--random", help="Any puzzle.")] = False,
+    theme: Annotated[str | None, typer.Option(help="Only puzzles of this theme.")] = None,
+    difficulty: Annotated[
+        int | None, typer.Option(min=1, max=5, help="Only puzzles of this difficulty (1-5).")
+    ] = None,
+    stats: Annotated[bool, typer.Option("--stats", help="Your puzzle statistics.")] = False,
+    as_json: JsonOption = False,
+    no_color: NoColorOption = False,
+    ascii_only: AsciiOption = False,
+) -> None:
+    """Today's discard puzzle: choose, then see every option with exact numbers."""
+    import datetime as dt
+
+    from gintutor.progress import Progress
+    from gintutor.puzzles import daily, find_puzzle, load_puzzles, select
+
+    progress = Progress()
+    if progress.warning:
+        typer.echo(f"warning: {progress.warning}", err=True)
+    terminal = _terminal(no_color, ascii_only)
+    if stats:
+        from gintutor.puzzlerun import show_stats
+
+        show_stats(terminal, progress)
+        return
+    puzzles = load_puzzles()
+    today = dt.date.today()
+    daily_date: dt.date | None = None
+    if puzzle_id is not None:
+        chosen = find_puzzle(puzzles, puzzle_id)
+    else:
+        pool = select(puzzles, theme=theme, difficulty=difficulty) if (
+            theme or difficulty) else puzzles
+        if random_pick:
+            import random
+
+            chosen = random.choice(pool)
+        else:
+            try:
+                daily_date = dt.date.fromisoformat(date) if date else today
+            except ValueError:
+                raise UsageError(f"--date: {date!r} is not a date like 2026-12-01") from None
+            chosen = daily(pool, daily_date)
+    if as_json:
+        from gintutor.puzzlerun import puzzle_data
+
+        typer.echo(json.dumps(puzzle_data(chosen), ensure_ascii=False))
+        return
+    from gintutor.prompts import Quit, asker_for
+    from gintutor.puzzlerun import PuzzleRunner
+
+    runner = PuzzleRunner(terminal, asker_for(), progress)
+    try:
+        runner.run(chosen, daily_date if daily_date == today or date else None)
+    except Quit:
+        typer.echo("\nNo answer given; come back to it any time.")
+
+
 def _json_printer() -> Callable[[Any], None]:
     from gintutor.export import analysis_data
 
