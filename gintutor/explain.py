@@ -209,10 +209,8 @@ def explain_discards(analysis: Analysis, style: Style) -> list[Block]:
         blocks.append(Line(knock_sentence(verdict, analysis.rules)))
         blocks.append(Line("If you did discard instead, the deadwood left would be:"))
     blocks.append(discard_table(analysis, style))
-    best = [option.card for option in verdict.discards if option.deadwood
-            == verdict.discards[0].deadwood]
     if not verdict.big_gin:
-        choice = " or ".join(style.card(card) for card in best)
+        choice = " or ".join(style.card(card) for card in verdict.best_discards)
         blocks.append(
             Line(f"Best discard: {choice}, leaving {verdict.discards[0].deadwood} deadwood.")
         )
@@ -243,10 +241,10 @@ def explain_analysis(analysis: Analysis, style: Style) -> tuple[Block, ...]:
     else:
         blocks += explain_melds(analysis, style)
     blocks.append(Heading("Knock?"))
-    if not analysis.verdict.big_gin or not analysis.drawn:
-        blocks.append(Line(knock_sentence(analysis.verdict, analysis.rules)))
-    else:
+    if analysis.verdict.big_gin:
         blocks.append(Line("Yes: big gin."))
+    else:
+        blocks.append(Line(knock_sentence(analysis.verdict, analysis.rules)))
     if analysis.showdown is not None:
         blocks += explain_showdown(analysis.showdown, style)
     return tuple(blocks)
