@@ -254,6 +254,15 @@ def score(
         terminal.show(explain_sheet(score_game(records, rule_set), names, rule_set))
 
 
+def _exit_on_problems(problems: list[Any]) -> None:
+    """Print content problems one per line (``file:line: ...``); exit 1 if there are any."""
+    for problem in problems:
+        typer.echo(str(problem))
+    if problems:
+        typer.echo(f"{len(problems)} problem{'s' if len(problems) != 1 else ''} found", err=True)
+        raise typer.Exit(1)
+
+
 lessons_app = typer.Typer(help="Tools for lesson authors.", no_args_is_help=True)
 app.add_typer(lessons_app, name="lessons")
 
@@ -285,11 +294,7 @@ def lessons_check(
     if only is not None:
         lessons = [lesson for lesson in lessons if lesson.path == only]
         problems = [problem for problem in problems if problem.path == only]
-    for problem in problems:
-        typer.echo(str(problem))
-    if problems:
-        typer.echo(f"{len(problems)} problem{'s' if len(problems) != 1 else ''} found", err=True)
-        raise typer.Exit(1)
+    _exit_on_problems(problems)
     questions = sum(len(lesson.questions) for lesson in lessons)
     typer.echo(f"{len(lessons)} lessons, {questions} questions: all good")
 
@@ -417,11 +422,7 @@ def puzzles_check(
     else:
         files = puzzle_files()
     puzzles, problems = check_puzzles(files)
-    for problem in problems:
-        typer.echo(str(problem))
-    if problems:
-        typer.echo(f"{len(problems)} problem{'s' if len(problems) != 1 else ''} found", err=True)
-        raise typer.Exit(1)
+    _exit_on_problems(problems)
     typer.echo(f"{len(puzzles)} puzzles: all good")
 
 

@@ -171,33 +171,32 @@ class LessonRunner(Session):
             return None
 
         prompt = Prompt(f"[{where}] >" if where else ">", completions(question), validate)
+        def next_hint() -> bool:
+            """Show the next hint; False when they have run out (the answer comes next)."""
+            nonlocal shown_hints
+            if shown_hints == len(hints):
+                return False
+            self.terminal.say(f"Hint: {hints[shown_hints]}", "yellow")
+            shown_hints += 1
+            return True
+
         while True:
             reply = self.asker.ask(prompt)
             if reply is Command.SKIP:
                 self.terminal.say("Skipped.")
                 self._reveal(question)
                 return StepResult(False, False, tries, shown_hints, skipped=True)
-            if reply is Command.HINT:
-                if shown_hints < len(hints):
-                    self.terminal.say(f"Hint: {hints[shown_hints]}", "yellow")
-                    shown_hints += 1
-                    continue
+            if isinstance(reply, str):
+                tries += 1
+                feedback = judge(question, reply, self.style)
+                if feedback.correct:
+                    self.terminal.say(f"✓ {feedback.message}", "bold green")
+                    self._explain(question)
+                    return StepResult(True, tries == 1 and shown_hints == 0, tries, shown_hints)
+                self.terminal.say(f"✗ {feedback.message}", "bold red")
+            if not next_hint():
                 self._reveal(question)
                 return StepResult(False, False, tries, shown_hints + 1)
-            assert isinstance(reply, str)
-            tries += 1
-            feedback = judge(question, reply, self.style)
-            if feedback.correct:
-                self.terminal.say(f"✓ {feedback.message}", "bold green")
-                self._explain(question)
-                return StepResult(True, tries == 1 and shown_hints == 0, tries, shown_hints)
-            self.terminal.say(f"✗ {feedback.message}", "bold red")
-            if shown_hints < len(hints):
-                self.terminal.say(f"Hint: {hints[shown_hints]}", "yellow")
-                shown_hints += 1
-                continue
-            self._reveal(question)
-            return StepResult(False, False, tries, shown_hints + 1)
 
     def _reveal(self, question: Question) -> None:
         solved = solve_question(question, self.style)
