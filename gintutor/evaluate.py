@@ -137,7 +137,11 @@ class Pair:
     cards: tuple[Card, Card]
     needs: tuple[Card, ...]
     live: tuple[Card, ...]
-    """Needed cards that are unseen (could still come); the others are dead or with the opponent."""
+    """Needed cards that are unseen: they could still come."""
+    mine: tuple[Card, ...] = ()
+    """Needed cards already in my hand, in another meld (a rearrangement could use them)."""
+    dead: tuple[Card, ...] = ()
+    """Needed cards in the discard pile or known to be in the opponent's hand."""
 
 
 @dataclass(frozen=True)
@@ -318,7 +322,9 @@ def _pairs(hand10: int, unseen_mask: int) -> tuple[Pair, ...]:
             needs = [CARDS[a.suit.index * SUIT_BITS + r - 1] for r in wanted if 1 <= r <= 13]
         if needs:
             live = tuple(c for c in needs if unseen_mask & c.mask)
-            found.append(Pair((a, b), tuple(needs), live))
+            mine = tuple(c for c in needs if hand10 & c.mask)
+            dead = tuple(c for c in needs if c not in live and c not in mine)
+            found.append(Pair((a, b), tuple(needs), live, mine, dead))
     return tuple(found)
 
 

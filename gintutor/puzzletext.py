@@ -126,11 +126,13 @@ def outs_lines(option: DiscardEval, style: Style) -> list[Block]:
         blocks.append(Line(f"After discarding {style.card(option.card)}, no unseen card melds "
                            "on the next draw."))
     for pair in option.pairs:
-        live = style.cards(pair.live)
-        dead = [card for card in pair.needs if card not in pair.live]
-        blocks.append(Line(
-            f"pair {style.cards(pair.cards)}: needs {style.cards(pair.needs)}; live: {live}"
-            + (f"; dead: {style.cards(dead)}" if dead else ""), 1))
+        text = f"pair {style.cards(pair.cards)}: needs {style.cards(pair.needs)}; live: "
+        text += style.cards(pair.live)
+        if pair.mine:
+            text += f"; in your other melds: {style.cards(pair.mine)}"
+        if pair.dead:
+            text += f"; dead: {style.cards(pair.dead)}"
+        blocks.append(Line(text, 1))
     return blocks
 
 
