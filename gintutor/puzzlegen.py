@@ -146,7 +146,7 @@ def _difficulty(theme: Theme, margin: float) -> int:
 
 
 _MARGINS = {Theme.DEADWOOD: 2.0, Theme.OUTS: 0.04, Theme.SAFETY: 0.25,
-            Theme.KNOCK_OR_PLAY: 3.0, Theme.UPCARD: 3.0, Theme.LAYOFF_EXPOSURE: 3.0}
+            Theme.KNOCK_OR_PLAY: 3.0, Theme.UPCARD: 3.0, Theme.LAYOFF_EXPOSURE: 1.5}
 
 
 def _worth(theme: Theme, solution: Solution, rng: random.Random) -> float | None:
@@ -188,11 +188,15 @@ def _interesting(theme: Theme, kind: str, position: Position) -> bool:
     if theme is Theme.KNOCK_OR_PLAY:
         return 5 <= best <= limit
     if theme is Theme.LAYOFF_EXPOSURE:
-        knocks = [c for c in position.hand if c != position.took_from_discard
-                  and min_deadwood_mask(position.hand.mask & ~c.mask) <= limit]
-        return best > 0 and len(knocks) >= 2
+        # Several knocking discards that leave the same least deadwood: only what the
+        # defender can lay off tells them apart.
+        tied = [c for c in position.hand if c != position.took_from_discard
+                and min_deadwood_mask(position.hand.mask & ~c.mask) == best]
+        return 0 < best <= limit and len(tied) >= 2
     if theme is Theme.SAFETY:
-        if not position.opponent_known or best <= limit:
+        # At the void point the discard can no longer feed anyone.
+        stock = position.stock_size or 0
+        if not position.opponent_known or best <= limit or stock <= position.rules.void_at_stock:
             return False
         natural = min((c for c in position.hand if c != position.took_from_discard),
                       key=lambda c: (min_deadwood_mask(position.hand.mask & ~c.mask),

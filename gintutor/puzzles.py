@@ -95,8 +95,10 @@ class Puzzle:
 
     @property
     def seed(self) -> int:
-        """The rollout seed: stable for the puzzle id, so results are reproducible."""
-        return int(hashlib.sha256(self.id.encode()).hexdigest()[:8], 16)
+        """The rollout seed, from the position itself: the same position always gets the same
+        deals, whatever the puzzle is called or where it is filed."""
+        return int(hashlib.sha256(repr(_position_key(self.position)).encode()).hexdigest()[:8],
+                   16)
 
 
 @dataclass(frozen=True)
@@ -166,6 +168,8 @@ def solve_puzzle(puzzle: Puzzle) -> Solution:
     """Rank every choice of the puzzle by its theme's measure (best first) and grade it."""
     theme = puzzle.theme
     position = puzzle.position
+    if theme is Theme.SAFETY:
+        return _solve_safety(puzzle)
     if theme.exact:
         exact = evaluate(position)
         ranked = exact.ranked(theme.value)
@@ -186,11 +190,42 @@ def solve_puzzle(puzzle: Puzzle) -> Solution:
                          opponent_known=position.opponent_known,
                          stock_size=position.stock_size, first_upcard=position.first_upcard)
         evaluation = evaluate(taken)
+    by_card = {e.card.code: e for e in evaluation.options} if evaluation is not None else {}
     rows = tuple(
-        Row(r.candidate.code, r.mean, r.gap, _grade(theme, r.gap, r.equally_good), result=r)
+        Row(r.candidate.code, r.mean, r.gap, _grade(theme, r.gap, r.equally_good), result=r,
+            evaluation=by_card.get(r.candidate.code))
         for r in result.results
     )
     return Solution(puzzle, rows, evaluation, result)
+
+
+def safe_group(evaluation: Evaluation) -> tuple[DiscardEval, ...]:
+    """The discards as safe as the safest (within the safety tolerance)."""
+    tolerance = _SCALES[Theme.SAFETY][0]
+    safest = min(e.p_opponent_melds for e in evaluation.options)
+    return tuple(e for e in evaluation.options if e.p_opponent_melds <= safest + tolerance + 1e-9)
+
+
+def _solve_safety(puzzle: Puzzle) -> Solution:
+    """Safety: the safest discards first; among those equally safe, the least deadwood is best
+    and the others are graded by the deadwood they waste (breaking a meld is no safe play)."""
+    exact = evaluate(puzzle.position)
+    group = safe_group(exact)
+    safest = min(e.p_opponent_melds for e in group)
+    least = min(e.deadwood for e in group)
+    rows = [
+        Row(e.card.code, e.p_opponent_melds, float(e.deadwood - least),
+            _grade(Theme.DEADWOOD, e.deadwood - least, False), evaluation=e)
+        for e in sorted(group, key=lambda e: (e.deadwood, e.card.index))
+    ]
+    others = sorted((e for e in exact.options if e not in group),
+                    key=lambda e: (e.p_opponent_melds, e.deadwood, e.card.index))
+    rows += [
+        Row(e.card.code, e.p_opponent_melds, e.p_opponent_melds - safest,
+            _grade(Theme.SAFETY, e.p_opponent_melds - safest, False), evaluation=e)
+        for e in others
+    ]
+    return Solution(puzzle, tuple(rows), exact, None)
 
 
 def theme_unit(theme: Theme) -> str:

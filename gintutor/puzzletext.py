@@ -11,7 +11,15 @@ from typing import Any
 from gintutor.cards import Rank
 from gintutor.evaluate import DiscardEval, Out, OutKind
 from gintutor.explain import Block, Heading, Line, Style, Table
-from gintutor.puzzles import Grade, Puzzle, Solution, Theme, fill_explanation, theme_unit
+from gintutor.puzzles import (
+    Grade,
+    Puzzle,
+    Solution,
+    Theme,
+    fill_explanation,
+    safe_group,
+    theme_unit,
+)
 
 
 def stars(difficulty: int) -> str:
@@ -156,8 +164,11 @@ def feedback(solution: Solution, answer: str, style: Style) -> list[Block]:
         if others:
             verdict += f" (equally good: {', '.join(_choice_label(c, style) for c in others)})"
     else:
-        if theme is Theme.DEADWOOD:
-            cost = f"{row.cost:.0f} more deadwood"
+        in_safe_group = (theme is Theme.SAFETY and solution.evaluation is not None
+                         and row.evaluation in safe_group(solution.evaluation))
+        if theme is Theme.DEADWOOD or in_safe_group:
+            cost = f"{row.cost:.0f} more deadwood" + (" than an equally safe card"
+                                                         if in_safe_group else "")
         elif theme in (Theme.OUTS, Theme.SAFETY):
             cost = f"{100 * abs(row.cost):.0f} points of {unit}"
         else:

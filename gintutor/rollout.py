@@ -11,7 +11,8 @@ then follow the baseline policy:
   card order; never the card just taken from the discard pile;
 - **knock**: as soon as the deadwood after the discard is within the knock limit (big gin
   when all 11 cards meld and the rules recognise it); the showdown is the engine's;
-- the hand is void when the stock is down to ``void_at_stock`` cards.
+- the hand is void when the stock is down to ``void_at_stock`` cards;
+- on the first turn (stock of 31, empty pile) passing the upcard lets the dealer take it.
 
 Results are from my side: positive when I win points, negative when the opponent does. A
 candidate within two standard errors (of its paired difference) of the best is equally good.
@@ -33,6 +34,8 @@ from gintutor.showdown import showdown
 from gintutor.solver import min_deadwood_mask
 
 DEFAULT_WORLDS = 400
+FIRST_TURN_STOCK = 31
+"""Cards in the stock on the first turn: 52 less two hands of 10 and the upcard."""
 
 
 class Action(Enum):
@@ -221,7 +224,18 @@ def _play(position: Position, choice: Candidate, opponent: int, stock: list[int]
         if deadwood <= limit:
             return game.finish(0, hand ^ card)
         return game.play(1)
-    # Passing the upcard: it stays buried on the pile and I draw from the stock.
+    if position.stock_size == FIRST_TURN_STOCK and not position.dead:
+        # The first turn (RULES.md §1): when the non-dealer passes, the dealer may take the
+        # upcard; if the dealer passes too, the non-dealer draws from the stock.
+        dealer = game.hands[1]
+        if takes_discard(dealer, position.upcard.mask):
+            dealer |= position.upcard.mask
+            card, deadwood = choose_discard(dealer, position.upcard.mask)
+            game.hands[1] = dealer ^ card
+            game.top = card
+            if deadwood <= limit:
+                return game.finish(1, dealer ^ card)
+    # Passing the upcard: it stays on the pile and I draw from the stock.
     return game.play(0)
 
 
