@@ -216,3 +216,21 @@ def test_generator_writes_puzzles_that_pass_the_check(tmp_path: Path) -> None:
     assert code == 0 and "wrote 2 puzzles" in err
     puzzles, problems = check_puzzles([(str(out), out.read_text(encoding="utf-8"))])
     assert problems == [] and len(puzzles) == 2
+
+
+def test_safety_prefers_the_least_deadwood_among_equally_safe_cards() -> None:
+    from gintutor.cards import CardSet
+    from gintutor.evaluate import Position
+    from gintutor.puzzles import Puzzle
+    from gintutor.rules import preset
+
+    # A♥, 3♥ and 5♥ of the run are dead to the opponent (their partners are mine or dead;
+    # a king could still join a J-Q-K), but throwing 3♥ out of the middle wastes deadwood.
+    position = Position(CardSet.parse("KC KD KH KS AH 2H 3H 4H 5H 2C 9D"), preset("standard"),
+                        dead=CardSet.parse("AC AD AS 5C 5D 5S 6H 3C 3D 3S"), stock_size=21)
+    puzzle = Puzzle("t", "t", Theme.SAFETY, 1, position, "?", (), (), "")
+    solution = solve_puzzle(puzzle)
+    assert sorted(solution.accepted) == ["5H", "AH"]
+    assert solution.row("3H").measure == 0.0
+    assert solution.row("3H").grade is Grade.BLUNDER
+    assert solution.row("KC").measure > 0
