@@ -152,6 +152,15 @@ _MARGINS = {Theme.DEADWOOD: 2.0, Theme.OUTS: 0.04, Theme.SAFETY: 0.25,
 def _worth(theme: Theme, solution: Solution, rng: random.Random) -> float | None:
     """The margin that makes the puzzle worth solving, or ``None`` to skip it."""
     rows = solution.rows
+    if theme is Theme.LAYOFF_EXPOSURE:
+        # Layoffs must decide: among the discards leaving the least deadwood, one is clearly
+        # worse than the best because of what the defender could lay off.
+        least = min(row.evaluation.deadwood for row in rows if row.evaluation is not None)
+        tied = [row for row in rows if row.evaluation is not None
+                and row.evaluation.deadwood == least]
+        rows = tuple(tied)
+        if not any(row.code in solution.accepted for row in tied):
+            return None
     runner_up = next((row for row in rows if row.code not in solution.accepted), None)
     if runner_up is None or runner_up.cost < _MARGINS[theme]:
         return None

@@ -494,16 +494,17 @@ def pack_fingerprint(puzzles: Sequence[Puzzle]) -> str:
 
 
 def daily(puzzles: Sequence[Puzzle], date: dt.date) -> Puzzle:
-    """The puzzle of the day: a fixed shuffle of the pack for each year, one per day.
+    """The puzzle of the day: the pack in a fixed shuffled cycle, one puzzle per day.
 
-    With at least 366 puzzles no puzzle repeats within a calendar year.
+    The shuffle is seeded by the pack, so everybody with the same pack gets the same puzzle on
+    the same date; consecutive days walk the cycle, so with at least 366 puzzles none repeats
+    within a year (any 366 days in a row), and every puzzle comes round once per cycle.
     """
     ordered = sorted(puzzles, key=lambda p: p.id)
-    seed = int(hashlib.sha256(f"{pack_fingerprint(ordered)}:{date.year}".encode()).hexdigest(), 16)
+    seed = int(hashlib.sha256(pack_fingerprint(ordered).encode()).hexdigest(), 16)
     order = list(range(len(ordered)))
     random.Random(seed).shuffle(order)
-    day = date.timetuple().tm_yday - 1
-    return ordered[order[day % len(ordered)]]
+    return ordered[order[date.toordinal() % len(ordered)]]
 
 
 def find_puzzle(puzzles: Sequence[Puzzle], puzzle_id: str) -> Puzzle:
