@@ -5,18 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from clirun import run
 from syrupy.assertion import SnapshotAssertion
-from typer.testing import CliRunner
 
-from gintutor.cli import app
 from gintutor.rules import PRESETS
-
-runner = CliRunner(env={"NO_COLOR": "1"})
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    result = runner.invoke(app, list(args))
-    return result.exit_code, result.stdout, result.stderr
 
 
 def test_rules_table_side_by_side(snapshot: SnapshotAssertion) -> None:

@@ -9,11 +9,10 @@ import os
 from pathlib import Path
 
 import pytest
+from clirun import run
 from syrupy.assertion import SnapshotAssertion
-from typer.testing import CliRunner
 
 from gintutor.cards import Card, CardSet
-from gintutor.cli import app
 from gintutor.learn import LessonRunner
 from gintutor.lessons import Ask, Lesson, check_lessons, lesson_files, load_lessons
 from gintutor.progress import Progress, write_atomically
@@ -34,15 +33,8 @@ LESSONS = load_lessons()
 BROKEN = Path(__file__).parent / "broken_lessons"
 
 
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("GINTUTOR_HOME", str(tmp_path))
-    return tmp_path
-
-
 def learn(*args: str, stdin: str = "") -> tuple[int, str, str]:
-    result = CliRunner(env={"NO_COLOR": "1"}).invoke(app, ["learn", *args], input=stdin)
-    return result.exit_code, result.stdout, result.stderr
+    return run("learn", *args, stdin=stdin)
 
 
 def right_answers(lesson: Lesson) -> list[str]:
@@ -282,14 +274,14 @@ def test_atomic_write_keeps_the_old_file_when_writing_fails(
 
 
 def check(path: Path) -> tuple[int, str]:
-    result = CliRunner().invoke(app, ["lessons", "check", str(path)])
-    return result.exit_code, result.stdout
+    code, out, _ = run("lessons", "check", str(path))
+    return code, out
 
 
 def test_lessons_check_passes_on_the_shipped_lessons() -> None:
-    result = CliRunner().invoke(app, ["lessons", "check"])
-    assert result.exit_code == 0
-    assert result.stdout.endswith(": all good\n")
+    code, out, _ = run("lessons", "check")
+    assert code == 0
+    assert out.endswith(": all good\n")
 
 
 @pytest.mark.parametrize(

@@ -8,10 +8,9 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from clirun import run
 from syrupy.assertion import SnapshotAssertion
-from typer.testing import CliRunner
 
-from gintutor.cli import app
 from gintutor.progress import Progress
 from gintutor.puzzlerun import share_line, streaks
 from gintutor.puzzles import (
@@ -29,17 +28,6 @@ from gintutor.puzzles import (
 
 PUZZLES = load_puzzles()
 BROKEN = Path(__file__).parent / "broken_puzzles"
-
-
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("GINTUTOR_HOME", str(tmp_path))
-    return tmp_path
-
-
-def run(*args: str, stdin: str = "") -> tuple[int, str, str]:
-    result = CliRunner(env={"NO_COLOR": "1"}).invoke(app, list(args), input=stdin)
-    return result.exit_code, result.stdout, result.stderr
 
 
 def first_of(theme: Theme) -> str:
