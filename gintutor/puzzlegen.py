@@ -132,6 +132,16 @@ _EXPLANATIONS = {
     "defender can lay off.",
 }
 
+_NATURAL_IS_BEST = {
+    Theme.DEADWOOD: "Here the obvious discard is right: {best} leaves {best.deadwood} deadwood; "
+    "the next best, {second}, leaves {second.deadwood}.",
+    Theme.OUTS: "{best} is both the natural discard and the best: it keeps {best.knock_outs:n} "
+    "knock outs and a {best.p_knock_within_2:%} chance to knock within two draws; {second} "
+    "gives {second.p_knock_within_2:%}.",
+    Theme.SAFETY: "{best} is both cheap and safe: the opponent melds it with a "
+    "{best.p_opponent_melds:%} chance, against {second.p_opponent_melds:%} for {second}.",
+}
+
 
 def _difficulty(theme: Theme, margin: float) -> int:
     steps = {
@@ -247,9 +257,12 @@ def generate(wanted: dict[Theme, int], rules: RuleSet, seed: int = 2026,
                 continue
             seen.add(key)
             title = _TITLES[theme][rng.randrange(len(_TITLES[theme]))]
+            explanation = draft.explanation
+            if theme in _NATURAL_IS_BEST and natural_choice(solution) in solution.accepted:
+                explanation = _NATURAL_IS_BEST[theme]
             made[theme].append(Puzzle(draft.id, title, theme, _difficulty(theme, margin),
                                       position, draft.question, solution.accepted, draft.hints,
-                                      draft.explanation))
+                                      explanation))
             if progress is not None:
                 progress(theme, len(made[theme]))
     return [puzzle for theme in wanted for puzzle in made[theme]]
