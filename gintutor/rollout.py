@@ -156,6 +156,14 @@ class _Hand:
             if len(self.stock) <= self.rules.void_at_stock:
                 return 0.0
             hand |= self.stock.pop()
+        ended = self.discard(player, hand, taken)
+        if ended is None and len(self.stock) <= self.rules.void_at_stock:
+            return 0.0
+        return ended
+
+    def discard(self, player: int, hand: int, taken: int = 0) -> float | None:
+        """The rest of a turn after drawing into ``hand`` (11 cards): big gin, or the baseline
+        discard and a knock when it is allowed; the score if the hand ends."""
         if self.rules.big_gin and min_deadwood_mask(hand) == 0:
             return self.finish(player, hand)
         card, deadwood = choose_discard(hand, forbidden=taken)
@@ -164,8 +172,6 @@ class _Hand:
         self.top = card
         if deadwood <= self.limit:
             return self.finish(player, hand)
-        if len(self.stock) <= self.rules.void_at_stock:
-            return 0.0
         return None
 
     def play(self, to_move: int) -> float:
@@ -214,27 +220,17 @@ def _play(position: Position, choice: Candidate, opponent: int, stock: list[int]
         game.top = card
         return game.play(1)
     assert position.upcard is not None
+    upcard = position.upcard.mask
     if candidate is Action.TAKE:
-        hand |= position.upcard.mask
-        if rules.big_gin and min_deadwood_mask(hand) == 0:
-            return game.finish(0, hand)
-        card, deadwood = choose_discard(hand, position.upcard.mask)
-        game.hands[0] = hand ^ card
-        game.top = card
-        if deadwood <= limit:
-            return game.finish(0, hand ^ card)
-        return game.play(1)
-    if position.stock_size == FIRST_TURN_STOCK and not position.dead:
-        # The first turn (RULES.md §1): when the non-dealer passes, the dealer may take the
-        # upcard; if the dealer passes too, the non-dealer draws from the stock.
-        dealer = game.hands[1]
-        if takes_discard(dealer, position.upcard.mask):
-            dealer |= position.upcard.mask
-            card, deadwood = choose_discard(dealer, position.upcard.mask)
-            game.hands[1] = dealer ^ card
-            game.top = card
-            if deadwood <= limit:
-                return game.finish(1, dealer ^ card)
+        ended = game.discard(0, hand | upcard, upcard)
+        return ended if ended is not None else game.play(1)
+    first_turn = position.stock_size == FIRST_TURN_STOCK and not position.dead
+    # On the first turn (RULES.md §1), when the non-dealer passes, the dealer may take the
+    # upcard; if the dealer passes too, the non-dealer draws from the stock.
+    if first_turn and takes_discard(game.hands[1], upcard):
+        ended = game.discard(1, game.hands[1] | upcard, upcard)
+        if ended is not None:
+            return ended
     # Passing the upcard: it stays on the pile and I draw from the stock.
     return game.play(0)
 
