@@ -30,7 +30,7 @@ from gintutor.cards import CARDS, DECK_MASK, SUIT_BITS, Card, CardSet
 from gintutor.errors import CardError
 from gintutor.melds import MELD_MASKS, Meld
 from gintutor.rules import RuleSet
-from gintutor.solver import best_discard_deadwood_mask, min_deadwood_mask, solve
+from gintutor.solver import Arrangement, best_discard_deadwood_mask, min_deadwood_mask, solve
 
 HAND_SIZE = 10
 
@@ -178,10 +178,6 @@ class DiscardEval:
         raise ValueError(f"no exact measure for theme {theme!r}")
 
 
-THEME_MEASURES = ("deadwood", "outs", "safety", "improvement")
-"""Themes whose answer the exact evaluation decides (the others need rollouts)."""
-
-
 @dataclass(frozen=True)
 class Evaluation:
     """The evaluation of every legal discard of a position, in card order."""
@@ -307,9 +303,8 @@ def p_opponent_melds(card: Card, position: Position, my_hand: int) -> float:
     return total
 
 
-def _pairs(hand10: int, unseen_mask: int) -> tuple[Pair, ...]:
+def _pairs(hand10: int, arrangement: Arrangement, unseen_mask: int) -> tuple[Pair, ...]:
     """My unmelded cards that pair up (same rank, or a run gap of one or two), with live cards."""
-    arrangement = solve(CardSet(hand10)).best
     loose = [card for card in arrangement.deadwood_cards]
     found = []
     for a, b in combinations(loose, 2):
@@ -328,12 +323,11 @@ def _pairs(hand10: int, unseen_mask: int) -> tuple[Pair, ...]:
     return tuple(found)
 
 
-def _outs(cache: _Cache, hand10: int, unseen: list[int], limit: int,
+def _outs(cache: _Cache, hand10: int, before: Arrangement, unseen: list[int], limit: int,
           now: int) -> tuple[tuple[Out, ...], tuple[Card, ...], tuple[Card, ...]]:
     outs: list[Out] = []
     knock_outs: list[Card] = []
     gin_outs: list[Card] = []
-    before = solve(CardSet(hand10)).best
     for card_bit in unseen:
         eleven = hand10 | card_bit
         after = cache.best_after_draw(eleven)
@@ -369,7 +363,8 @@ def evaluate_discard(position: Position, card: Card, cache: _Cache | None = None
     unseen_mask = position.unseen.mask
     unseen = _bits(unseen_mask)
     now = cache.deadwood(hand10)
-    outs, knock_outs, gin_outs = _outs(cache, hand10, unseen, limit, now)
+    before = solve(CardSet(hand10)).best
+    outs, knock_outs, gin_outs = _outs(cache, hand10, before, unseen, limit, now)
     draws = [cache.best_after_draw(hand10 | c) for c in unseen]
     count = max(len(unseen), 1)
     return DiscardEval(
@@ -383,7 +378,7 @@ def evaluate_discard(position: Position, card: Card, cache: _Cache | None = None
         p_knock_next=sum(1 for d in draws if d <= limit) / count,
         p_knock_within_2=_two_draws(cache, hand10, unseen, limit),
         p_opponent_melds=p_opponent_melds(card, position, hand10),
-        pairs=_pairs(hand10, unseen_mask),
+        pairs=_pairs(hand10, before, unseen_mask),
     )
 
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from gintutor.errors import GinError
-from gintutor.rules import SHUTOUT_GAME_BONUS, RuleSet, Shutout
+from gintutor.rules import HOLLYWOOD_GAMES, SHUTOUT_GAME_BONUS, RuleSet, Shutout
 from gintutor.scoring import Outcome, Side, score_hand
 
 PLAYERS = 2
@@ -218,7 +218,8 @@ class Match:
         )
 
 
-def score_match(records: Iterable[HandRecord], rules: RuleSet, games: int = 3) -> Match:
+def score_match(records: Iterable[HandRecord], rules: RuleSet,
+                games: int = HOLLYWOOD_GAMES) -> Match:
     """Score hands across Hollywood's games (RULES.md §3); :class:`GinError` after the match ended.
 
     >>> from gintutor.rules import preset

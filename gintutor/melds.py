@@ -70,11 +70,6 @@ MELDS_THROUGH: tuple[tuple[int, ...], ...] = tuple(
 """For each card index, the masks of every meld that contains it."""
 
 
-def meld_kind(mask: int) -> MeldKind | None:
-    """The kind of meld the cards form, or ``None`` when they form no meld."""
-    return _MELD_KIND.get(mask)
-
-
 def melds_within(mask: int) -> list[int]:
     """Masks of every meld made of cards in ``mask``."""
     return [m for m in MELD_MASKS if m & mask == m]
