@@ -19,11 +19,11 @@ import statistics
 import time
 from collections.abc import Callable
 
-from gintutor.cards import CardSet
-from gintutor.evaluate import Position, evaluate
-from gintutor.rollout import Action, Candidate, verdict
-from gintutor.rules import preset
-from gintutor.solver import best_discard_deadwood_mask
+from gintutor.engine.cards import CardSet
+from gintutor.engine.evaluate import Position, evaluate
+from gintutor.engine.rollout import Action, Candidate, verdict
+from gintutor.engine.rules import preset
+from gintutor.engine.solver import best_discard_deadwood_mask
 
 
 def positions(count: int, seed: int = 2026) -> list[Position]:

@@ -44,8 +44,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from gintutor.cards import CARDS, CardSet
-from gintutor.solver import best_discard_deadwood_mask, discard_options, min_deadwood_mask
+from gintutor.engine.cards import CARDS, CardSet
+from gintutor.engine.solver import best_discard_deadwood_mask, discard_options, min_deadwood_mask
 
 SEED = 2026
 DEFAULT_HANDS = 200_000

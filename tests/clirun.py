@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typer.testing import CliRunner
 
-from gintutor.cli import app
+from gintutor.cli.app import app
 
 
 def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gintutor.cards import CARDS, Card, CardSet, Rank, Suit, parse_cards, parse_hand
+from gintutor.engine.cards import CARDS, Card, CardSet, Rank, Suit, parse_cards, parse_hand
 from gintutor.errors import CardError, GinError
 
 

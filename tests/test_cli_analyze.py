@@ -10,7 +10,7 @@ from syrupy.assertion import SnapshotAssertion
 from syrupy.extensions.json import JSONSnapshotExtension
 from typer.testing import CliRunner
 
-from gintutor.cli import app
+from gintutor.cli.app import app
 
 runner = CliRunner(env={"NO_COLOR": "1", "COLUMNS": "100"})
 

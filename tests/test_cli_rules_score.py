@@ -8,7 +8,7 @@ import pytest
 from clirun import run
 from syrupy.assertion import SnapshotAssertion
 
-from gintutor.rules import PRESETS
+from gintutor.engine.rules import PRESETS
 
 
 def test_rules_table_side_by_side(snapshot: SnapshotAssertion) -> None:

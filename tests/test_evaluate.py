@@ -11,10 +11,10 @@ from brute import min_deadwood as brute_min_deadwood
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gintutor.cards import Card, CardSet
+from gintutor.engine.cards import Card, CardSet
+from gintutor.engine.evaluate import OutKind, Position, evaluate, p_opponent_melds, verify_position
+from gintutor.engine.rules import preset
 from gintutor.errors import CardError
-from gintutor.evaluate import OutKind, Position, evaluate, p_opponent_melds, verify_position
-from gintutor.rules import preset
 
 STANDARD = preset("standard")
 min_deadwood = functools.cache(brute_min_deadwood)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from gintutor.engine.game import BonusKind, HandRecord, score_game, score_match
+from gintutor.engine.rules import from_mapping, preset
+from gintutor.engine.scoring import Outcome
 from gintutor.errors import GinError
-from gintutor.game import BonusKind, HandRecord, score_game, score_match
-from gintutor.rules import from_mapping, preset
-from gintutor.scoring import Outcome
 
 STANDARD = preset("standard")
 CLASSIC = preset("classic")

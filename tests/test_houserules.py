@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
+from gintutor.content.houserules import load_rules
+from gintutor.engine.rules import PRESETS
 from gintutor.errors import RulesError
-from gintutor.houserules import load_rules
-from gintutor.rules import PRESETS
 
 
 def write(tmp_path: Path, text: str) -> Path:

@@ -12,12 +12,16 @@ import pytest
 from clirun import run
 from syrupy.assertion import SnapshotAssertion
 
-from gintutor.cards import Card, CardSet
-from gintutor.learn import LessonRunner
-from gintutor.lessons import Ask, Lesson, check_lessons, lesson_files, load_lessons
-from gintutor.progress import Progress, write_atomically
-from gintutor.prompts import Command, PlainAsker, Prompt, Quit, TerminalAsker
-from gintutor.questions import (
+from gintutor.cli.learn import LessonRunner
+from gintutor.cli.progress import Progress, write_atomically
+from gintutor.cli.prompts import Command, PlainAsker, Prompt, Quit, TerminalAsker
+from gintutor.cli.render import Terminal
+from gintutor.content.lessons import check_lessons, lesson_files, load_lessons
+from gintutor.engine.cards import Card, CardSet
+from gintutor.engine.rules import preset
+from gintutor.engine.solver import discard_options
+from gintutor.tutor.lessons import Ask, Lesson
+from gintutor.tutor.questions import (
     Question,
     QuestionKind,
     correct_options,
@@ -25,9 +29,6 @@ from gintutor.questions import (
     question_showdown,
     solve_question,
 )
-from gintutor.render import Terminal
-from gintutor.rules import preset
-from gintutor.solver import discard_options
 
 LESSONS = load_lessons()
 BROKEN = Path(__file__).parent / "broken_lessons"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import json
 import subprocess
 import sys
@@ -10,21 +11,87 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-ENGINE = [
-    "gintutor.cards",
-    "gintutor.errors",
-    "gintutor.rules",
-    "gintutor.melds",
-    "gintutor.solver",
-    "gintutor.knocking",
-    "gintutor.layoffs",
-    "gintutor.scoring",
-    "gintutor.showdown",
-    "gintutor.game",
-    "gintutor.analysis",
-    "gintutor.evaluate",
-    "gintutor.rollout",
-]
+PACKAGE = ROOT / "gintutor"
+
+# Each layer may import only the layers before it (and itself); third-party packages per layer.
+LAYERS = ["errors", "engine", "text", "tutor", "content", "cli"]
+THIRD_PARTY = {
+    "errors": set(),
+    "engine": set(),
+    "text": set(),
+    "tutor": set(),
+    "content": {"yaml"},
+    "cli": {"yaml", "typer", "click", "rich", "prompt_toolkit", "platformdirs"},
+}
+PRESENTATION = {"rich", "typer", "yaml", "prompt_toolkit", "click", "platformdirs"}
+
+
+def _layer_of(module: str) -> str | None:
+    """The layer of a ``gintutor`` module name (``gintutor.engine.cards`` -> ``engine``)."""
+    parts = module.split(".")
+    if parts[0] != "gintutor" or len(parts) < 2:
+        return None
+    return parts[1] if parts[1] in LAYERS else None
+
+
+def _imports(path: Path) -> set[str]:
+    """Every module a source file imports, at the top or inside functions."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module)
+    return found
+
+
+def _sources() -> list[tuple[str, Path]]:
+    sources = [("errors", PACKAGE / "errors.py")]
+    for layer in LAYERS[1:]:
+        sources += [(layer, path) for path in sorted((PACKAGE / layer).rglob("*.py"))]
+    return sources
+
+
+def test_every_module_lives_in_a_layer() -> None:
+    loose = {p.name for p in PACKAGE.glob("*.py")} - {"__init__.py", "__main__.py", "errors.py"}
+    assert loose == set()
+
+
+@pytest.mark.parametrize("layer", LAYERS)
+def test_layers_import_one_way(layer: str) -> None:
+    allowed = set(LAYERS[: LAYERS.index(layer) + 1])
+    wrong = []
+    for source_layer, path in _sources():
+        if source_layer != layer:
+            continue
+        for module in _imports(path):
+            top = module.split(".")[0]
+            target = _layer_of(module)
+            if top == "gintutor" and module != "gintutor" and target not in allowed:
+                wrong.append(f"{path.relative_to(ROOT)} imports {module}")
+            if top in PRESENTATION and top not in THIRD_PARTY[layer]:
+                wrong.append(f"{path.relative_to(ROOT)} imports {module}")
+    assert wrong == []
+
+
+def test_engine_imports_no_presentation_or_yaml() -> None:
+    engine = sorted(
+        "gintutor.engine." + ".".join(p.relative_to(PACKAGE / "engine").with_suffix("").parts)
+        for p in (PACKAGE / "engine").rglob("*.py")
+        if p.name != "__init__.py"
+    )
+    code = (
+        "import json, sys\n"
+        + "".join(f"import {name}\n" for name in engine)
+        + "print(json.dumps(sorted(sys.modules)))"
+    )
+    modules = json.loads(run_python(code))
+    heavy = [m for m in modules if m.split(".")[0] in PRESENTATION]
+    assert heavy == []
+    outside = {m for m in modules if m.startswith("gintutor.") and _layer_of(m) not in
+               {"engine", "errors"}}
+    assert outside == set()
 
 
 def run_python(code: str) -> str:
@@ -32,20 +99,6 @@ def run_python(code: str) -> str:
         [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True
     )
     return done.stdout
-
-
-def test_engine_imports_no_presentation_or_yaml() -> None:
-    code = (
-        "import json, sys\n"
-        + "".join(f"import {name}\n" for name in ENGINE)
-        + "print(json.dumps(sorted(sys.modules)))"
-    )
-    modules = json.loads(run_python(code))
-    heavy = [m for m in modules if m.split(".")[0] in {"rich", "typer", "yaml", "prompt_toolkit",
-                                                        "click", "platformdirs"}]
-    assert heavy == []
-    gintutor_modules = {m for m in modules if m.startswith("gintutor.")}
-    assert gintutor_modules <= set(ENGINE), gintutor_modules - set(ENGINE)
 
 
 def test_version_through_python_dash_m() -> None:

@@ -11,20 +11,11 @@ import pytest
 from clirun import run
 from syrupy.assertion import SnapshotAssertion
 
-from gintutor.progress import Progress
-from gintutor.puzzlerun import share_line, streaks
-from gintutor.puzzles import (
-    Grade,
-    Theme,
-    check_puzzles,
-    daily,
-    fill_explanation,
-    load_puzzles,
-    natural_choice,
-    puzzle_files,
-    select,
-    solve_puzzle,
-)
+from gintutor.cli.progress import Progress
+from gintutor.cli.puzzlerun import share_line, streaks
+from gintutor.content.puzzles import check_puzzles, load_puzzles, puzzle_files
+from gintutor.tutor.daily import daily, select
+from gintutor.tutor.puzzles import Grade, Theme, fill_explanation, natural_choice, solve_puzzle
 
 PUZZLES = load_puzzles()
 BROKEN = Path(__file__).parent / "broken_puzzles"
@@ -207,10 +198,10 @@ def test_generator_writes_puzzles_that_pass_the_check(tmp_path: Path) -> None:
 
 
 def test_safety_prefers_the_least_deadwood_among_equally_safe_cards() -> None:
-    from gintutor.cards import CardSet
-    from gintutor.evaluate import Position
-    from gintutor.puzzles import Puzzle
-    from gintutor.rules import preset
+    from gintutor.engine.cards import CardSet
+    from gintutor.engine.evaluate import Position
+    from gintutor.engine.rules import preset
+    from gintutor.tutor.puzzles import Puzzle
 
     # A♥, 3♥ and 5♥ of the run are dead to the opponent (their partners are mine or dead;
     # a king could still join a J-Q-K), but throwing 3♥ out of the middle wastes deadwood.

@@ -7,8 +7,8 @@ import io
 import pytest
 from rich.console import Console
 
-from gintutor.explain import Heading, Line, Table
-from gintutor.render import Terminal, render_text
+from gintutor.cli.render import Terminal, render_text
+from gintutor.text.explain import Heading, Line, Table
 
 BLOCKS = [Heading("Best melds"), Line("run  5♥ 6♥ 7♥", 1), Table(("discard",), (("K♣",),))]
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from gintutor.cards import Card, CardSet
-from gintutor.evaluate import Position
-from gintutor.rollout import Action, Candidate, choose_discard, takes_discard, verdict
-from gintutor.rules import preset
+from gintutor.engine.cards import Card, CardSet
+from gintutor.engine.evaluate import Position
+from gintutor.engine.rollout import Action, Candidate, choose_discard, takes_discard, verdict
+from gintutor.engine.rules import preset
 
 STANDARD = preset("standard")
 KNOCK = Candidate(Action.KNOCK)

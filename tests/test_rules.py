@@ -6,9 +6,9 @@ import dataclasses
 
 import pytest
 
-from gintutor.cards import Card
+from gintutor.engine.cards import Card
+from gintutor.engine.rules import PRESETS, OklahomaAce, Shutout, from_mapping, preset
 from gintutor.errors import RulesError
-from gintutor.rules import PRESETS, OklahomaAce, Shutout, from_mapping, preset
 
 # RULES.md §2, column by column ("from upcard" knock limits are stored as the maximum, 10).
 TABLE = {

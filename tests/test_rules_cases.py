@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from gintutor.cards import Card, CardSet
+from gintutor.engine.cards import Card, CardSet
+from gintutor.engine.knocking import KnockReason, knock_verdict, verify_knock
+from gintutor.engine.layoffs import best_defence
+from gintutor.engine.melds import Meld
+from gintutor.engine.rules import preset
+from gintutor.engine.scoring import Outcome, Side, score_hand
+from gintutor.engine.showdown import showdown
+from gintutor.engine.solver import discard_options, min_deadwood_mask, solve
 from gintutor.errors import IllegalError, RulesError
-from gintutor.knocking import KnockReason, knock_verdict, verify_knock
-from gintutor.layoffs import best_defence
-from gintutor.melds import Meld
-from gintutor.rules import preset
-from gintutor.scoring import Outcome, Side, score_hand
-from gintutor.showdown import showdown
-from gintutor.solver import discard_options, min_deadwood_mask, solve
 
 STANDARD = preset("standard")
 CLASSIC = preset("classic")

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from gintutor.engine.rules import from_mapping, preset
+from gintutor.engine.scoring import ItemKind, Outcome, Side, score_hand
 from gintutor.errors import IllegalError
-from gintutor.rules import from_mapping, preset
-from gintutor.scoring import ItemKind, Outcome, Side, score_hand
 
 STANDARD = preset("standard")
 CLASSIC = preset("classic")

@@ -29,13 +29,13 @@ import pytest
 from hypothesis import HealthCheck, assume, given, note, settings
 from hypothesis import strategies as st
 
-from gintutor.cards import Card, CardSet
+from gintutor.engine.cards import Card, CardSet
+from gintutor.engine.layoffs import Defence, best_defence
+from gintutor.engine.melds import Meld
+from gintutor.engine.rules import preset
+from gintutor.engine.scoring import Outcome, Side
+from gintutor.engine.showdown import Showdown, showdown
 from gintutor.errors import IllegalError
-from gintutor.layoffs import Defence, best_defence
-from gintutor.melds import Meld
-from gintutor.rules import preset
-from gintutor.scoring import Outcome, Side
-from gintutor.showdown import Showdown, showdown
 
 BC = tuple[int, int]
 """A brute-force card: ``(rank 1..13, suit 0..3)``."""

@@ -9,10 +9,9 @@ from brute import canonical, min_deadwood, optimal_arrangements, points
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gintutor.cards import CardSet
-from gintutor.errors import CardError, IllegalError
-from gintutor.melds import MELD_MASKS, Meld
-from gintutor.solver import (
+from gintutor.engine.cards import CardSet
+from gintutor.engine.melds import MELD_MASKS, Meld
+from gintutor.engine.solver import (
     best_discard_deadwood_mask,
     best_discards,
     discard_deadwoods,
@@ -22,6 +21,7 @@ from gintutor.solver import (
     solve,
     verify_discard,
 )
+from gintutor.errors import CardError, IllegalError
 
 
 def hands(size: int) -> st.SearchStrategy[int]:

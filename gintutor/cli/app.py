@@ -1,0 +1,562 @@
+"""The ``gintutor`` command line: parse the arguments, make one engine call, format the result.
+
+Engine errors (:class:`~gintutor.errors.GinError`) become ``error: ...`` on stderr with exit
+status 2 in one place, :class:`_Commands`. Rich is imported only by commands that print text.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from typer.core import TyperGroup
+
+from gintutor import __version__
+from gintutor.errors import GinError
+
+
+class UsageError(GinError):
+    """Bad command-line usage that the engine cannot see (a missing option)."""
+
+
+class _Commands(TyperGroup):
+    """Turns every engine error into ``error: ...`` on stderr and exit status 2."""
+
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except GinError as error:
+            typer.echo(f"error: {error}", err=True)
+            raise typer.Exit(2) from None
+
+
+app = typer.Typer(
+    name="gintutor",
+    cls=_Commands,
+    help="A Gin Rummy rules tutor and hand analyzer.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"gintutor {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def root(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_version, is_eager=True, help="Show the version."),
+    ] = False,
+) -> None:
+    """A Gin Rummy rules tutor and hand analyzer."""
+
+
+RulesOption = Annotated[
+    str,
+    typer.Option(
+        "--rules", "-r", metavar="NAME|FILE",
+        help="Rule set: standard, classic, oklahoma, hollywood, straight, or a house-rules YAML.",
+    ),
+]
+NoColorOption = Annotated[bool, typer.Option("--no-color", help="No colour (NO_COLOR works too).")]
+AsciiOption = Annotated[bool, typer.Option("--ascii", help="Write suits as C D H S, not symbols.")]
+JsonOption = Annotated[bool, typer.Option("--json", help="Machine-readable JSON output.")]
+
+
+def _terminal(no_color: bool, ascii_only: bool) -> Any:
+    from gintutor.cli.render import Terminal
+
+    return Terminal.for_stream(color=not no_color, ascii_only=ascii_only)
+
+
+def _card_option(text: str | None, option: str) -> Any:
+    from gintutor.engine.cards import Card
+
+    if text is None:
+        return None
+    try:
+        return Card.parse(text)
+    except GinError as error:
+        raise UsageError(f"{option}: {error}") from None
+
+
+def _stdin_hands() -> Iterator[tuple[int, str]]:
+    for number, line in enumerate(sys.stdin, start=1):
+        text = line.split("#", 1)[0].strip()
+        if text:
+            yield number, text
+
+
+@app.command()
+def analyze(
+    hand: Annotated[
+        list[str],
+        typer.Argument(
+            metavar="HAND",
+            help='10 or 11 cards, e.g. "7C 7D 7S 4H 5H 6H TD JD QD KC"; - reads one hand per '
+            "line from standard input.",
+            show_default=False,
+        ),
+    ],
+    rules: RulesOption = "standard",
+    opponent: Annotated[
+        str | None,
+        typer.Option(
+            "--opponent", "-o", metavar="HAND",
+            help="The defender's 10 cards: play out the knock, layoffs and score.",
+        ),
+    ] = None,
+    upcard: Annotated[
+        str | None,
+        typer.Option(metavar="CARD", help="The hand's first upcard (Oklahoma needs it)."),
+    ] = None,
+    drew_from_discard: Annotated[
+        str | None,
+        typer.Option(
+            "--drew-from-discard", metavar="CARD",
+            help="The card just taken from the discard pile: it may not be discarded.",
+        ),
+    ] = None,
+    as_json: JsonOption = False,
+    no_color: NoColorOption = False,
+    ascii_only: AsciiOption = False,
+) -> None:
+    """Best melds, deadwood, knock or gin, the best discard, and with --opponent the score."""
+    from gintutor.content.houserules import load_rules
+    from gintutor.engine.analysis import analyze as analyze_hand
+    from gintutor.engine.cards import CardSet, parse_hand
+
+    rule_set = load_rules(rules)
+    up = _card_option(upcard, "--upcard")
+    taken = _card_option(drew_from_discard, "--drew-from-discard")
+    if rule_set.needs_upcard and up is None:
+        raise UsageError(
+            f"{rule_set.name} rules take the knock limit and doubling from the first upcard: "
+            "add --upcard CARD"
+        )
+    defender = None
+    if opponent is not None:
+        try:
+            defender = parse_hand(opponent, sizes=(10,))
+        except GinError as error:
+            raise UsageError(f"--opponent: {error}") from None
+
+    def one(text: str) -> Any:
+        cards: CardSet = parse_hand(text)
+        if taken is not None and len(cards) != 11:
+            raise UsageError("--drew-from-discard needs the 11-card hand you hold after drawing")
+        return analyze_hand(cards, rule_set, upcard=up, taken_from_discard=taken, opponent=defender)
+
+    show = _json_printer() if as_json else _text_printer(no_color, ascii_only)
+    if hand == ["-"]:
+        failed = 0
+        for number, text in _stdin_hands():
+            try:
+                show(one(text))
+            except GinError as error:
+                failed += 1
+                typer.echo(f"error: line {number}: {error}", err=True)
+        if failed:
+            raise typer.Exit(1)
+        return
+    show(one(" ".join(hand)))
+
+
+@app.command("rules")
+def rules_command(
+    name: Annotated[
+        str | None,
+        typer.Argument(metavar="[NAME|FILE]", help="A preset or a house-rules YAML file."),
+    ] = None,
+    diff: Annotated[
+        tuple[str, str] | None,
+        typer.Option("--diff", metavar="A B", help="Show only the settings where A and B differ."),
+    ] = None,
+    no_color: NoColorOption = False,
+    ascii_only: AsciiOption = False,
+) -> None:
+    """The rule sets side by side, one explained in prose, or what differs between two."""
+    from gintutor.content.houserules import load_rules
+    from gintutor.engine.rules import PRESETS, SETTING_NAMES
+    from gintutor.text.explain import Line, explain_rules, rules_table
+
+    terminal = _terminal(no_color, ascii_only)
+    if diff is not None:
+        if name is not None:
+            raise UsageError("give either a rule set or --diff A B, not both")
+        first, second = load_rules(diff[0]), load_rules(diff[1])
+        keys = [k for k in SETTING_NAMES if getattr(first, k) != getattr(second, k)]
+        if not keys:
+            terminal.show([Line(f"{first.name} and {second.name} have the same settings.")])
+            return
+        terminal.show([rules_table([first, second], keys)])
+        return
+    if name is None:
+        terminal.show([rules_table(list(PRESETS.values()), SETTING_NAMES)])
+        return
+    terminal.show(explain_rules(load_rules(name)))
+
+
+@app.command()
+def score(
+    hands: Annotated[
+        list[str] | None,
+        typer.Argument(
+            metavar="[HAND...]",
+            help="Hand results in order: 'A knock 12', 'B gin 41', 'A undercut 27', 'void'.",
+            show_default=False,
+        ),
+    ] = None,
+    file: Annotated[
+        Path | None,
+        typer.Option("--file", "-f", metavar="FILE",
+                     help="Hand results from a YAML list, a CSV file or plain lines."),
+    ] = None,
+    players: Annotated[
+        str, typer.Option(metavar="A,B", help="The two players' names.")
+    ] = "A,B",
+    rules: RulesOption = "standard",
+    no_color: NoColorOption = False,
+    ascii_only: AsciiOption = False,
+) -> None:
+    """A game's score sheet: running totals, boxes, game bonus, shutout (Hollywood: 3 games)."""
+    from gintutor.content.houserules import load_rules
+    from gintutor.content.scorefile import read_entries
+    from gintutor.engine.game import score_game, score_match
+    from gintutor.text.explain import explain_match, explain_sheet
+    from gintutor.tutor.scoresheet import parse_entries
+
+    rule_set = load_rules(rules)
+    names = [name.strip() for name in players.split(",")]
+    if len(names) != 2 or not all(names) or names[0].lower() == names[1].lower():
+        raise UsageError(f"--players: {players!r}: give two different names, e.g. Ann,Bob")
+    entries = [(f"hand {n}", text) for n, text in enumerate(hands or [], start=1)]
+    if file is not None:
+        if entries:
+            raise UsageError("give the hands as arguments or with --file, not both")
+        entries = read_entries(file)
+    if not entries:
+        raise UsageError("no hands given: e.g. gintutor score 'A knock 12' 'B gin 41'")
+    records = parse_entries(entries, names, rule_set)
+    terminal = _terminal(no_color, ascii_only)
+    if rule_set.hollywood:
+        terminal.show(explain_match(score_match(records, rule_set), names, rule_set))
+    else:
+        terminal.show(explain_sheet(score_game(records, rule_set), names, rule_set))
+
+
+def _exit_on_problems(problems: list[Any]) -> None:
+    """Print content problems one per line (``file:line: ...``); exit 1 if there are any."""
+    for problem in problems:
+        typer.echo(str(problem))
+    if problems:
+        typer.echo(f"{len(problems)} problem{'s' if len(problems) != 1 else ''} found", err=True)
+        raise typer.Exit(1)
+
+
+lessons_app = typer.Typer(help="Tools for lesson authors.", no_args_is_help=True)
+app.add_typer(lessons_app, name="lessons")
+
+
+@lessons_app.command("check")
+def lessons_check(
+    path: Annotated[
+        Path | None,
+        typer.Argument(metavar="[PATH]", help="A lesson file or folder (default: all)."),
+    ] = None,
+) -> None:
+    """Validate lessons: schema, hands, references, and every expect: against the engine."""
+    from gintutor.content.lessons import check_lessons, lesson_files
+
+    only: str | None = None
+    if path is not None and path.is_file():
+        # The file's neighbours are read too, so that its prerequisites resolve.
+        files = lesson_files(path.parent)
+        only = str(path)
+        if only not in [name for name, _ in files]:
+            files.append((only, path.read_text(encoding="utf-8")))
+    elif path is not None and path.is_dir():
+        files = lesson_files(path)
+    elif path is not None:
+        raise UsageError(f"{path}: no such file or folder")
+    else:
+        files = lesson_files()
+    lessons, problems = check_lessons(files)
+    if only is not None:
+        lessons = [lesson for lesson in lessons if lesson.path == only]
+        problems = [problem for problem in problems if problem.path == only]
+    _exit_on_problems(problems)
+    questions = sum(len(lesson.questions) for lesson in lessons)
+    typer.echo(f"{len(lessons)} lessons, {questions} questions: all good")
+
+
+@app.command()
+def learn(
+    lesson: Annotated[
+        str | None,
+        typer.Argument(metavar="[LESSON]", help="A lesson id or number (default: resume)."),
+    ] = None,
+    list_lessons: Annotated[
+        bool, typer.Option("--list", help="Every lesson with its status and your progress.")
+    ] = False,
+    reset: Annotated[
+        bool, typer.Option("--reset", help="Forget progress (of LESSON, or of every lesson).")
+    ] = False,
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask before --reset.")] = False,
+    as_json: JsonOption = False,
+    no_color: NoColorOption = False,
+    ascii_only: AsciiOption = False,
+) -> None:
+    """Guided lessons: rules and strategy step by step, answers checked by the engine."""
+    from gintutor.cli.learn import LessonRunner, resume_point
+    from gintutor.cli.progress import Progress
+    from gintutor.cli.prompts import Quit, asker_for
+    from gintutor.content.lessons import load_lessons
+    from gintutor.tutor.lessons import find_lesson
+
+    lessons = load_lessons()
+    progress = Progress()
+    if progress.warning:
+        typer.echo(f"warning: {progress.warning}", err=True)
+    if list_lessons:
+        _list_lessons(lessons, progress, as_json, no_color, ascii_only)
+        return
+    chosen = find_lesson(lessons, lesson) if lesson is not None else None
+    asker = asker_for()
+    if reset:
+        what = f"lesson {chosen.number} ({chosen.title})" if chosen else "every lesson"
+        try:
+            if not yes and not asker.confirm(f"Forget your progress in {what}?"):
+                typer.echo("Nothing reset.")
+                return
+        except Quit:
+            typer.echo("Nothing reset.")
+            return
+        progress.reset(chosen.id if chosen else None)
+        progress.save()
+        typer.echo(f"Progress in {what} reset.")
+        return
+    terminal = _terminal(no_color, ascii_only)
+    runner = LessonRunner(terminal, asker, progress)
+    if chosen is not None:
+        start = 0
+        if progress.status(chosen.id) == "started":
+            start = int(progress.lesson(chosen.id).get("step", 0))
+        target: tuple[Any, int] | None = (chosen, start)
+    else:
+        target = resume_point(lessons, progress)
+    if target is None:
+        typer.echo(f"All {len(lessons)} lessons are done. Replay one with: gintutor learn NUMBER")
+        return
+    try:
+        runner.run(*target)
+    except Quit:
+        typer.echo("\nProgress saved. Run gintutor learn to pick up where you left off.")
+        return
+    following = resume_point(lessons, progress)
+    if following is not None:
+        typer.echo(f"Next: gintutor learn {following[0].number} ({following[0].title})")
+
+
+def _list_lessons(lessons: list[Any], progress: Any, as_json: bool, no_color: bool,
+                  ascii_only: bool) -> None:
+    rows = []
+    for lesson in lessons:
+        status = progress.status(lesson.id)
+        if status == "started":
+            step = int(progress.lesson(lesson.id).get("step", 0))
+            status_text = f"started (step {step + 1}/{len(lesson.steps)})"
+        else:
+            status_text = status
+        rows.append((lesson, status, status_text))
+    if as_json:
+        typer.echo(json.dumps([
+            {"id": lesson.id, "number": lesson.number, "title": lesson.title,
+             "level": lesson.level.value, "concepts": list(lesson.concepts), "status": status}
+            for lesson, status, _ in rows
+        ], ensure_ascii=False))
+        return
+    from gintutor.text.explain import Line, Table
+
+    done = sum(1 for _, status, _ in rows if status == "done")
+    percent = round(100 * done / len(rows)) if rows else 0
+    table = Table(
+        ("#", "lesson", "level", "status"),
+        tuple((str(lesson.number), lesson.title, lesson.level.value, text)
+              for lesson, _, text in rows),
+        frozenset(i for i, (_, status, _) in enumerate(rows) if status == "done"),
+    )
+    _terminal(no_color, ascii_only).show(
+        [table, Line(f"{done}/{len(rows)} lessons, {percent}%")]
+    )
+
+
+puzzles_app = typer.Typer(help="Tools for puzzle authors.", no_args_is_help=True)
+app.add_typer(puzzles_app, name="puzzles")
+
+
+@puzzles_app.command("check")
+def puzzles_check(
+    path: Annotated[
+        Path | None,
+        typer.Argument(metavar="[PATH]", help="A puzzle file or folder (default: all)."),
+    ] = None,
+) -> None:
+    """Validate puzzles: schema, legal positions, duplicates, answers equal to the engine's."""
+    from gintutor.content.puzzles import check_puzzles, puzzle_files
+
+    if path is not None and path.is_file():
+        files = [(str(path), path.read_text(encoding="utf-8"))]
+    elif path is not None and path.is_dir():
+        files = puzzle_files(path)
+    elif path is not None:
+        raise UsageError(f"{path}: no such file or folder")
+    else:
+        files = puzzle_files()
+    puzzles, problems = check_puzzles(files)
+    _exit_on_problems(problems)
+    typer.echo(f"{len(puzzles)} puzzles: all good")
+
+
+@puzzles_app.command("generate")
+def puzzles_generate(
+    count: Annotated[int, typer.Option(help="Puzzles per theme.")] = 10,
+    theme: Annotated[
+        list[str] | None, typer.Option(help="Only these themes (repeat the option).")
+    ] = None,
+    rules: RulesOption = "standard",
+    seed: Annotated[int, typer.Option(help="Deal seed: the same seed, the same puzzles.")] = 1,
+    out: Annotated[
+        Path | None, typer.Option(help="Write YAML here (default: standard output).")
+    ] = None,
+) -> None:
+    """Deal positions from baseline play, keep the instructive ones, write puzzle YAML."""
+    from gintutor.content.houserules import load_rules
+    from gintutor.content.puzzlegen import generate, to_yaml
+    from gintutor.tutor.puzzles import Theme
+
+    try:
+        themes = [Theme(name) for name in theme] if theme else list(Theme)
+    except ValueError:
+        raise UsageError(f"--theme: use {', '.join(t.value for t in Theme)}") from None
+    rule_set = load_rules(rules)
+
+    def report(done_theme: Any, done: int) -> None:
+        typer.echo(f"{done_theme.value}: {done}/{count}", err=True)
+
+    puzzles = generate({t: count for t in themes}, rule_set, seed=seed, progress=report)
+    text = to_yaml(puzzles)
+    if out is None:
+        typer.echo(text, nl=False)
+    else:
+        from gintutor.cli.progress import write_atomically
+
+        write_atomically(out, text)
+        typer.echo(f"wrote {len(puzzles)} puzzles to {out}", err=True)
+
+
+@app.command()
+def puzzle(
+    date: Annotated[
+        str | None, typer.Option(metavar="YYYY-MM-DD", help="The puzzle of another day.")
+    ] = None,
+    puzzle_id: Annotated[str | None, typer.Option("--id", help="A puzzle by its id.")] = None,
+    random_pick: Annotated[bool, typer.Option("--random", help="Any puzzle.")] = False,
+    theme: Annotated[str | None, typer.Option(help="Only puzzles of this theme.")] = None,
+    difficulty: Annotated[
+        int | None, typer.Option(min=1, max=5, help="Only puzzles of this difficulty (1-5).")
+    ] = None,
+    stats: Annotated[bool, typer.Option("--stats", help="Your puzzle statistics.")] = False,
+    as_json: JsonOption = False,
+    no_color: NoColorOption = False,
+    ascii_only: AsciiOption = False,
+) -> None:
+    """Today's discard puzzle: choose, then see every option with exact numbers."""
+    import datetime as dt
+
+    from gintutor.cli.progress import Progress
+    from gintutor.content.puzzles import load_puzzles
+    from gintutor.tutor.daily import daily, find_puzzle, select
+
+    progress = Progress()
+    if progress.warning:
+        typer.echo(f"warning: {progress.warning}", err=True)
+    terminal = _terminal(no_color, ascii_only)
+    if stats:
+        from gintutor.cli.puzzlerun import show_stats
+
+        show_stats(terminal, progress)
+        return
+    puzzles = load_puzzles()
+    today = dt.date.today()
+    daily_date: dt.date | None = None
+    if puzzle_id is not None:
+        chosen = find_puzzle(puzzles, puzzle_id)
+    else:
+        pool = select(puzzles, theme=theme, difficulty=difficulty) if (
+            theme or difficulty) else puzzles
+        if random_pick:
+            import random
+
+            chosen = random.choice(pool)
+        else:
+            try:
+                daily_date = dt.date.fromisoformat(date) if date else today
+            except ValueError:
+                raise UsageError(f"--date: {date!r} is not a date like 2026-12-01") from None
+            chosen = daily(pool, daily_date)
+    if as_json:
+        from gintutor.cli.puzzlerun import puzzle_data
+
+        typer.echo(json.dumps(puzzle_data(chosen), ensure_ascii=False))
+        return
+    from gintutor.cli.prompts import Quit, asker_for
+    from gintutor.cli.puzzlerun import PuzzleRunner
+
+    runner = PuzzleRunner(terminal, asker_for(), progress)
+    try:
+        runner.run(chosen, daily_date if daily_date == today or date else None)
+    except Quit:
+        typer.echo("\nNo answer given; come back to it any time.")
+
+
+def _json_printer() -> Callable[[Any], None]:
+    from gintutor.text.export import analysis_data
+
+    def show(result: Any) -> None:
+        typer.echo(json.dumps(analysis_data(result), ensure_ascii=False))
+
+    return show
+
+
+def _text_printer(no_color: bool, ascii_only: bool) -> Callable[[Any], None]:
+    from gintutor.text.explain import Style, explain_analysis
+
+    terminal = _terminal(no_color, ascii_only)
+    style = Style(ascii_only=ascii_only)
+    shown = 0
+
+    def show(result: Any) -> None:
+        nonlocal shown
+        if shown:
+            terminal.console.print()
+            terminal.console.print("-" * 40)
+        terminal.show(explain_analysis(result, style))
+        shown += 1
+
+    return show
+
+
+def main() -> None:
+    """Run the command line."""
+    app()

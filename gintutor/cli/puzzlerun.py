@@ -1,0 +1,192 @@
+"""Playing a puzzle on the terminal, the ``--json`` form, and the learner's puzzle statistics."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from gintutor.cli.learn import Session
+from gintutor.cli.progress import Progress
+from gintutor.cli.prompts import Command, Prompt
+from gintutor.cli.render import Terminal
+from gintutor.engine.cards import Card
+from gintutor.errors import GinError
+from gintutor.text.explain import Line, Table
+from gintutor.tutor.puzzles import Grade, Puzzle, Solution, Theme, candidates, solve_puzzle
+from gintutor.tutor.puzzletext import feedback, option_data, setting_out
+
+
+def choices(puzzle: Puzzle) -> list[str]:
+    """What may be answered: legal discards, or the actions of a rollout theme."""
+    if puzzle.theme in (Theme.KNOCK_OR_PLAY, Theme.UPCARD):
+        return [candidate.code for candidate in candidates(puzzle)]
+    taken = puzzle.position.took_from_discard
+    return [card.code for card in puzzle.position.hand if card != taken]
+
+
+def read_choice(puzzle: Puzzle, text: str) -> str:
+    """The choice a reply names (a card in any spelling, or an action word)."""
+    allowed = choices(puzzle)
+    word = text.strip().lower()
+    if word in allowed:
+        return word
+    try:
+        card = Card.parse(text)
+    except GinError:
+        raise GinError(f"{text.strip()!r}: answer with one of {', '.join(allowed)}") from None
+    if card.code in allowed:
+        return card.code
+    if card not in puzzle.position.hand:
+        raise GinError(f"you don't hold {card.code}")
+    if card == puzzle.position.took_from_discard:
+        raise GinError(f"{card.code} was just taken from the discard pile: not this turn")
+    raise GinError(f"{card.code} is not a choice here: {', '.join(allowed)}")
+
+
+def puzzle_data(puzzle: Puzzle, solution: Solution | None = None) -> dict[str, Any]:
+    """The ``puzzle --json`` object."""
+    solution = solution or solve_puzzle(puzzle)
+    position = puzzle.position
+    data: dict[str, Any] = {
+        "id": puzzle.id,
+        "title": puzzle.title,
+        "theme": puzzle.theme.value,
+        "difficulty": puzzle.difficulty,
+        "hand": [card.code for card in position.hand],
+        "took_from_discard": position.took_from_discard.code if position.took_from_discard
+        else None,
+        "dead": [card.code for card in position.dead],
+        "opponent_known": [card.code for card in position.opponent_known],
+        "stock_size": position.stock_size,
+        "rules": position.rules.name,
+        "knock_limit": position.knock_limit,
+        "question": puzzle.question,
+        "answers": list(solution.accepted),
+        "options": [option_data(option) for option in solution.evaluation.options]
+        if solution.evaluation is not None else [],
+    }
+    if position.upcard is not None:
+        data["upcard"] = position.upcard.code
+    if position.first_upcard is not None and position.rules.needs_upcard:
+        data["first_upcard"] = position.first_upcard.code
+    if solution.verdict is not None:
+        data["verdict"] = [
+            {"choice": r.candidate.code, "expected_points": round(r.mean, 4),
+             "stderr": round(r.stderr, 4), "behind_best": round(r.gap, 4),
+             "behind_best_stderr": round(r.gap_stderr, 4), "equally_good": r.equally_good}
+            for r in solution.verdict.results
+        ]
+        data["worlds"] = solution.verdict.worlds
+        data["seed"] = solution.verdict.seed
+    data["ranking"] = [{"choice": row.code, "measure": round(row.measure, 6),
+                        "grade": row.grade.value} for row in solution.rows]
+    return data
+
+
+class PuzzleRunner(Session):
+    """Shows a puzzle, takes one answer (hints allowed), grades it and records the result."""
+
+    def run(self, puzzle: Puzzle, daily_date: dt.date | None = None) -> Grade:
+        """Play one puzzle; ``daily_date`` marks it as that day's puzzle (streaks, share line)."""
+        self.terminal.show(setting_out(puzzle, self.style))
+        solution = solve_puzzle(puzzle)
+        hints = list(puzzle.hints[:2])
+        used = 0
+
+        def validate(text: str) -> str | None:
+            try:
+                read_choice(puzzle, text)
+            except GinError as error:
+                return str(error)
+            return None
+
+        prompt = Prompt(">", choices(puzzle), validate)
+        answer: str | None = None
+        while answer is None:
+            reply = self.asker.ask(prompt)
+            if reply is Command.HINT and used < len(hints):
+                self.terminal.say(f"Hint: {hints[used]}", "yellow")
+                used += 1
+                continue
+            if reply in (Command.HINT, Command.SKIP):
+                used += 1
+                self.terminal.say(f"The answer: {', '.join(solution.accepted)}", "bold")
+                self.terminal.show(feedback(solution, solution.accepted[0], self.style)[1:])
+                self._record(puzzle, daily_date, None, used)
+                return Grade.BLUNDER
+            assert isinstance(reply, str)
+            answer = read_choice(puzzle, reply)
+        blocks = feedback(solution, answer, self.style)
+        grade = solution.row(answer).grade
+        self.terminal.say(blocks[0].text if isinstance(blocks[0], Line) else "",
+                          "bold green" if grade is Grade.BEST else "bold red")
+        self.terminal.show(blocks[1:])
+        self._record(puzzle, daily_date, grade, used)
+        if daily_date is not None:
+            self.terminal.say("")
+            self.terminal.say(share_line(daily_date, grade, used))
+        return grade
+
+    def _record(self, puzzle: Puzzle, daily_date: dt.date | None, grade: Grade | None,
+                hints: int) -> None:
+        store = self.progress.data.setdefault("puzzles", {})
+        entry = {
+            "grade": grade.value if grade else "revealed",
+            "first_try": grade is Grade.BEST and hints == 0,
+            "hints": hints,
+            "theme": puzzle.theme.value,
+            "date": dt.date.today().isoformat(),
+        }
+        store.setdefault("solved", {})[puzzle.id] = entry
+        if daily_date is not None:
+            store.setdefault("daily", {})[daily_date.isoformat()] = {"id": puzzle.id, **entry}
+        self.progress.save()
+
+
+def share_line(date: dt.date, grade: Grade | None, hints: int) -> str:
+    """A spoiler-free line to share: ``gintutor daily 2026-12-01: first try, no hints``."""
+    how = "revealed" if grade is None else "first try" if grade is Grade.BEST else (
+        grade.value.lower())
+    hinted = "no hints" if hints == 0 else f"{hints} hint{'s' if hints != 1 else ''}"
+    return f"gintutor daily {date.isoformat()}: {how}, {hinted}"
+
+
+def streaks(dates: list[dt.date], today: dt.date) -> tuple[int, int]:
+    """(current, best) runs of consecutive days; the current run may end today or yesterday."""
+    days = sorted(set(dates))
+    best = run = 0
+    previous: dt.date | None = None
+    for day in days:
+        run = run + 1 if previous is not None and (day - previous).days == 1 else 1
+        best = max(best, run)
+        previous = day
+    current = 0
+    if days and (today - days[-1]).days <= 1:
+        current = run
+    return current, best
+
+
+def show_stats(terminal: Terminal, progress: Progress, today: dt.date | None = None) -> None:
+    """Solved puzzles, first-try rate, daily streaks, by theme."""
+    today = today or dt.date.today()
+    store = progress.data.get("puzzles", {})
+    solved: dict[str, dict[str, Any]] = store.get("solved", {})
+    daily: dict[str, dict[str, Any]] = store.get("daily", {})
+    if not solved:
+        terminal.show([Line("No puzzle solved yet: try gintutor puzzle")])
+        return
+    first = sum(1 for entry in solved.values() if entry.get("first_try"))
+    current, best = streaks([dt.date.fromisoformat(day) for day in daily], today)
+    themes: dict[str, list[dict[str, Any]]] = {}
+    for entry in solved.values():
+        themes.setdefault(str(entry.get("theme", "?")), []).append(entry)
+    rows = tuple(
+        (theme, str(len(entries)),
+         f"{100 * sum(1 for e in entries if e.get('first_try')) / len(entries):.0f}%")
+        for theme, entries in sorted(themes.items())
+    )
+    terminal.show([
+        Line(f"Puzzles solved: {len(solved)} · first try: {100 * first / len(solved):.0f}%"),
+        Line(f"Daily streak: {current} (best {best})"),
+        Table(("theme", "solved", "first try"), rows),
+    ])

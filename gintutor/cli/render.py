@@ -1,0 +1,136 @@
+"""The one owner of the Rich console: explanation blocks to the terminal, in colour or plain.
+
+Colour only on a terminal and never with ``NO_COLOR`` or ``--no-color``; red for ♥ and ♦.
+Tests render at a fixed width with no colour through :func:`render_text`.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import sys
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TextIO
+
+from rich import box
+from rich.console import Console
+from rich.padding import Padding
+from rich.table import Table as RichTable
+from rich.text import Text
+
+from gintutor.text.explain import Block, Heading, Line, Table
+
+_RED_SUITS = r"[♥♦]"
+_BLACK_SUITS = r"[♣♠]"
+
+
+@dataclass
+class Terminal:
+    """Where output goes and how it looks: colour or not, width, ASCII box drawing or not."""
+
+    console: Console
+    ascii_only: bool = False
+
+    @classmethod
+    def for_stream(
+        cls,
+        stream: TextIO | None = None,
+        *,
+        color: bool = True,
+        ascii_only: bool = False,
+        width: int | None = None,
+    ) -> Terminal:
+        """A terminal on ``stream`` (stdout); colour only if wanted, allowed and a tty."""
+        stream = stream or sys.stdout
+        is_tty = stream.isatty()
+        use_color = color and is_tty and "NO_COLOR" not in os.environ
+        console = Console(
+            file=stream,
+            width=width or (None if is_tty else 100),
+            color_system="auto" if use_color else None,
+            force_terminal=use_color,
+            no_color=not use_color,
+            highlight=False,
+            emoji=False,
+            soft_wrap=False,
+            legacy_windows=False,
+        )
+        return cls(console, ascii_only)
+
+    def _text(self, text: str, style: str = "") -> Text:
+        out = Text(text, style=style)
+        if self.console.color_system is not None:
+            out.highlight_regex(r"\S*" + _RED_SUITS, "bold red")
+            out.highlight_regex(r"\S*" + _BLACK_SUITS, "bold")
+        return out
+
+    def show(self, blocks: Iterable[Block]) -> None:
+        """Print explanation blocks (plain output has no trailing spaces)."""
+        if self.console.color_system is not None:
+            self._print(blocks)
+            return
+        with self.console.capture() as captured:
+            self._print(blocks)
+        self._write_plain(captured.get())
+
+    def _write_plain(self, text: str) -> None:
+        self.console.file.write("\n".join(line.rstrip() for line in text.split("\n")))
+        self.console.file.flush()
+
+    def _print(self, blocks: Iterable[Block]) -> None:
+        first = True
+        for block in blocks:
+            if isinstance(block, Heading):
+                if not first:
+                    self.console.print()
+                self.console.print(self._text(block.text, "bold underline"))
+            elif isinstance(block, Line):
+                text = self._text(block.text)
+                self.console.print(Padding(text, (0, 0, 0, 2 * block.indent), expand=False)
+                                   if block.indent
+                                   else text)
+            else:
+                self.console.print(self._table(block))
+            first = False
+
+    def markdown(self, text: str) -> None:
+        """Print short Markdown prose (lessons)."""
+        from rich.markdown import Markdown
+
+        self.show_renderable(Markdown(text, hyperlinks=False))
+
+    def say(self, text: str, style: str = "") -> None:
+        """Print one line of text, suits coloured on a terminal."""
+        self.show_renderable(self._text(text, style if self.console.color_system else ""))
+
+    def show_renderable(self, renderable: object) -> None:
+        """Print any Rich renderable (plain output has no trailing spaces)."""
+        if self.console.color_system is not None:
+            self.console.print(renderable)
+            return
+        with self.console.capture() as captured:
+            self.console.print(renderable)
+        self._write_plain(captured.get())
+
+    def _table(self, block: Table) -> RichTable:
+        table = RichTable(
+            box=box.ASCII if self.ascii_only else box.SIMPLE_HEAD,
+            show_edge=False,
+            pad_edge=False,
+            header_style="bold" if self.console.color_system else "",
+        )
+        for header in block.headers:
+            table.add_column(header)
+        for row, cells in enumerate(block.rows):
+            style = "bold green" if row in block.highlight and self.console.color_system else ""
+            table.add_row(*(self._text(cell) for cell in cells), style=style)
+        return table
+
+
+def render_text(blocks: Iterable[Block], *, width: int = 100, ascii_only: bool = False) -> str:
+    """Blocks as plain text at a fixed width, no colour (for snapshots and pipes)."""
+    buffer = io.StringIO()
+    terminal = Terminal.for_stream(buffer, color=False, ascii_only=ascii_only, width=width)
+    terminal.show(blocks)
+    return buffer.getvalue()

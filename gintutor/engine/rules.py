@@ -1,0 +1,252 @@
+"""Rule sets as validated frozen data: the presets of RULES.md §2 and house-rule overrides.
+
+The engine reads settings and never branches on a rule set's name.
+
+>>> standard = preset("standard")
+>>> standard.gin_bonus, standard.undercut_bonus
+(25, 25)
+>>> house = from_mapping({"base": "classic", "box_bonus": 0, "game_bonus": 0, "target": 250})
+>>> house.box_bonus, house.target, house.gin_bonus
+(0, 250, 20)
+>>> from_mapping({"base": "standard", "knock_limit": 12})
+Traceback (most recent call last):
+...
+gintutor.errors.RulesError: knock_limit: 12 is impossible: it must be 0 to 10
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from gintutor.engine.cards import Card, Rank, Suit
+from gintutor.errors import RulesError
+
+
+class OklahomaAce(Enum):
+    """What an ace as the first upcard means under Oklahoma rules."""
+
+    GIN_ONLY = "gin-only"
+    ONE = "one"
+
+
+class Shutout(Enum):
+    """How a shutout (the loser won no hand) is rewarded."""
+
+    DOUBLE = "double"
+    """The winner's hand points are doubled before the game bonus and boxes are added."""
+    BONUS_200 = "bonus-200"
+    """The game bonus becomes 200."""
+    NONE = "none"
+    """No shutout reward (house rules, e.g. tables that play without bonuses)."""
+
+
+MAX_KNOCK_LIMIT = 10
+SHUTOUT_GAME_BONUS = 200
+HOLLYWOOD_GAMES = 3
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """Every setting that changes what the engine computes (RULES.md §2).
+
+    ``undercut_bonus`` and ``tie_is_undercut`` are ``None`` where no knock below gin exists
+    (straight gin); any rule set that allows a knock must set them.
+    """
+
+    name: str
+    knock_limit: int
+    oklahoma: bool
+    oklahoma_ace: OklahomaAce
+    spade_doubles: bool
+    gin_bonus: int
+    big_gin_bonus: int
+    undercut_bonus: int | None
+    tie_is_undercut: bool | None
+    box_bonus: int
+    game_bonus: int
+    shutout: Shutout
+    target: int
+    hollywood: bool
+    void_at_stock: int
+
+    def __post_init__(self) -> None:
+        verify_settings(self)
+
+    @property
+    def needs_upcard(self) -> bool:
+        """True when the first upcard changes the knock limit or the score (Oklahoma)."""
+        return self.oklahoma or self.spade_doubles
+
+    @property
+    def allows_knock(self) -> bool:
+        """True when some hand may knock with deadwood above 0 (not straight gin)."""
+        return self.oklahoma or self.knock_limit > 0
+
+    @property
+    def big_gin(self) -> bool:
+        """True when big gin (11 cards melded after drawing) is recognised."""
+        return self.big_gin_bonus > 0
+
+    def knock_limit_for(self, upcard: Card | None = None) -> int:
+        """The highest deadwood that may knock this hand; 0 means gin only.
+
+        Oklahoma takes the value of the first upcard (10 for the court cards); an ace means
+        gin only or 1 by ``oklahoma_ace``.
+
+        >>> oklahoma = preset("oklahoma")
+        >>> oklahoma.knock_limit_for(Card.parse("3D")), oklahoma.knock_limit_for(Card.parse("KS"))
+        (3, 10)
+        >>> oklahoma.knock_limit_for(Card.parse("AH"))
+        0
+        """
+        if not self.oklahoma:
+            return self.knock_limit
+        if upcard is None:
+            raise RulesError(
+                f"{self.name} rules take the knock limit from the first upcard: give the upcard"
+            )
+        if upcard.rank is Rank.ACE:
+            return self.knock_limit_for_ace()
+        return min(upcard.points, MAX_KNOCK_LIMIT)
+
+    def knock_limit_for_ace(self) -> int:
+        """The Oklahoma knock limit when the first upcard is an ace."""
+        return 1 if self.oklahoma_ace is OklahomaAce.ONE else 0
+
+    def multiplier_for(self, upcard: Card | None = None) -> int:
+        """2 when a spade first upcard doubles every score of the hand, else 1."""
+        if not self.spade_doubles:
+            return 1
+        if upcard is None:
+            raise RulesError(
+                f"{self.name} rules double the hand when the first upcard is a spade: "
+                "give the upcard"
+            )
+        return 2 if upcard.suit is Suit.SPADES else 1
+
+    def settings(self) -> dict[str, object]:
+        """The settings as plain values (enums as their text), in the table's order."""
+        out: dict[str, object] = {}
+        for field in dataclasses.fields(self):
+            value = getattr(self, field.name)
+            out[field.name] = value.value if isinstance(value, Enum) else value
+        return out
+
+
+SETTING_NAMES: tuple[str, ...] = tuple(
+    f.name for f in dataclasses.fields(RuleSet) if f.name != "name"
+)
+
+
+def verify_settings(rules: RuleSet) -> None:
+    """Raise :class:`RulesError` naming the first impossible setting."""
+    checks: list[tuple[str, bool, str]] = [
+        ("knock_limit", 0 <= rules.knock_limit <= MAX_KNOCK_LIMIT, "it must be 0 to 10"),
+        ("gin_bonus", rules.gin_bonus >= 0, "a bonus cannot be negative"),
+        ("big_gin_bonus", rules.big_gin_bonus >= 0, "a bonus cannot be negative"),
+        ("box_bonus", rules.box_bonus >= 0, "a bonus cannot be negative"),
+        ("game_bonus", rules.game_bonus >= 0, "a bonus cannot be negative"),
+        ("target", rules.target > 0, "the target must be above 0"),
+        ("void_at_stock", rules.void_at_stock >= 0, "a stock size cannot be negative"),
+    ]
+    if rules.undercut_bonus is not None:
+        checks.append(("undercut_bonus", rules.undercut_bonus >= 0, "a bonus cannot be negative"))
+    for key, ok, why in checks:
+        if not ok:
+            raise RulesError(f"{key}: {getattr(rules, key)} is impossible: {why}")
+    if rules.allows_knock:
+        for key in ("undercut_bonus", "tie_is_undercut"):
+            if getattr(rules, key) is None:
+                raise RulesError(
+                    f"{key}: missing: these rules allow knocking, so say what an undercut is worth"
+                )
+
+
+_STANDARD = RuleSet(
+    name="standard", knock_limit=10, oklahoma=False, oklahoma_ace=OklahomaAce.GIN_ONLY,
+    spade_doubles=False, gin_bonus=25, big_gin_bonus=31, undercut_bonus=25,
+    tie_is_undercut=True, box_bonus=25, game_bonus=100, shutout=Shutout.DOUBLE, target=100,
+    hollywood=False, void_at_stock=2,
+)
+# Each preset is standard plus what RULES.md §2 lists as different.
+PRESETS: dict[str, RuleSet] = {
+    "standard": _STANDARD,
+    "classic": dataclasses.replace(
+        _STANDARD, name="classic", gin_bonus=20, big_gin_bonus=0, undercut_bonus=10,
+        box_bonus=20, shutout=Shutout.BONUS_200,
+    ),
+    "oklahoma": dataclasses.replace(
+        _STANDARD, name="oklahoma", oklahoma=True, spade_doubles=True, target=150,
+    ),
+    "hollywood": dataclasses.replace(_STANDARD, name="hollywood", hollywood=True),
+    "straight": dataclasses.replace(
+        _STANDARD, name="straight", knock_limit=0, undercut_bonus=None, tie_is_undercut=None,
+    ),
+}
+"""The presets of RULES.md §2, by name."""
+
+
+def preset(name: str) -> RuleSet:
+    """The preset called ``name`` (any case)."""
+    found = PRESETS.get(name.strip().lower())
+    if found is None:
+        raise RulesError(f"unknown rule set {name!r}: choose one of {', '.join(PRESETS)}")
+    return found
+
+
+_BOOL_KEYS = {"oklahoma", "spade_doubles", "hollywood", "tie_is_undercut"}
+_ENUM_KEYS: dict[str, type[Enum]] = {"oklahoma_ace": OklahomaAce, "shutout": Shutout}
+
+
+def _convert(key: str, value: Any) -> Any:
+    """Check the type of one override and turn enum text into the enum."""
+    if key in _ENUM_KEYS:
+        enum = _ENUM_KEYS[key]
+        choices = [str(member.value) for member in enum]
+        if not isinstance(value, str) or value not in choices:
+            raise RulesError(f"{key}: {value!r} is not one of {', '.join(choices)}")
+        return enum(value)
+    if key in _BOOL_KEYS:
+        if key == "tie_is_undercut" and value is None:
+            return None
+        if not isinstance(value, bool):
+            raise RulesError(f"{key}: {value!r} is not true or false")
+        return value
+    if key == "undercut_bonus" and value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RulesError(f"{key}: {value!r} is not a whole number")
+    return value
+
+
+def from_mapping(data: Mapping[str, Any], *, name: str | None = None) -> RuleSet:
+    """A rule set from a ``base`` preset plus overrides (a house-rules file's contents).
+
+    Unknown keys, wrong types and impossible values raise :class:`RulesError` naming the key.
+    """
+    if not isinstance(data, Mapping):
+        raise RulesError("house rules are a mapping of settings, e.g. 'base: classic'")
+    base_name = data.get("base", "standard")
+    if not isinstance(base_name, str):
+        raise RulesError(f"base: {base_name!r} is not a rule set name")
+    try:
+        base = preset(base_name)
+    except RulesError as error:
+        raise RulesError(f"base: {error}") from None
+    overrides: dict[str, Any] = {}
+    for key, value in data.items():
+        if key in ("base", "name"):
+            continue
+        if key not in SETTING_NAMES:
+            raise RulesError(
+                f"{key}: unknown setting (known: base, name, {', '.join(SETTING_NAMES)})"
+            )
+        overrides[key] = _convert(key, value)
+    label = data.get("name", name if name is not None else f"{base.name} (house)")
+    if not isinstance(label, str):
+        raise RulesError(f"name: {label!r} is not text")
+    return dataclasses.replace(base, name=label, **overrides)

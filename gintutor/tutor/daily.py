@@ -1,0 +1,52 @@
+"""Choosing a puzzle: the daily cycle, by id, by theme and difficulty."""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import random
+from collections.abc import Sequence
+
+from gintutor.errors import GinError
+from gintutor.tutor.puzzles import Puzzle, Theme
+
+
+def pack_fingerprint(puzzles: Sequence[Puzzle]) -> str:
+    """A short hash of the pack's puzzle ids: the same pack gives the same daily sequence."""
+    digest = hashlib.sha256("\n".join(sorted(p.id for p in puzzles)).encode()).hexdigest()
+    return digest[:12]
+
+
+def daily(puzzles: Sequence[Puzzle], date: dt.date) -> Puzzle:
+    """The puzzle of the day: the pack in a fixed shuffled cycle, one puzzle per day.
+
+    The shuffle is seeded by the pack, so everybody with the same pack gets the same puzzle on
+    the same date; consecutive days walk the cycle, so with at least 366 puzzles none repeats
+    within a year (any 366 days in a row), and every puzzle comes round once per cycle.
+    """
+    ordered = sorted(puzzles, key=lambda p: p.id)
+    seed = int(hashlib.sha256(pack_fingerprint(ordered).encode()).hexdigest(), 16)
+    order = list(range(len(ordered)))
+    random.Random(seed).shuffle(order)
+    return ordered[order[date.toordinal() % len(ordered)]]
+
+
+def find_puzzle(puzzles: Sequence[Puzzle], puzzle_id: str) -> Puzzle:
+    """The puzzle with this id."""
+    for puzzle in puzzles:
+        if puzzle.id == puzzle_id:
+            return puzzle
+    raise GinError(f"no puzzle {puzzle_id!r}")
+
+
+def select(puzzles: Sequence[Puzzle], *, theme: str | None = None,
+           difficulty: int | None = None) -> list[Puzzle]:
+    """The puzzles of a theme and/or difficulty (an error if none)."""
+    chosen = [p for p in puzzles
+              if (theme is None or p.theme.value == theme)
+              and (difficulty is None or p.difficulty == difficulty)]
+    if not chosen:
+        themes = ", ".join(t.value for t in Theme)
+        raise GinError(f"no puzzle with theme {theme!r} and difficulty {difficulty!r} "
+                       f"(themes: {themes}; difficulty 1 to 5)")
+    return chosen

@@ -1,0 +1,220 @@
+"""Puzzles as plain explanation blocks: the position, the table of every option, the outs.
+
+Every number comes from the puzzle's :class:`~gintutor.tutor.puzzles.Solution`; nothing is computed
+here but formatting.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gintutor.engine.cards import Rank
+from gintutor.engine.evaluate import DiscardEval, Out, OutKind
+from gintutor.text.explain import Block, Heading, Line, Style, Table
+from gintutor.tutor.puzzles import (
+    Grade,
+    Puzzle,
+    Solution,
+    Theme,
+    fill_explanation,
+    safe_group,
+    theme_unit,
+)
+
+
+def stars(difficulty: int) -> str:
+    """``★★★☆☆`` for difficulty 3."""
+    return "★" * difficulty + "☆" * (5 - difficulty)
+
+
+def setting_out(puzzle: Puzzle, style: Style) -> list[Block]:
+    """What the solver sees: the hand and everything known about the other cards."""
+    position = puzzle.position
+    blocks: list[Block] = [
+        Heading(f"Puzzle {puzzle.id}: {puzzle.title}"),
+        Line(f"Theme: {puzzle.theme.value} · difficulty {stars(puzzle.difficulty)} · "
+             f"{position.rules.name} rules, knock limit {position.knock_limit}"),
+        Line(f"Your hand: {style.cards(position.hand)}"),
+    ]
+    if position.upcard is not None:
+        blocks.append(Line(f"The upcard offered: {style.card(position.upcard)}"))
+    if position.took_from_discard is not None:
+        blocks.append(Line(f"You just took {style.card(position.took_from_discard)} from the "
+                           "discard pile: you may not discard it this turn."))
+    blocks.append(Line(f"Discard pile and cards out of play: {style.cards(position.dead)}"))
+    blocks.append(Line(f"The opponent picked up and still holds: "
+                       f"{style.cards(position.opponent_known)}"))
+    if position.stock_size is not None:
+        blocks.append(Line(f"Cards left in the stock: {position.stock_size}"))
+    if position.first_upcard is not None and position.rules.needs_upcard:
+        blocks.append(Line(f"First upcard of the hand: {style.card(position.first_upcard)}"))
+    if puzzle.score is not None:
+        blocks.append(Line(f"Score: you {puzzle.score[0]}, the opponent {puzzle.score[1]}"))
+    blocks.append(Line(puzzle.question))
+    return blocks
+
+
+def _percent(value: float) -> str:
+    return f"{100 * value:.0f}%"
+
+
+def option_table(solution: Solution, style: Style, chosen: str | None = None) -> Table:
+    """Every option, best first, with the theme's measure, the exact numbers and the grade.
+
+    Deadwood marked ``k`` may knock now; ``deadwood next`` is the expected deadwood after the
+    next draw; ``knock next`` / ``knock in 2`` the chances to be able to knock after the next
+    draw / within two draws; ``opp. melds`` the chance the opponent can meld the discard.
+    """
+    theme = solution.puzzle.theme
+    highlight = {i for i, row in enumerate(solution.rows) if row.grade is Grade.BEST}
+    rows: list[tuple[str, ...]] = []
+    if theme.exact:
+        headers = ("discard", "deadwood", "outs", "knock outs", "deadwood next",
+                   "knock next", "knock in 2", "opp. melds", "grade")
+        for row in solution.rows:
+            e = row.evaluation
+            assert e is not None
+            mark = " ◀" if chosen == row.code else ""
+            rows.append((style.card(e.card) + mark, str(e.deadwood) + (" k" if e.can_knock else ""),
+                         str(len(e.outs)),
+                         str(len(e.knock_outs)), f"{e.expected_deadwood_next:.1f}",
+                         _percent(e.p_knock_next), _percent(e.p_knock_within_2),
+                         _percent(e.p_opponent_melds), row.grade.value))
+        return Table(headers, tuple(rows), frozenset(highlight))
+    for row in solution.rows:
+        result = row.result
+        assert result is not None
+        name = _choice_name(row.code, style)
+        mark = " ◀" if chosen == row.code else ""
+        rows.append((name + mark, f"{result.mean:+.1f}", f"± {result.stderr:.1f}",
+                     f"{result.gap:.1f} ± {result.gap_stderr:.1f}", row.grade.value))
+    return Table(("choice", "expected points", "std. error", "behind the best", "grade"),
+                 tuple(rows), frozenset(highlight))
+
+
+def _choice_name(code: str, style: Style) -> str:
+    from gintutor.engine.cards import Card
+    from gintutor.errors import GinError
+
+    try:
+        return f"knock, discarding {style.card(Card.parse(code))}"
+    except GinError:
+        return code
+
+
+RANK_PLURALS = {
+    Rank.ACE: "aces", Rank.TWO: "twos", Rank.THREE: "threes", Rank.FOUR: "fours",
+    Rank.FIVE: "fives", Rank.SIX: "sixes", Rank.SEVEN: "sevens", Rank.EIGHT: "eights",
+    Rank.NINE: "nines", Rank.TEN: "tens", Rank.JACK: "jacks", Rank.QUEEN: "queens",
+    Rank.KING: "kings",
+}
+
+
+def out_text(out: Out, style: Style) -> str:
+    """``8♠ extends 5♠ 6♠ 7♠`` or ``9♠ makes a set of 9s, then throw Q♦``."""
+    meld = out.meld
+    others = meld.cards - type(meld.cards)(out.card.mask)
+    if meld.is_set:
+        action = f"makes {'four' if len(meld) == 4 else 'three'} {RANK_PLURALS[out.card.rank]}"
+    else:
+        action = ("extends " if out.extends else "makes a run with ") + style.cards(others)
+    tail = f", then throw {style.card(out.then_discard)}"
+    label = {OutKind.GIN: " (gin)", OutKind.KNOCK: " (knock)", OutKind.MELD: ""}[out.kind]
+    return f"{style.card(out.card)} {action}{tail}{label}"
+
+
+def outs_lines(option: DiscardEval, style: Style) -> list[Block]:
+    """The outs of one discard, what each does, and the live and dead cards of its pairs."""
+    blocks: list[Block] = []
+    if option.outs:
+        blocks.append(Line(f"After discarding {style.card(option.card)}, "
+                           f"{len(option.outs)} unseen cards meld on the next draw:"))
+        blocks += [Line(out_text(out, style), 1) for out in option.outs]
+    else:
+        blocks.append(Line(f"After discarding {style.card(option.card)}, no unseen card melds "
+                           "on the next draw."))
+    for pair in option.pairs:
+        text = f"pair {style.cards(pair.cards)}: needs {style.cards(pair.needs)}; live: "
+        text += style.cards(pair.live)
+        if pair.mine:
+            text += f"; in your other melds: {style.cards(pair.mine)}"
+        if pair.dead:
+            text += f"; dead: {style.cards(pair.dead)}"
+        blocks.append(Line(text, 1))
+    return blocks
+
+
+_GRADE_TEXT = {
+    Grade.BEST: "Best!",
+    Grade.GOOD: "Good",
+    Grade.INACCURACY: "Inaccuracy",
+    Grade.MISTAKE: "Mistake",
+    Grade.BLUNDER: "Blunder",
+}
+
+
+def feedback(solution: Solution, answer: str, style: Style) -> list[Block]:
+    """The grade of the answer, the table of every option, the outs and the explanation."""
+    theme = solution.puzzle.theme
+    row = solution.row(answer)
+    unit = theme_unit(theme)
+    if row.grade is Grade.BEST:
+        verdict = _GRADE_TEXT[row.grade]
+        others = [code for code in solution.accepted if code != row.code]
+        if others:
+            verdict += f" (equally good: {', '.join(_choice_label(c, style) for c in others)})"
+    else:
+        in_safe_group = (theme is Theme.SAFETY and solution.evaluation is not None
+                         and row.evaluation in safe_group(solution.evaluation))
+        if theme is Theme.DEADWOOD or in_safe_group:
+            cost = f"{row.cost:.0f} more deadwood" + (" than an equally safe card"
+                                                         if in_safe_group else "")
+        elif theme in (Theme.OUTS, Theme.SAFETY):
+            cost = f"{100 * abs(row.cost):.0f} points of {unit}"
+        else:
+            cost = f"{row.cost:.1f} {unit} on average"
+        best = ", ".join(_choice_label(c, style) for c in solution.accepted)
+        verdict = f"{_GRADE_TEXT[row.grade]}: it costs {cost}. Best: {best}."
+    blocks: list[Block] = [Line(verdict), option_table(solution, style, row.code)]
+    if theme.exact:
+        blocks.append(Line("k: may knock now. deadwood next: expected after the next draw. knock "
+                           "next / in 2: chance to be able to knock after the next draw / within "
+                           "two. opp. melds: chance the opponent can meld the discard."))
+    best_eval = solution.rows[0].evaluation
+    if theme.exact and best_eval is not None:
+        blocks += outs_lines(best_eval, style)
+        if row.evaluation is not None and row.code != solution.rows[0].code:
+            blocks += outs_lines(row.evaluation, style)
+    if solution.verdict is not None:
+        blocks.append(Line(f"Expected points from {solution.verdict.worlds} deals of the unseen "
+                           "cards, the same deals for every choice; both sides then play the "
+                           "baseline policy (seeded, reproducible)."))
+    if solution.puzzle.explanation:
+        blocks.append(Line(fill_explanation(solution.puzzle.explanation, solution)))
+    return blocks
+
+
+def _choice_label(code: str, style: Style) -> str:
+    from gintutor.engine.cards import Card
+    from gintutor.errors import GinError
+
+    try:
+        return style.card(Card.parse(code))
+    except GinError:
+        return code
+
+
+def option_data(option: DiscardEval) -> dict[str, Any]:
+    """One option for ``puzzle --json``."""
+    return {
+        "card": option.card.code,
+        "deadwood": option.deadwood,
+        "can_knock": option.can_knock,
+        "outs": [out.card.code for out in option.outs],
+        "knock_outs": [card.code for card in option.knock_outs],
+        "gin_outs": [card.code for card in option.gin_outs],
+        "expected_deadwood_next": round(option.expected_deadwood_next, 6),
+        "p_knock_next": round(option.p_knock_next, 6),
+        "p_knock_within_2": round(option.p_knock_within_2, 6),
+        "p_opponent_melds": round(option.p_opponent_melds, 6),
+    }
