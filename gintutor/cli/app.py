@@ -557,6 +557,16 @@ def _text_printer(no_color: bool, ascii_only: bool) -> Callable[[Any], None]:
     return show
 
 
+def _register_games() -> None:
+    from gintutor.cli import carousel, match
+
+    match.register(app)
+    carousel.register(app)
+
+
+_register_games()
+
+
 def main() -> None:
     """Run the command line."""
     app()

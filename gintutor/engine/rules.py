@@ -186,6 +186,12 @@ PRESETS: dict[str, RuleSet] = {
     "straight": dataclasses.replace(
         _STANDARD, name="straight", knock_limit=0, undercut_bonus=None, tie_is_undercut=None,
     ),
+    # The AAAI/EAAI 2021 Gin Rummy challenge (Neller): hand points only, first to 100 wins;
+    # the published agents' strength figures are measured under these rules.
+    "eaai": dataclasses.replace(
+        _STANDARD, name="eaai", big_gin_bonus=0, box_bonus=0, game_bonus=0,
+        shutout=Shutout.NONE,
+    ),
 }
 """The presets of RULES.md §2, by name."""
 
