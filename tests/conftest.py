@@ -1,4 +1,9 @@
-"""Shared test settings: hypothesis profiles (CI runs more examples, deterministically)."""
+"""Shared test settings: hypothesis profiles, and the ``slow`` mark.
+
+The plain ``pytest`` is the developer loop: it skips tests marked ``slow`` (pack-wide checks,
+heavy brute forces, statistical runs). ``pytest --run-slow`` (what ``.ci/run`` does) runs them
+all.
+"""
 
 from __future__ import annotations
 
@@ -27,3 +32,20 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A fresh data directory for progress files (GINTUTOR_HOME)."""
     monkeypatch.setenv("GINTUTOR_HOME", str(tmp_path))
     return tmp_path
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--run-slow", action="store_true", help="also run the tests marked slow")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "slow: pack-wide, brute-force-heavy or statistical checks")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if config.getoption("--run-slow"):
+        return
+    skip = pytest.mark.skip(reason="slow: run with --run-slow (as .ci/run does)")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)

@@ -8,7 +8,7 @@ import pytest
 from clirun import run
 from syrupy.assertion import SnapshotAssertion
 
-from gintutor.engine.rules import PRESETS
+from gintutor.engine.rules import RULE_SETS
 
 
 def test_rules_table_side_by_side(snapshot: SnapshotAssertion) -> None:
@@ -17,7 +17,7 @@ def test_rules_table_side_by_side(snapshot: SnapshotAssertion) -> None:
     assert out == snapshot
 
 
-@pytest.mark.parametrize("name", sorted(PRESETS))
+@pytest.mark.parametrize("name", sorted(RULE_SETS))
 def test_rules_prose(name: str, snapshot: SnapshotAssertion) -> None:
     code, out, _ = run("rules", name)
     assert code == 0

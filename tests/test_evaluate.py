@@ -119,6 +119,7 @@ def small_positions(draw: st.DrawFn) -> Position:
                     opponent_known=CardSet(sum(1 << i for i in known)), stock_size=stock)
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(small_positions())
 def test_evaluator_equals_enumeration_of_the_model(position: Position) -> None:

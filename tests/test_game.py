@@ -51,6 +51,26 @@ def test_portuguese_house_rules_no_box_no_game_bonus() -> None:
     assert sheet.finished and sheet.final_totals == (260, 10)
 
 
+def test_portuguese_text_pays_no_shutout_bonus() -> None:
+    # RULES.md §2: "A gin 120", "A gin 140" ends 260 under the Portuguese text, not 460.
+    sheet = score_game([won(0, 120, Outcome.GIN), won(0, 140, Outcome.GIN)], preset("portuguese"))
+    assert sheet.finished and sheet.shutout
+    assert sheet.final_totals == (260, 0) and sheet.bonuses == ()
+
+
+def test_without_shutout_none_classic_house_rules_inherit_the_200_bonus() -> None:
+    rules = from_mapping({"base": "classic", "box_bonus": 0, "game_bonus": 0, "target": 250})
+    sheet = score_game([won(0, 120, Outcome.GIN), won(0, 140, Outcome.GIN)], rules)
+    assert sheet.final_totals == (460, 0)
+
+
+def test_indonesian_text_pays_boxes_only_to_the_game_winner() -> None:
+    sheet = score_game([won(0, 60), won(1, 30), won(0, 45)], preset("indonesian"))
+    kinds = {(b.player, b.kind): b.points for b in sheet.bonuses}
+    assert kinds == {(0, BonusKind.GAME): 100, (0, BonusKind.BOX): 50}
+    assert sheet.final_totals == (105 + 100 + 50, 30)
+
+
 def test_void_hands_score_nothing_and_win_no_box() -> None:
     sheet = score_game([HandRecord.void(), won(0, 100)], STANDARD)
     assert sheet.hands_won == (1, 0) and sheet.shutout

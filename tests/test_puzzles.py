@@ -25,6 +25,7 @@ def first_of(theme: Theme) -> str:
     return next(p.id for p in PUZZLES if p.theme is theme)
 
 
+@pytest.mark.slow
 def test_every_shipped_puzzle_passes_the_check() -> None:
     puzzles, problems = check_puzzles(puzzle_files())
     assert [str(p) for p in problems] == []
@@ -40,6 +41,7 @@ def test_the_pack_spreads_over_themes_and_difficulties() -> None:
         assert len(levels) >= 3, theme
 
 
+@pytest.mark.slow
 def test_the_natural_answer_is_often_not_the_best() -> None:
     exact = [p for p in PUZZLES if p.theme.exact]
     surprising = [p for p in exact if natural_choice(solve_puzzle(p)) not in p.answers]

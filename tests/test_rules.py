@@ -7,7 +7,16 @@ import dataclasses
 import pytest
 
 from gintutor.engine.cards import Card
-from gintutor.engine.rules import PRESETS, OklahomaAce, Shutout, from_mapping, preset
+from gintutor.engine.rules import (
+    PRESETS,
+    RULE_SETS,
+    SOURCE_TEXTS,
+    Boxes,
+    OklahomaAce,
+    Shutout,
+    from_mapping,
+    preset,
+)
 from gintutor.errors import RulesError
 
 # RULES.md §2, column by column ("from upcard" knock limits are stored as the maximum, 10).
@@ -35,6 +44,7 @@ TABLE = {
     "hollywood": {"standard": False, "classic": False, "oklahoma": False, "hollywood": True,
                   "straight": False},
     "void_at_stock": {name: 2 for name in PRESETS},
+    "boxes": {name: Boxes.BOTH for name in PRESETS},
 }
 
 
@@ -84,6 +94,38 @@ def test_portuguese_house_rules_are_expressible() -> None:
         PRESETS["classic"], name="classic (house)", box_bonus=0, game_bonus=0, target=250
     )
     assert rules == expected
+
+
+# RULES.md §2: each source text's complete rule set, by name.
+SOURCE_SETTINGS = {
+    "indonesian": ("standard", {"big_gin_bonus": 0, "boxes": Boxes.WINNER}),
+    "portuguese": ("classic", {"box_bonus": 0, "game_bonus": 0, "shutout": Shutout.NONE,
+                               "target": 250}),
+    "norwegian": ("classic", {}),
+    "eaai": ("standard", {"big_gin_bonus": 0, "box_bonus": 0, "game_bonus": 0,
+                          "shutout": Shutout.NONE}),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SOURCE_SETTINGS))
+def test_source_text_rule_sets_are_their_base_plus_the_differences(name: str) -> None:
+    base, differences = SOURCE_SETTINGS[name]
+    rules = preset(name)
+    assert rules.source, "every named rule set cites its source"
+    assert rules == dataclasses.replace(PRESETS[base], name=name, **differences)
+    assert set(SOURCE_TEXTS) == set(SOURCE_SETTINGS)
+    assert RULE_SETS[name] is rules
+
+
+def test_every_rule_set_cites_its_source() -> None:
+    assert all(rules.source for rules in RULE_SETS.values())
+    assert "source" not in PRESETS["standard"].settings()
+
+
+def test_boxes_setting_reads_from_house_rules() -> None:
+    assert from_mapping({"base": "standard", "boxes": "winner"}).boxes is Boxes.WINNER
+    with pytest.raises(RulesError, match="boxes: 'loser' is not one of both, winner"):
+        from_mapping({"base": "standard", "boxes": "loser"})
 
 
 def test_house_rules_may_name_themselves() -> None:

@@ -65,7 +65,8 @@ RulesOption = Annotated[
     str,
     typer.Option(
         "--rules", "-r", metavar="NAME|FILE",
-        help="Rule set: standard, classic, oklahoma, hollywood, straight, or a house-rules YAML.",
+        help="Rule set: standard, classic, oklahoma, hollywood, straight, indonesian, portuguese, "
+        "norwegian, eaai, or a house-rules YAML file.",
     ),
 ]
 NoColorOption = Annotated[bool, typer.Option("--no-color", help="No colour (NO_COLOR works too).")]
@@ -187,7 +188,7 @@ def rules_command(
 ) -> None:
     """The rule sets side by side, one explained in prose, or what differs between two."""
     from gintutor.content.houserules import load_rules
-    from gintutor.engine.rules import PRESETS, SETTING_NAMES
+    from gintutor.engine.rules import PRESETS, SETTING_NAMES, SOURCE_TEXTS
     from gintutor.text.explain import Line, explain_rules, rules_table
 
     terminal = _terminal(no_color, ascii_only)
@@ -202,7 +203,11 @@ def rules_command(
         terminal.show([rules_table([first, second], keys)])
         return
     if name is None:
-        terminal.show([rules_table(list(PRESETS.values()), SETTING_NAMES)])
+        others = ", ".join(SOURCE_TEXTS)
+        terminal.show([
+            rules_table(list(PRESETS.values()), SETTING_NAMES),
+            Line(f"The source texts' rule sets, by name: {others} (gintutor rules NAME)."),
+        ])
         return
     terminal.show(explain_rules(load_rules(name)))
 

@@ -8,18 +8,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from gintutor.engine.rules import PRESETS, RuleSet, from_mapping
+from gintutor.engine.rules import RULE_SETS, RuleSet, from_mapping
 from gintutor.errors import RulesError
 
 
 def load_rules(spec: str) -> RuleSet:
     """The preset called ``spec``, or the house rules in the YAML file at path ``spec``."""
-    if spec.strip().lower() in PRESETS:
-        return PRESETS[spec.strip().lower()]
+    if spec.strip().lower() in RULE_SETS:
+        return RULE_SETS[spec.strip().lower()]
     path = Path(spec)
     if not path.suffix and not path.exists():
         raise RulesError(
-            f"unknown rule set {spec!r}: choose one of {', '.join(PRESETS)} or give a YAML file"
+            f"unknown rule set {spec!r}: choose one of {', '.join(RULE_SETS)} or give a YAML file"
         )
     return load_rules_file(path)
 

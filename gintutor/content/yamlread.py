@@ -12,7 +12,7 @@ from typing import Any
 import yaml
 
 from gintutor.engine.cards import Card, CardSet, parse_cards
-from gintutor.engine.rules import PRESETS, RuleSet
+from gintutor.engine.rules import RULE_SETS, RuleSet
 from gintutor.errors import GinError
 
 
@@ -86,10 +86,11 @@ class Reader:
 
     def rules(self, node: yaml.Node, key: str) -> RuleSet | None:
         name = self.scalar(node) if isinstance(node, yaml.ScalarNode) else None
-        if not isinstance(name, str) or name.lower() not in PRESETS:
-            self.fail(node, f"{key}: {name!r} is not a rule set (use one of {', '.join(PRESETS)})")
+        if not isinstance(name, str) or name.lower() not in RULE_SETS:
+            known = ", ".join(RULE_SETS)
+            self.fail(node, f"{key}: {name!r} is not a rule set (use one of {known})")
             return None
-        return PRESETS[name.lower()]
+        return RULE_SETS[name.lower()]
 
 
 def check_keys(reader: Reader, items: dict[str, tuple[yaml.Node, yaml.Node]], known: set[str],

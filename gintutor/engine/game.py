@@ -20,7 +20,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from gintutor.engine.rules import HOLLYWOOD_GAMES, SHUTOUT_GAME_BONUS, RuleSet, Shutout
+from gintutor.engine.rules import HOLLYWOOD_GAMES, SHUTOUT_GAME_BONUS, Boxes, RuleSet, Shutout
 from gintutor.engine.scoring import Outcome, Side, score_hand
 from gintutor.errors import GinError
 
@@ -151,11 +151,12 @@ def _settle(
         game_bonus = rules.game_bonus
         if shutout and rules.shutout is Shutout.BONUS_200:
             bonuses.append(Bonus(winner, BonusKind.GAME, SHUTOUT_GAME_BONUS, "shutout"))
-        else:
+        elif game_bonus:
             bonuses.append(Bonus(winner, BonusKind.GAME, game_bonus, "game_bonus"))
         if shutout and rules.shutout is Shutout.DOUBLE:
             bonuses.append(Bonus(winner, BonusKind.SHUTOUT, totals[winner], "shutout"))
-        for player in range(PLAYERS):
+        paid = range(PLAYERS) if rules.boxes is Boxes.BOTH else (winner,)
+        for player in paid:
             if won[player] and rules.box_bonus:
                 bonuses.append(
                     Bonus(player, BonusKind.BOX, won[player] * rules.box_bonus, "box_bonus",

@@ -44,6 +44,15 @@ class Shutout(Enum):
     """No shutout reward (house rules, e.g. tables that play without bonuses)."""
 
 
+class Boxes(Enum):
+    """Who is paid the box (line) bonus for the hands they won."""
+
+    BOTH = "both"
+    """Each player, for each hand they won (the common rule)."""
+    WINNER = "winner"
+    """Only the game's winner, for each hand they won (the Indonesian text)."""
+
+
 MAX_KNOCK_LIMIT = 10
 SHUTOUT_GAME_BONUS = 200
 HOLLYWOOD_GAMES = 3
@@ -67,11 +76,14 @@ class RuleSet:
     undercut_bonus: int | None
     tie_is_undercut: bool | None
     box_bonus: int
+    boxes: Boxes
     game_bonus: int
     shutout: Shutout
     target: int
     hollywood: bool
     void_at_stock: int
+    source: str = dataclasses.field(default="", compare=False)
+    """Where this rule set comes from (a citation, not a setting)."""
 
     def __post_init__(self) -> None:
         verify_settings(self)
@@ -132,13 +144,16 @@ class RuleSet:
         """The settings as plain values (enums as their text), in the table's order."""
         out: dict[str, object] = {}
         for field in dataclasses.fields(self):
+            if field.name in _NOT_SETTINGS:
+                continue
             value = getattr(self, field.name)
             out[field.name] = value.value if isinstance(value, Enum) else value
         return out
 
 
+_NOT_SETTINGS = ("name", "source")
 SETTING_NAMES: tuple[str, ...] = tuple(
-    f.name for f in dataclasses.fields(RuleSet) if f.name != "name"
+    f.name for f in dataclasses.fields(RuleSet) if f.name not in _NOT_SETTINGS
 )
 
 
@@ -169,43 +184,79 @@ def verify_settings(rules: RuleSet) -> None:
 _STANDARD = RuleSet(
     name="standard", knock_limit=10, oklahoma=False, oklahoma_ace=OklahomaAce.GIN_ONLY,
     spade_doubles=False, gin_bonus=25, big_gin_bonus=31, undercut_bonus=25,
-    tie_is_undercut=True, box_bonus=25, game_bonus=100, shutout=Shutout.DOUBLE, target=100,
-    hollywood=False, void_at_stock=2,
+    tie_is_undercut=True, box_bonus=25, boxes=Boxes.BOTH, game_bonus=100,
+    shutout=Shutout.DOUBLE, target=100, hollywood=False, void_at_stock=2,
+    source="common modern North-American scoring (ginrummy.com, MobilityWare)",
+)
+_CLASSIC = dataclasses.replace(
+    _STANDARD, name="classic", gin_bonus=20, big_gin_bonus=0, undercut_bonus=10,
+    box_bonus=20, shutout=Shutout.BONUS_200,
+    source="pagat.com's main text and the Bicycle/Hoyle books",
 )
 # Each preset is standard plus what RULES.md §2 lists as different.
 PRESETS: dict[str, RuleSet] = {
     "standard": _STANDARD,
-    "classic": dataclasses.replace(
-        _STANDARD, name="classic", gin_bonus=20, big_gin_bonus=0, undercut_bonus=10,
-        box_bonus=20, shutout=Shutout.BONUS_200,
-    ),
+    "classic": _CLASSIC,
     "oklahoma": dataclasses.replace(
         _STANDARD, name="oklahoma", oklahoma=True, spade_doubles=True, target=150,
+        source="Oklahoma Gin as Bicycle gives it",
     ),
-    "hollywood": dataclasses.replace(_STANDARD, name="hollywood", hollywood=True),
+    "hollywood": dataclasses.replace(
+        _STANDARD, name="hollywood", hollywood=True, source="Hollywood scoring (pagat.com)"
+    ),
     "straight": dataclasses.replace(
         _STANDARD, name="straight", knock_limit=0, undercut_bonus=None, tie_is_undercut=None,
+        source="Straight Gin: no knocking below gin (pagat.com)",
+    ),
+}
+"""The presets of RULES.md §2, by name: the columns of its table."""
+
+SOURCE_TEXTS: dict[str, RuleSet] = {
+    "indonesian": dataclasses.replace(
+        _STANDARD, name="indonesian", big_gin_bonus=0, boxes=Boxes.WINNER,
+        source="the Indonesian rule text: standard scoring, no big gin, and the 25-point box "
+        "only to the game's winner ('Pemenang juga menerima 25 poin bonus untuk setiap putaran "
+        "yang dimenangkan')",
+    ),
+    "portuguese": dataclasses.replace(
+        _CLASSIC, name="portuguese", box_bonus=0, game_bonus=0, shutout=Shutout.NONE,
+        target=250,
+        source="the Portuguese rule text: classic hands, no box, game or shutout bonus, a target "
+        "agreed at the start (250 here; override 'target' in a house-rules file)",
+    ),
+    "norwegian": dataclasses.replace(
+        _CLASSIC, name="norwegian",
+        source="the Norwegian rule text: classic, box 20 not counted toward 100, shutout makes "
+        "the game bonus 200",
     ),
     # The AAAI/EAAI 2021 Gin Rummy challenge (Neller): hand points only, first to 100 wins;
     # the published agents' strength figures are measured under these rules.
     "eaai": dataclasses.replace(
         _STANDARD, name="eaai", big_gin_bonus=0, box_bonus=0, game_bonus=0,
         shutout=Shutout.NONE,
+        source="the AAAI/EAAI 2021 Gin Rummy challenge (Neller et al.): knock at 10, gin 25, "
+        "undercut 25, no big gin, hand points only, first to 100",
     ),
 }
-"""The presets of RULES.md §2, by name."""
+"""The complete rule sets of the source texts (and the EAAI challenge), by name."""
+
+RULE_SETS: dict[str, RuleSet] = {**PRESETS, **SOURCE_TEXTS}
+"""Every named rule set: what ``--rules NAME`` accepts."""
+
 
 
 def preset(name: str) -> RuleSet:
     """The preset called ``name`` (any case)."""
-    found = PRESETS.get(name.strip().lower())
+    found = RULE_SETS.get(name.strip().lower())
     if found is None:
-        raise RulesError(f"unknown rule set {name!r}: choose one of {', '.join(PRESETS)}")
+        raise RulesError(f"unknown rule set {name!r}: choose one of {', '.join(RULE_SETS)}")
     return found
 
 
 _BOOL_KEYS = {"oklahoma", "spade_doubles", "hollywood", "tie_is_undercut"}
-_ENUM_KEYS: dict[str, type[Enum]] = {"oklahoma_ace": OklahomaAce, "shutout": Shutout}
+_ENUM_KEYS: dict[str, type[Enum]] = {
+    "oklahoma_ace": OklahomaAce, "shutout": Shutout, "boxes": Boxes,
+}
 
 
 def _convert(key: str, value: Any) -> Any:
@@ -245,14 +296,17 @@ def from_mapping(data: Mapping[str, Any], *, name: str | None = None) -> RuleSet
         raise RulesError(f"base: {error}") from None
     overrides: dict[str, Any] = {}
     for key, value in data.items():
-        if key in ("base", "name"):
+        if key in ("base", "name", "source"):
             continue
         if key not in SETTING_NAMES:
             raise RulesError(
-                f"{key}: unknown setting (known: base, name, {', '.join(SETTING_NAMES)})"
+                f"{key}: unknown setting (known: base, name, source, {', '.join(SETTING_NAMES)})"
             )
         overrides[key] = _convert(key, value)
     label = data.get("name", name if name is not None else f"{base.name} (house)")
     if not isinstance(label, str):
         raise RulesError(f"name: {label!r} is not text")
-    return dataclasses.replace(base, name=label, **overrides)
+    source = data.get("source", f"house rules based on {base.name}")
+    if not isinstance(source, str):
+        raise RulesError(f"source: {source!r} is not text")
+    return dataclasses.replace(base, name=label, source=source, **overrides)

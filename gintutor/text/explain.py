@@ -17,7 +17,7 @@ from gintutor.engine.game import BonusKind, GameSheet, HandRecord, Match
 from gintutor.engine.knocking import KnockReason, KnockVerdict
 from gintutor.engine.layoffs import Defence
 from gintutor.engine.melds import Meld, MeldKind
-from gintutor.engine.rules import RuleSet, Shutout
+from gintutor.engine.rules import Boxes, RuleSet, Shutout
 from gintutor.engine.scoring import HandScore, ItemKind, Outcome, Side
 from gintutor.engine.showdown import Showdown, SpreadOutcome
 from gintutor.engine.solver import Arrangement
@@ -413,6 +413,8 @@ def rules_table(rule_sets: Sequence[RuleSet], keys: Sequence[str]) -> Table:
 def explain_rules(rules: RuleSet) -> tuple[Block, ...]:
     """A rule set in prose; every number comes from the rule-set data."""
     blocks: list[Block] = [Heading(f"{rules.name} rules")]
+    if rules.source:
+        blocks.append(Line(f"Source: {rules.source}."))
     if rules.oklahoma:
         ace = "gin only" if rules.knock_limit_for_ace() == 0 else "a knock limit of 1"
         blocks.append(
@@ -479,12 +481,21 @@ def explain_rules(rules: RuleSet) -> tuple[Block, ...]:
         Shutout.BONUS_200: "the game bonus becomes 200",
         Shutout.NONE: "nothing more is paid",
     }[rules.shutout]
+    game_bonus = (
+        f"the winner gets {rules.game_bonus} game bonus" if rules.game_bonus
+        else "there is no game bonus"
+    )
+    if not rules.box_bonus:
+        boxes = "there is no box bonus"
+    elif rules.boxes is Boxes.WINNER:
+        boxes = (f"the winner also gets {rules.box_bonus} for every hand they won (the loser "
+                 "gets no boxes; boxes do not count toward the target)")
+    else:
+        boxes = (f"each player gets {rules.box_bonus} for every hand they won (boxes do not "
+                 "count toward the target)")
     blocks.append(
-        Line(
-            f"End of game: the winner gets {rules.game_bonus} game bonus; each player gets "
-            f"{rules.box_bonus} for every hand they won (boxes do not count toward the target); "
-            f"if the loser won no hand (a shutout), {shutout}."
-        )
+        Line(f"End of game: {game_bonus}; {boxes}; if the loser won no hand (a shutout), "
+             f"{shutout}.")
     )
     return tuple(blocks)
 

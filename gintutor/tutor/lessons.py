@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from gintutor.engine.cards import Card, CardSet
-from gintutor.engine.rules import PRESETS, RuleSet
+from gintutor.engine.rules import RULE_SETS, RuleSet
 from gintutor.errors import GinError
 from gintutor.tutor.questions import Question
 
@@ -19,13 +19,14 @@ def fill_rules(text: str, rules: RuleSet) -> str:
 
     Numbers about the rules in prose come from the rule-set data this way, never typed in.
 
-    >>> fill_rules("Gin earns {gin_bonus}; classic gives {classic.gin_bonus}.", PRESETS["standard"])
+    >>> standard = RULE_SETS["standard"]
+    >>> fill_rules("Gin earns {gin_bonus}; classic gives {classic.gin_bonus}.", standard)
     'Gin earns 25; classic gives 20.'
     """
 
     def value(match: re.Match[str]) -> str:
         preset_name, key = match.group(1), match.group(2)
-        source = rules if preset_name is None else PRESETS.get(preset_name)
+        source = rules if preset_name is None else RULE_SETS.get(preset_name)
         if source is None:
             raise GinError(f"{{{match.group(0)[1:-1]}}}: no rule set called {preset_name!r}")
         if key == "name":
