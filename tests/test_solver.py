@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 from brute import canonical, min_deadwood, optimal_arrangements, points
@@ -147,3 +148,10 @@ def test_meld_table_counts() -> None:
     assert len(set(MELD_MASKS)) == len(MELD_MASKS)
     assert Meld.parse("AC 2C 3C").is_run
     assert Meld.parse("9C 9D 9S").is_set
+
+
+def test_shipped_tables_equal_the_tables_computed_afresh() -> None:
+    from gintutor.engine.solver import tables_source
+
+    shipped = (Path(__file__).parent.parent / "gintutor/engine/tables.py").read_text()
+    assert shipped == tables_source()

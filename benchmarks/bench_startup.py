@@ -1,0 +1,91 @@
+"""Start-up of every interactive command, side by side with a minimal Typer + Rich app.
+
+Run from the project root (in the environment where ``gintutor`` is installed)::
+
+    python benchmarks/bench_startup.py            # 15 rounds
+    python benchmarks/bench_startup.py --rounds 30
+
+The minimal app imports Typer and Rich and prints its argument: the floor any Typer CLI pays.
+Each round runs every command once, in turn with the minimal app, so both see the same machine
+load; the figure is the median wall time and its ratio to the minimal app's median (target:
+every command at most 1.2x). Commands that wait for input get an empty standard input (EOF).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+MINIMAL_APP = """\
+import typer
+from rich.console import Console
+
+app = typer.Typer()
+
+
+@app.command()
+def main(text: str) -> None:
+    Console().print(text)
+
+
+app()
+"""
+
+HAND = "7C 7D 7H 5H 6H 8H AS 2S 3S KD"
+COMMANDS: dict[str, list[str]] = {
+    "analyze HAND": ["analyze", HAND],
+    "analyze HAND --json": ["analyze", HAND, "--json"],
+    "analyze --opponent": ["analyze", "4H 5H 6H 5C 5D 9S TS JS QS KS", "--opponent",
+                           "3H 7H 8H 2C 3C 4D 8D 9C JD KD"],
+    "rules": ["rules"],
+    "rules classic": ["rules", "classic"],
+    "score": ["score", "A knock 20", "B gin 40"],
+    "learn --list": ["learn", "--list"],
+    "learn 1 (EOF)": ["learn", "1"],
+    "puzzle --id outs-049 --json": ["puzzle", "--id", "outs-049", "--json"],
+    "puzzle --id knock-or-play-001 --json": ["puzzle", "--id", "knock-or-play-001", "--json"],
+    "puzzle (daily, EOF)": ["puzzle"],
+    "puzzle --stats": ["puzzle", "--stats"],
+    "--help": ["--help"],
+}
+
+
+def wall(argv: list[str], env: dict[str, str]) -> float:
+    start = time.perf_counter()
+    subprocess.run(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                   stderr=subprocess.DEVNULL, env=env, check=False)
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=15)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        app = Path(folder) / "minimal.py"
+        app.write_text(MINIMAL_APP, encoding="utf-8")
+        env = {**os.environ, "GINTUTOR_HOME": folder, "NO_COLOR": "1"}
+        minimal = [sys.executable, str(app), "hello"]
+        gintutor = [sys.executable, "-m", "gintutor"]
+        times: dict[str, list[float]] = {name: [] for name in COMMANDS}
+        floor: list[float] = []
+        for _ in range(args.rounds):
+            for name, argv in COMMANDS.items():
+                floor.append(wall(minimal, env))
+                times[name].append(wall(gintutor + argv, env))
+    base = statistics.median(floor)
+    print(f"minimal Typer + Rich app: {base * 1000:.0f} ms (median of {len(floor)} runs)")
+    print(f"{'command':40} {'median':>8} {'ratio':>6}")
+    for name, values in times.items():
+        median = statistics.median(values)
+        print(f"{name:40} {median * 1000:6.0f} ms {median / base:5.2f}x")
+
+
+if __name__ == "__main__":
+    main()
