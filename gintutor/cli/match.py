@@ -1,9 +1,117 @@
-"""``gintutor match``: bots play each other on duplicate deals (filled in by the bots work)."""
+"""``gintutor match``: two bots play each other on duplicate deals, with honest statistics."""
 
 from __future__ import annotations
 
+import json
+import os
+import sys
+from typing import Annotated, Any
+
 import typer
+
+from gintutor.errors import GinError
+
+
+class MatchUsageError(GinError):
+    """Bad ``match`` options."""
+
+
+def _percent(value: float) -> str:
+    return f"{100 * value:.1f}%"
+
+
+def report_blocks(report: Any) -> list[Any]:
+    """The match report as explanation blocks: a table of each bot's figures and the points."""
+    from gintutor.text.explain import Heading, Line, Table
+
+    a, b = report.bots
+    pairs = report.points_per_hand.clusters
+    blocks: list[Any] = [
+        Heading(f"{a} vs {b}: {report.games} games ({pairs} duplicate pairs), "
+                f"{report.rules} rules, seed {report.seed}"),
+    ]
+    rows = []
+    for f in report.figures:
+        rows.append((
+            f.name, str(f.games_won), _percent(f.win_rate),
+            f"{_percent(f.win_low)}-{_percent(f.win_high)}", str(f.hands_won),
+            _percent(f.gin_rate), _percent(f.knock_rate), _percent(f.undercut_rate),
+            f"{1000 * f.seconds_per_decision:.2f}",
+        ))
+    blocks.append(Table(
+        ("bot", "games won", "win", "95% Wilson", "hands won", "gin", "knocks", "undercuts",
+         "ms/decision"),
+        tuple(rows),
+    ))
+    points = report.points_per_hand
+    blocks.append(Line(
+        f"{a} points per hand: {points.mean:+.2f} (95% paired interval {points.low:+.2f} to "
+        f"{points.high:+.2f}) over {report.hands} hands, {report.void_hands} void"
+    ))
+    options = {k: v for k, v in report.options.items() if v is not None}
+    if options:
+        blocks.append(Line("expert budget: " + ", ".join(f"{k} {v}" for k, v in options.items())))
+    return blocks
 
 
 def register(app: typer.Typer) -> None:
     """Add the ``match`` command to ``app`` (engine imports stay inside the command)."""
+
+    @app.command("match")
+    def match(
+        bot_a: Annotated[str, typer.Argument(metavar="BOT_A",
+                                             help="novice, simple, openspiel, heuristic or "
+                                                  "expert.")],
+        bot_b: Annotated[str, typer.Argument(metavar="BOT_B", help="The opponent.")],
+        games: Annotated[int, typer.Option("--games", "-n",
+                                           help="Games to play (rounded up to whole duplicate "
+                                                "pairs).")] = 200,
+        rules: Annotated[str, typer.Option("--rules", "-r", metavar="NAME|FILE",
+                                           help="Rule set: a preset (eaai, standard, ...) or a "
+                                                "house-rules YAML.")] = "eaai",
+        seed: Annotated[int, typer.Option(help="Deal seed: the same seed, the same match.")] = 1,
+        jobs: Annotated[int, typer.Option("--jobs", "-j",
+                                          help="Worker processes (default: every core).")] = 0,
+        worlds: Annotated[int | None, typer.Option(
+            help="Expert: sampled worlds per decision.")] = None,
+        seconds: Annotated[float | None, typer.Option(
+            help="Expert: time cap per decision in seconds (not reproducible when it "
+                 "binds).")] = None,
+        as_json: Annotated[bool, typer.Option("--json", help="Machine-readable JSON.")] = False,
+        no_color: Annotated[bool, typer.Option("--no-color", help="No colour.")] = False,
+        ascii_only: Annotated[bool, typer.Option("--ascii", help="ASCII table lines.")] = False,
+    ) -> None:
+        """Play BOT_A against BOT_B on duplicate deals; games won, points per hand, rates."""
+        from gintutor.content.houserules import load_rules
+        from gintutor.engine.bots import BOT_NAMES
+        from gintutor.engine.match import MatchSpec, run_match
+
+        for name in (bot_a, bot_b):
+            if name.strip().lower() not in BOT_NAMES:
+                raise MatchUsageError(f"unknown bot {name!r}: choose one of "
+                                      f"{', '.join(BOT_NAMES)}")
+        if games < 1:
+            raise MatchUsageError(f"--games: {games}: play at least 1 game")
+        if worlds is not None and worlds < 1:
+            raise MatchUsageError(f"--worlds: {worlds}: at least 1")
+        if seconds is not None and seconds <= 0:
+            raise MatchUsageError(f"--seconds: {seconds}: must be above 0")
+        rule_set = load_rules(rules)
+        spec = MatchSpec((bot_a.strip().lower(), bot_b.strip().lower()), rule_set,
+                         pairs=(games + 1) // 2, seed=seed, worlds=worlds, seconds=seconds)
+        workers = jobs if jobs > 0 else (os.cpu_count() or 1)
+        if sys.stderr.isatty():
+            from rich.progress import Progress
+
+            with Progress(transient=True) as bar:
+                task = bar.add_task("pairs", total=spec.pairs)
+                report = run_match(spec, workers,
+                                   lambda done, _total: bar.update(task, completed=done))
+        else:
+            report = run_match(spec, workers)
+        if as_json:
+            typer.echo(json.dumps(report.to_dict(), indent=2))
+            return
+        from gintutor.cli.render import Terminal
+
+        Terminal.for_stream(color=not no_color, ascii_only=ascii_only).show(report_blocks(report))

@@ -1,0 +1,64 @@
+"""The bot ladder: each bot is a function of an information set (and a seeded generator).
+
+``novice`` < ``simple`` < ``openspiel`` < ``heuristic`` < ``expert``; :func:`make_bot` builds
+one by name. A bot never sees the hidden cards: :class:`~gintutor.engine.hand.InfoSet` holds
+only what its player knows.
+
+>>> sorted(BOT_NAMES)
+['expert', 'heuristic', 'novice', 'openspiel', 'simple']
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from gintutor.engine.hand import Action, InfoSet
+from gintutor.errors import GinError
+
+
+class Bot(Protocol):
+    """A player: ``act`` chooses a legal action from what the player knows."""
+
+    @property
+    def name(self) -> str:
+        """The bot's name on the ladder."""
+        ...
+
+    def act(self, info: InfoSet, rng: random.Random) -> Action:
+        """The action to play at this information set."""
+        ...
+
+
+BOT_NAMES = ("novice", "simple", "openspiel", "heuristic", "expert")
+
+
+def make_bot(name: str, *, worlds: int | None = None, seconds: float | None = None) -> Bot:
+    """The bot called ``name``; ``worlds`` / ``seconds`` set the expert's budget per decision."""
+    key = name.strip().lower()
+    if key == "novice":
+        from gintutor.engine.bots.novice import NoviceBot
+
+        return NoviceBot()
+    if key == "simple":
+        from gintutor.engine.bots.simple import SimpleBot
+
+        return SimpleBot()
+    if key == "openspiel":
+        from gintutor.engine.bots.openspiel import OpenSpielBot
+
+        return OpenSpielBot()
+    if key == "heuristic":
+        from gintutor.engine.bots.heuristic import HeuristicBot
+
+        return HeuristicBot()
+    if key == "expert":
+        from gintutor.engine.bots.expert import ExpertBot
+
+        bot = ExpertBot()
+        if worlds is not None:
+            bot = ExpertBot(worlds=worlds, seconds=bot.seconds)
+        if seconds is not None:
+            bot = ExpertBot(worlds=bot.worlds, seconds=seconds)
+        return bot
+    raise GinError(f"unknown bot {name!r}: choose one of {', '.join(BOT_NAMES)}")

@@ -1,0 +1,266 @@
+"""``heuristic``: discards by deadwood, outs and safety; knocks and draws by the same measures.
+
+Every measure is an int-mask computation on what the player knows (a :class:`View`), so the
+same policy plays whole hands inside the expert's rollouts (:mod:`.playout`):
+
+- a discard's **cost** is the deadwood it leaves, plus ``outs`` times the live ways the card
+  could still join a meld (a partner held and the missing card live: 1; both missing: ``far``),
+  plus ``danger`` times the chance the opponent melds it (each other card of a 3-card meld
+  through it is known in the opponent's hand, or hidden with chance hidden/unseen, halved for
+  each rank or suit-neighbour the opponent threw away or passed), the danger weight growing as
+  the stock shrinks;
+- the **draw**: take the pile card when it ends in a meld, lets the hand knock, or cuts the
+  deadwood by at least ``take_drop``;
+- the **knock**: gin always; otherwise knock when the deadwood is at most the limit and, late
+  in the hand (stock ≤ ``late_stock``), at most ``late_knock``; early with a very low count
+  (≤ ``gin_hunt``) and a long stock it plays on for gin. The spread is the least-deadwood one
+  that leaves the fewest live layoff cards.
+
+The weights were tuned by self-play against ``simple`` on fixed seeds (``benchmarks/
+bench_bots.py --tune``): see the numbers in its docstring.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from gintutor.engine.bots.common import best_layoffs, big_gin
+from gintutor.engine.cards import CARD_POINTS, DECK_MASK, SUIT_BITS
+from gintutor.engine.hand import NO_CARD, Action, InfoSet, Kind, Phase
+from gintutor.engine.melds import MELD_MASKS
+from gintutor.engine.solver import arrangements_mask, min_deadwood_mask
+
+_RANK_MASK = [sum(1 << (s * SUIT_BITS + r) for s in range(4)) for r in range(SUIT_BITS)]
+
+
+def _partners() -> tuple[tuple[int, ...], ...]:
+    """For each card, the other two cards of every 3-card meld through it."""
+    out = []
+    for card in range(52):
+        bit = 1 << card
+        out.append(tuple(m ^ bit for m in MELD_MASKS if m & bit and m.bit_count() == 3))
+    return tuple(out)
+
+
+PARTNERS: tuple[tuple[int, ...], ...] = _partners()
+"""``PARTNERS[c]``: masks of the other two cards of each 3-card meld through card ``c``."""
+
+
+def _neighbours() -> tuple[int, ...]:
+    """For each card, the cards of its rank and its suit-neighbours (one rank either side)."""
+    out = []
+    for card in range(52):
+        rank = card % SUIT_BITS
+        mask = _RANK_MASK[rank]
+        for step in (-1, 1):
+            if 0 <= rank + step < SUIT_BITS:
+                mask |= 1 << (card + step)
+        out.append(mask & ~(1 << card))
+    return tuple(out)
+
+
+NEIGHBOURS: tuple[int, ...] = _neighbours()
+
+
+@dataclass(frozen=True)
+class Params:
+    """The heuristic's weights (tuned by self-play; see the module docstring)."""
+
+    outs: float = 1.5
+    far: float = 0.2
+    danger: float = 4.0
+    danger_late: float = 8.0
+    take_drop: int = 7
+    late_stock: int = 8
+    late_knock: int = 6
+    gin_hunt: int = 0
+    gin_hunt_stock: int = 25
+
+
+DEFAULT = Params()
+
+
+@dataclass(frozen=True)
+class View:
+    """What one player knows, as masks: the heuristic's whole input.
+
+    ``live`` is every card the player has not seen (the opponent's unknown cards and the stock);
+    ``avoid`` the cards the opponent threw away or passed.
+    """
+
+    hand: int
+    live: int
+    opponent_known: int
+    avoid: int
+    stock: int
+    limit: int
+    hidden: int = 10
+
+    @classmethod
+    def of(cls, info: InfoSet) -> View:
+        """The view of an information set."""
+        return cls(info.hand, info.unseen, info.opponent_known,
+                   info.opponent_discards | info.opponent_passed, info.stock_size,
+                   info.knock_limit, info.opponent_hidden)
+
+
+def outs_value(card: int, rest: int, live: int, far: float) -> float:
+    """How many live ways ``card`` could join a meld with ``rest`` (one card away counts 1)."""
+    value = 0.0
+    for others in PARTNERS[card]:
+        need = others & ~rest
+        if need & ~live:
+            continue
+        count = need.bit_count()
+        if count == 1:
+            value += 1.0
+        elif count == 2:
+            value += far
+    return value
+
+
+def danger_value(card: int, view: View, rest: int) -> float:
+    """The chance-like weight that the opponent melds ``card`` if it is discarded."""
+    q = view.hidden / max(1, view.live.bit_count())
+    known = view.opponent_known
+    possible = view.live | known
+    total = 0.0
+    for others in PARTNERS[card]:
+        if others & ~possible:
+            continue
+        total += q ** (others & ~known).bit_count()
+    shy = (NEIGHBOURS[card] & view.avoid).bit_count()
+    return total / (1 << shy) if shy < 8 else 0.0
+
+
+def discard_costs(view: View, hand: int, taken: int, params: Params = DEFAULT
+                  ) -> list[tuple[float, int, int]]:
+    """``(cost, card, deadwood after)`` for every legal discard of ``hand`` (11 cards)."""
+    danger_weight = params.danger if view.stock > params.late_stock else params.danger_late
+    out = []
+    rest_all = hand
+    while rest_all:
+        low = rest_all & -rest_all
+        rest_all ^= low
+        card = low.bit_length() - 1
+        if card == taken:
+            continue
+        rest = hand ^ low
+        deadwood = min_deadwood_mask(rest)
+        cost = (deadwood + params.outs * outs_value(card, rest, view.live, params.far)
+                + danger_weight * danger_value(card, view, rest))
+        out.append((cost, card, deadwood))
+    return out
+
+
+def choose_discard(view: View, hand: int, taken: int, params: Params = DEFAULT
+                   ) -> tuple[int, int, int]:
+    """``(card, deadwood after, least deadwood possible)``: the cheapest discard."""
+    costs = discard_costs(view, hand, taken, params)
+    _, card, deadwood = min(costs)
+    least = min(c[2] for c in costs)
+    return card, deadwood, least
+
+
+def knock_discard(costs: list[tuple[float, int, int]]) -> tuple[int, int]:
+    """The discard that leaves the least deadwood (ties: the cheapest), with that deadwood."""
+    deadwood, _, card = min((c[2], c[0], c[1]) for c in costs)
+    return card, deadwood
+
+
+def should_knock(deadwood: int, view: View, params: Params = DEFAULT) -> bool:
+    """Knock (deadwood within the limit) now, or play on?"""
+    if deadwood > view.limit:
+        return False
+    if deadwood == 0:
+        return True
+    if view.stock <= params.late_stock and deadwood > params.late_knock:
+        return False
+    return not (deadwood <= params.gin_hunt and view.stock >= params.gin_hunt_stock)
+
+
+def takes(view: View, top: int, params: Params = DEFAULT) -> bool:
+    """Take the pile's top card (rather than draw from the stock)?"""
+    if top == NO_CARD:
+        return False
+    bit = 1 << top
+    hand = view.hand
+    eleven = hand | bit
+    before = min_deadwood_mask(hand)
+    best = 1000
+    best_rest = 0
+    rest_all = hand
+    while rest_all:
+        low = rest_all & -rest_all
+        rest_all ^= low
+        after = min_deadwood_mask(eleven ^ low)
+        if after < best:
+            best, best_rest = after, eleven ^ low
+    if best >= before:
+        return False
+    melded = min_deadwood_mask(best_rest ^ bit) + CARD_POINTS[top] > best
+    if melded or best <= view.limit:
+        return True
+    return before - best >= params.take_drop
+
+
+def layoff_exposure(melds: tuple[int, ...], live: int) -> int:
+    """How many live cards could be laid off onto these melds (a knocker's spread)."""
+    exposure = 0
+    for meld in melds:
+        if meld.bit_count() == 3 and meld & (meld >> 1) == 0:
+            # A 3-card set: its missing fourth card.
+            rank = (meld.bit_length() - 1) % SUIT_BITS
+            exposure += (_RANK_MASK[rank] & ~meld & live).bit_count()
+        elif meld & (meld >> 1):
+            low = meld & -meld
+            high = 1 << (meld.bit_length() - 1)
+            low_rank = (low.bit_length() - 1) % SUIT_BITS
+            high_rank = (high.bit_length() - 1) % SUIT_BITS
+            if low_rank > 0 and live & (low >> 1):
+                exposure += 1
+            if high_rank < SUIT_BITS - 1 and live & (high << 1):
+                exposure += 1
+    return exposure
+
+
+def knock_spread(hand10: int, live: int) -> tuple[int, ...]:
+    """The least-deadwood spread of ``hand10`` with the fewest live layoff cards."""
+    arrangements = arrangements_mask(hand10, min_deadwood_mask(hand10))
+    best = min(arrangements, key=lambda a: layoff_exposure(
+        tuple(m.mask for m in a.melds), live))
+    return tuple(sorted(m.mask for m in best.melds))
+
+
+@dataclass(frozen=True)
+class HeuristicBot:
+    """The tuned heuristic player."""
+
+    params: Params = DEFAULT
+    name: str = "heuristic"
+
+    def act(self, info: InfoSet, rng: random.Random) -> Action:
+        """Draw, discard and knock by deadwood, outs and safety (see the module docstring)."""
+        if info.phase is Phase.DEFEND:
+            return best_layoffs(info)
+        view = View.of(info)
+        if info.phase in (Phase.OFFER, Phase.DRAW):
+            legal = info.legal_actions()
+            take = Action(Kind.TAKE)
+            if take in legal and takes(view, info.top, self.params):
+                return take
+            return legal[0]
+        big = big_gin(info)
+        if big is not None:
+            return big
+        costs = discard_costs(view, info.hand, info.taken, self.params)
+        card, deadwood = knock_discard(costs)
+        if should_knock(deadwood, view, self.params):
+            return Action.knock(card, knock_spread(info.hand ^ 1 << card, view.live))
+        return Action.discard(min(costs)[1])
+
+
+def view_live(hand: int, seen: int) -> int:
+    """Cards neither in ``hand`` nor ``seen``."""
+    return DECK_MASK & ~(hand | seen)

@@ -1,0 +1,143 @@
+"""The bot ladder: legal play under every preset, each bot sees only its information set."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+import pytest
+from test_hand import DL, ND, act, make_deal
+
+from gintutor.engine.bots import BOT_NAMES, Bot, make_bot
+from gintutor.engine.bots.heuristic import PARTNERS, View, danger_value, takes
+from gintutor.engine.cards import CardSet
+from gintutor.engine.hand import Action, Deal, HandState, Kind, Phase
+from gintutor.engine.rules import PRESETS, preset
+from gintutor.errors import GinError
+
+CHEAP = [name for name in BOT_NAMES if name != "expert"]
+
+
+def _bot(name: str) -> Bot:
+    return make_bot(name, worlds=4) if name == "expert" else make_bot(name)
+
+
+def play(names: tuple[str, str], deal: Deal, rules_name: str, seed: int = 1) -> HandState:
+    bots = [make_bot(n, worlds=4) for n in names]
+    rngs = [random.Random(seed), random.Random(seed + 1)]
+    state = HandState(deal, preset(rules_name))
+    while not state.over:
+        action = bots[state.to_move].act(state.infoset(), rngs[state.to_move])
+        state.verify(action)
+        state.do(action)
+    return state
+
+
+@pytest.mark.parametrize("rules_name", list(PRESETS))
+@pytest.mark.parametrize("name", CHEAP)
+def test_every_bot_plays_legal_hands_under_every_preset(name: str, rules_name: str) -> None:
+    for seed in range(3):
+        state = play((name, "simple"), Deal.shuffled(random.Random(seed), seed % 2), rules_name)
+        assert state.result is not None
+
+
+def test_the_expert_plays_a_legal_hand() -> None:
+    state = play(("expert", "heuristic"), Deal.shuffled(random.Random(5)), "eaai")
+    assert state.result is not None
+
+
+def _hidden_swapped(state: HandState, player: int, rng: random.Random) -> HandState:
+    """The same state with the opponent's unknown cards exchanged with stock cards."""
+    other = copy.deepcopy(state)
+    opponent = 1 - player
+    hidden = [c.index for c in CardSet(other.hands[opponent] & ~other.known[opponent])]
+    stock = list(other.stock)
+    swaps = min(len(hidden), len(stock), 4)
+    out = rng.sample(hidden, swaps)
+    into = rng.sample(range(len(stock)), swaps)
+    for card, slot in zip(out, into, strict=True):
+        other.hands[opponent] ^= 1 << card | 1 << stock[slot]
+        stock[slot] = card
+    rng.shuffle(stock)
+    other.stock = stock
+    return other
+
+
+@pytest.mark.parametrize("name", BOT_NAMES)
+def test_a_bot_decides_from_its_information_set_only(name: str) -> None:
+    bot = _bot(name)
+    shuffler = random.Random(9)
+    checked = 0
+    for seed in range(3 if name == "expert" else 6):
+        state = HandState(Deal.shuffled(random.Random(100 + seed)), preset("eaai"))
+        driver = make_bot("simple")
+        drive = random.Random(seed)
+        while not state.over:
+            player = state.to_move
+            if state.phase in (Phase.DRAW, Phase.DISCARD, Phase.OFFER) and len(state.stock) > 4:
+                other = _hidden_swapped(state, player, shuffler)
+                assert other.hands[1 - player] != state.hands[1 - player] or not len(other.stock)
+                assert other.infoset(player) == state.infoset(player)
+                mine = bot.act(state.infoset(player), random.Random(seed))
+                theirs = bot.act(other.infoset(player), random.Random(seed))
+                assert mine == theirs
+                checked += 1
+            state.do(driver.act(state.infoset(), drive))
+    assert checked > 10
+
+
+def test_unknown_bot_is_an_error() -> None:
+    with pytest.raises(GinError, match="unknown bot"):
+        make_bot("grandmaster")
+
+
+def _first_draw(upcard: str, stock: str = "8H") -> HandState:
+    state = HandState(make_deal(ND, DL, upcard, stock), preset("eaai"))
+    return state
+
+
+def test_simple_takes_the_upcard_only_when_it_melds() -> None:
+    bot = make_bot("simple")
+    rng = random.Random(1)
+    assert bot.act(_first_draw("5C").infoset(), rng) == Action(Kind.TAKE)  # 5C5H5S5D
+    assert bot.act(_first_draw("KD").infoset(), rng) == Action(Kind.PASS)
+
+
+def test_simple_and_novice_knock_at_the_first_chance() -> None:
+    for name in ("simple", "novice", "openspiel"):
+        state = _first_draw("KD")
+        act(state, "pass", "pass", "draw")  # draws 8H: discarding KS leaves 8
+        action = make_bot(name).act(state.infoset(), random.Random(2))
+        assert action.kind is Kind.KNOCK, name
+        assert state.can(action)
+
+
+def test_openspiel_discards_the_highest_deadwood_card_and_never_lays_off() -> None:
+    state = HandState(make_deal("2C 3C 4C 9D TD JD 5H 7S 6D KS", DL, "KD", "AS"),
+                      preset("eaai"))
+    act(state, "pass", "pass", "draw")
+    assert make_bot("openspiel").act(state.infoset(), random.Random(1)) == Action.parse(
+        "discard KS")
+    state = _first_draw("KD")
+    act(state, "pass", "pass", "draw", "knock KS: 2C 3C 4C | 9D TD JD | 5D 5H 5S")
+    assert make_bot("openspiel").act(state.infoset(), random.Random(1)) == Action.parse(
+        "lay-off: -")
+
+
+def test_heuristic_takes_a_melding_card_and_goes_gin() -> None:
+    state = _first_draw("5C")
+    assert takes(View.of(state.infoset()), state.infoset().top)
+    state = _first_draw("KD", "5C")
+    act(state, "pass", "pass", "draw")
+    action = make_bot("heuristic").act(state.infoset(), random.Random(1))
+    assert action == Action.parse("knock KS: 2C 3C 4C | 9D TD JD | 5C 5D 5H 5S")
+
+
+def test_heuristic_danger_is_highest_next_to_the_opponents_pickups() -> None:
+    hand = CardSet.parse("2C 3C 4C 9D TD JD 5H 5S 5D KS").mask
+    known = CardSet.parse("QH JH").mask
+    view = View(hand, 0xFFFFFFFFFFFFF & ~(hand | known), known, 0, 20, 10, 8)
+    kh = CardSet.parse("KH").mask.bit_length() - 1
+    kc = CardSet.parse("KC").mask.bit_length() - 1
+    assert danger_value(kh, view, hand) > danger_value(kc, view, hand)
+    assert all(len(p) <= 6 for p in PARTNERS)
