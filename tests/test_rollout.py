@@ -2,10 +2,20 @@
 
 from __future__ import annotations
 
-from gintutor.engine.cards import Card, CardSet
+from gintutor.engine.cards import DECK_MASK, Card, CardSet
 from gintutor.engine.evaluate import Position
-from gintutor.engine.rollout import Action, Candidate, choose_discard, takes_discard, verdict
+from gintutor.engine.rollout import (
+    Action,
+    Candidate,
+    _Hand,
+    choose_discard,
+    choose_spread,
+    layoff_exposure,
+    takes_discard,
+    verdict,
+)
 from gintutor.engine.rules import preset
+from gintutor.engine.showdown import showdown
 
 STANDARD = preset("standard")
 KNOCK = Candidate(Action.KNOCK)
@@ -67,3 +77,39 @@ def test_upcard_that_makes_gin_is_taken() -> None:
     result = verdict(position, (Candidate(Action.TAKE), Candidate(Action.DRAW)), worlds=60)
     assert result.results[0].candidate.action is Action.TAKE
     assert result.results[0].mean >= STANDARD.gin_bonus
+
+
+def test_the_knocker_spreads_before_seeing_the_defenders_hand() -> None:
+    # RULES.md §4 E2: the knocker may spread 4-5-6♥ or 5♥ 5♣ 5♦, both 10 deadwood. Seeing
+    # nothing of the defender's hand, the set invites less (only the 5♠ lays off on it; the
+    # run takes the 3♥, the 7♥ and what chains on them), so the knocker spreads the set.
+    knocker = CardSet.parse("4H 5H 6H 5C 5D 9S TS JS QS KS").mask
+    unseen = DECK_MASK & ~knocker
+    spread, deadwood = choose_spread(knocker, 10, known=0, unknown=unseen, hidden=10)
+    assert deadwood == 10 and CardSet.parse("5H 5C 5D").mask in spread
+    # A defender holding the 5♠ lays it off: 68 - 5 = 63 against 10, the knocker wins 53.
+    # The old rollout let the knocker see that hand and spread the run instead (58 points).
+    defender = CardSet.parse("5S 2C 3C 4D 8D 9C JD KD 7C QC")
+    game = _Hand([knocker, defender.mask], [], 0, STANDARD, 10, None)
+    assert game.finish(0, knocker) == 53.0
+    assert showdown(CardSet(knocker), defender, STANDARD).points == 58
+
+
+def test_a_card_the_knocker_saw_picked_up_counts_as_held() -> None:
+    run = CardSet.parse("5H 6H 7H").mask
+    eight = CardSet.parse("8H").mask
+    assert layoff_exposure((run,), known=eight, unknown=0, hidden=0) == 8.0
+    # Unseen, the 8♥ is laid off with the defender's share of the unseen cards.
+    assert layoff_exposure((run,), known=0, unknown=eight, hidden=1) == 8.0
+    two_unseen = eight | CardSet.parse("KC").mask
+    assert layoff_exposure((run,), known=0, unknown=two_unseen, hidden=1) == 4.0
+
+
+def test_the_knocker_holds_a_run_end_back_when_its_layoff_is_known() -> None:
+    # 4-5-6-7♥ and 9-K♠ with the 5♦: the defender picked up the 3♥ and holds the 2♥ (known),
+    # so spreading 5♥ 6♥ 7♥ (deadwood 9) beats 4♥-7♥ (deadwood 5, 5 points laid off).
+    knocker = CardSet.parse("4H 5H 6H 7H 9S TS JS QS KS 5D").mask
+    known = CardSet.parse("3H 2H").mask
+    spread, deadwood = choose_spread(knocker, 10, known=known, unknown=0, hidden=0)
+    assert deadwood == 9
+    assert CardSet.parse("5H 6H 7H").mask in spread

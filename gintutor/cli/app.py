@@ -7,8 +7,10 @@ status 2 in one place, :class:`_Commands`. Rich is imported only by commands tha
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -72,6 +74,26 @@ RulesOption = Annotated[
 NoColorOption = Annotated[bool, typer.Option("--no-color", help="No colour (NO_COLOR works too).")]
 AsciiOption = Annotated[bool, typer.Option("--ascii", help="Write suits as C D H S, not symbols.")]
 JsonOption = Annotated[bool, typer.Option("--json", help="Machine-readable JSON output.")]
+JobsOption = Annotated[
+    int, typer.Option("--jobs", "-j", min=0, help="Processes to use (0: one per core).")
+]
+
+
+@contextmanager
+def _progress_bar(what: str) -> Iterator[Callable[[int, int], None]]:
+    """A Rich progress bar on standard error when it is a terminal; nothing when piped."""
+    if not sys.stderr.isatty():
+        yield lambda done, total: None
+        return
+    from rich.progress import Progress
+
+    with Progress(transient=True) as bar:
+        task = bar.add_task(what, total=None)
+
+        def advance(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        yield advance
 
 
 def _terminal(no_color: bool, ascii_only: bool) -> Any:
@@ -416,6 +438,7 @@ def puzzles_check(
         Path | None,
         typer.Argument(metavar="[PATH]", help="A puzzle file or folder (default: all)."),
     ] = None,
+    jobs: JobsOption = 0,
 ) -> None:
     """Validate puzzles: schema, legal positions, duplicates, answers equal to the engine's."""
     from gintutor.content.puzzles import check_puzzles, puzzle_files
@@ -428,7 +451,9 @@ def puzzles_check(
         raise UsageError(f"{path}: no such file or folder")
     else:
         files = puzzle_files()
-    puzzles, problems = check_puzzles(files)
+    with _progress_bar("checking puzzles") as advance:
+        puzzles, problems = check_puzzles(files, jobs=jobs or os.cpu_count() or 1,
+                                          progress=advance)
     _exit_on_problems(problems)
     typer.echo(f"{len(puzzles)} puzzles: all good")
 
@@ -490,9 +515,13 @@ def puzzle(
     import datetime as dt
 
     from gintutor.cli.progress import Progress
-    from gintutor.content.puzzles import load_puzzles
-    from gintutor.tutor.daily import daily, find_puzzle, select
+    from gintutor.content.puzzles import load_puzzle, load_puzzles, pack_index
+    from gintutor.tutor.daily import daily_id, select
 
+    if puzzle_id is not None and (random_pick or date is not None):
+        raise UsageError("--id picks one puzzle: leave out --random and --date")
+    if random_pick and date is not None:
+        raise UsageError("--random and --date contradict each other: give one")
     progress = Progress()
     if progress.warning:
         typer.echo(f"warning: {progress.warning}", err=True)
@@ -502,24 +531,25 @@ def puzzle(
 
         show_stats(terminal, progress)
         return
-    puzzles = load_puzzles()
+    index = pack_index()
     today = dt.date.today()
     daily_date: dt.date | None = None
-    if puzzle_id is not None:
-        chosen = find_puzzle(puzzles, puzzle_id)
-    else:
-        pool = select(puzzles, theme=theme, difficulty=difficulty) if (
-            theme or difficulty) else puzzles
+    if puzzle_id is None:
+        # Only the ids are needed to pick; the chosen puzzle's file alone is then read.
+        ids: list[str] = list(index)
+        if theme is not None or difficulty is not None:
+            ids = [p.id for p in select(load_puzzles(), theme=theme, difficulty=difficulty)]
         if random_pick:
             import random
 
-            chosen = random.choice(pool)
+            puzzle_id = random.choice(ids)
         else:
             try:
                 daily_date = dt.date.fromisoformat(date) if date else today
             except ValueError:
                 raise UsageError(f"--date: {date!r} is not a date like 2026-12-01") from None
-            chosen = daily(pool, daily_date)
+            puzzle_id = daily_id(ids, daily_date)
+    chosen = load_puzzle(puzzle_id, index)
     if as_json:
         from gintutor.cli.puzzlerun import puzzle_data
 

@@ -6,7 +6,8 @@ that drifts from the engine's is caught.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import re
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 import yaml
@@ -16,6 +17,7 @@ from gintutor.content.yamlread import Problem, Reader, check_keys, compose
 from gintutor.engine.evaluate import Position, verify_position
 from gintutor.engine.rules import PRESETS
 from gintutor.errors import GinError
+from gintutor.tutor.daily import find_puzzle
 from gintutor.tutor.puzzles import Puzzle, Theme, fill_explanation, position_key, solve_puzzle
 
 PUZZLE_KEYS = {"id", "title", "theme", "difficulty", "position", "question", "answers", "hints",
@@ -136,10 +138,15 @@ def puzzle_files(folder: Any = None) -> list[tuple[str, str]]:
     return [(f"puzzles/{e.name}", e.read_text(encoding="utf-8")) for e in files]
 
 
-def check_puzzles(files: Iterable[tuple[str, str]], *, solve: bool = True
+def check_puzzles(files: Iterable[tuple[str, str]], *, solve: bool = True, jobs: int = 1,
+                  progress: Callable[[int, int], None] | None = None,
                   ) -> tuple[list[Puzzle], list[Problem]]:
     """Load puzzles and check them: schema, legal positions, unique ids and positions, and
-    (with ``solve``) that the stated answers are exactly the engine's accepted answers."""
+    (with ``solve``) that the stated answers are exactly the engine's accepted answers.
+
+    Solving is per puzzle, so ``jobs`` processes share it; ``progress(done, total)`` is called
+    as puzzles are solved. The problems come in file order whatever ``jobs`` is.
+    """
     puzzles: list[Puzzle] = []
     problems: list[Problem] = []
     for path, text in files:
@@ -160,9 +167,30 @@ def check_puzzles(files: Iterable[tuple[str, str]], *, solve: bool = True
             problems.append(Problem(puzzle.path, puzzle.line,
                                     f"the same position as {other.id} ({other.path}:{other.line})"))
         positions[key] = puzzle
-        if solve:
-            problems += verify_answers(puzzle)
+    if solve:
+        for solved in _solved(puzzles, jobs, progress):
+            problems += solved
     return puzzles, problems
+
+
+def _solved(puzzles: list[Puzzle], jobs: int,
+            progress: Callable[[int, int], None] | None) -> Iterator[list[Problem]]:
+    """:func:`verify_answers` of every puzzle, in order, on ``jobs`` processes."""
+    total = len(puzzles)
+    if jobs <= 1 or total < 2:
+        results: Iterable[list[Problem]] = map(verify_answers, puzzles)
+        for done, found in enumerate(results, start=1):
+            if progress is not None:
+                progress(done, total)
+            yield found
+        return
+    import multiprocessing
+
+    with multiprocessing.Pool(min(jobs, total)) as pool:
+        for done, found in enumerate(pool.imap(verify_answers, puzzles, chunksize=2), start=1):
+            if progress is not None:
+                progress(done, total)
+            yield found
 
 
 def verify_answers(puzzle: Puzzle) -> list[Problem]:
@@ -184,9 +212,41 @@ def verify_answers(puzzle: Puzzle) -> list[Problem]:
 
 def load_puzzles(folder: Any = None) -> list[Puzzle]:
     """Every shipped puzzle (read and schema-checked, not solved), sorted by id."""
-    puzzles, problems = check_puzzles(puzzle_files(folder), solve=False)
+    return _loaded(puzzle_files(folder))
+
+
+def _loaded(files: list[tuple[str, str]]) -> list[Puzzle]:
+    puzzles, problems = check_puzzles(files, solve=False)
     if problems:
         raise GinError("\n".join(str(problem) for problem in problems))
     return sorted(puzzles, key=lambda p: p.id)
+
+
+# A puzzle entry starts with its id (``- id: outs-049``); the index below reads only those
+# lines, so a command that needs one puzzle parses one file. A test holds it equal to the ids
+# a full read finds.
+_ID_LINE = re.compile(r"^\s*-\s+id:\s*[\"']?([A-Za-z0-9][A-Za-z0-9-]*)", re.MULTILINE)
+
+
+def pack_index() -> dict[str, str]:
+    """Every shipped puzzle id and the name of the file that holds it (no YAML parsing)."""
+    root = content_dir("puzzles")
+    index: dict[str, str] = {}
+    for entry in root.iterdir():
+        if entry.name.endswith(".yaml"):
+            for match in _ID_LINE.finditer(entry.read_text(encoding="utf-8")):
+                index[match.group(1)] = entry.name
+    return index
+
+
+def load_puzzle(puzzle_id: str, index: dict[str, str] | None = None) -> Puzzle:
+    """The shipped puzzle with this id, reading only the file that holds it."""
+    index = pack_index() if index is None else index
+    name = index.get(puzzle_id)
+    if name is None:
+        raise GinError(f"no puzzle {puzzle_id!r} (ids look like outs-049; "
+                       "'gintutor puzzle --random' picks one)")
+    text = content_dir("puzzles").joinpath(name).read_text(encoding="utf-8")
+    return find_puzzle(_loaded([(f"puzzles/{name}", text)]), puzzle_id)
 
 

@@ -10,7 +10,11 @@ then follow the baseline policy:
 - **discard**: the card leaving the least deadwood; ties: the highest card, then the highest in
   card order; never the card just taken from the discard pile;
 - **knock**: as soon as the deadwood after the discard is within the knock limit (big gin
-  when all 11 cards meld and the rules recognise it); the showdown is the engine's;
+  when all 11 cards meld and the rules recognise it);
+- **spread**: the knocker commits to a spread *before* seeing the defender's hand (RULES.md
+  §1: the knocker spreads first), from what it knows: the least deadwood plus the points the
+  defender is expected to lay off on it (:func:`choose_spread`); the defender then melds and
+  lays off as well as possible;
 - the hand is void when the stock is down to ``void_at_stock`` cards;
 - on the first turn (stock of 31, empty pile) passing the upcard lets the dealer take it.
 
@@ -21,16 +25,27 @@ candidate within two standard errors (of its paired difference) of the best is e
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from enum import Enum
 from math import sqrt
 
-from gintutor.engine.cards import CARDS, Card, CardSet
+from gintutor.engine.cards import (
+    CARD_POINTS,
+    DECK_MASK,
+    FULL_SUIT,
+    SUIT_BITS,
+    Card,
+    CardSet,
+    mask_points,
+)
 from gintutor.engine.evaluate import Position, verify_position
+from gintutor.engine.layoffs import best_defence
+from gintutor.engine.melds import Meld
 from gintutor.engine.rules import RuleSet
-from gintutor.engine.scoring import Side
-from gintutor.engine.showdown import showdown
-from gintutor.engine.solver import min_deadwood_mask
+from gintutor.engine.scoring import Side, score_hand
+from gintutor.engine.solver import min_deadwood_mask as _solve_deadwood
+from gintutor.engine.solver import packings
 from gintutor.errors import CardError
 
 DEFAULT_WORLDS = 400
@@ -94,13 +109,134 @@ class Verdict:
         return tuple(result.candidate for result in self.results if result.equally_good)
 
 
-def _points(mask: int) -> int:
-    total = 0
-    while mask:
-        low = mask & -mask
-        total += CARDS[low.bit_length() - 1].points
-        mask ^= low
-    return total
+_DEADWOOD: dict[int, int] = {}
+_DEADWOOD_LIMIT = 1 << 20
+"""Rollouts solve the same hands over and over (one player's hand in every world, the same
+discards tried each turn): a bounded memo of the least deadwood by hand mask."""
+
+
+_SPREADS: dict[tuple[int, int], list[tuple[tuple[int, ...], int]]] = {}
+
+
+def _spreads(hand: int, limit: int) -> list[tuple[tuple[int, ...], int]]:
+    """Every spread of ``hand`` within ``limit`` as ``(meld masks, deadwood)``, remembered."""
+    key = (hand, limit)
+    found = _SPREADS.get(key)
+    if found is None:
+        if len(_SPREADS) >= _DEADWOOD_LIMIT // 16:
+            _SPREADS.clear()
+        found = _SPREADS[key] = [(melds, mask_points(dead)) for melds, dead in
+                                 packings(hand, limit)]
+    return found
+
+
+def min_deadwood_mask(hand: int) -> int:
+    """:func:`gintutor.engine.solver.min_deadwood_mask`, remembered for the rollouts."""
+    found = _DEADWOOD.get(hand)
+    if found is None:
+        if len(_DEADWOOD) >= _DEADWOOD_LIMIT:
+            _DEADWOOD.clear()
+        found = _DEADWOOD[hand] = _solve_deadwood(hand)
+    return found
+
+
+def _card_chance(bit: int, known: int, unknown: int, chance: float) -> float:
+    """The chance the defender holds the card at ``bit``, as the knocker sees it."""
+    card = 1 << bit
+    if known & card:
+        return 1.0
+    return chance if unknown & card else 0.0
+
+
+def layoff_exposure(meld_masks: tuple[int, ...], known: int, unknown: int,
+                    hidden: int) -> float:
+    """The points the defender is expected to lay off on these melds, from the knocker's view.
+
+    ``known``: cards the knocker knows the defender holds (taken from the pile); ``unknown``:
+    the cards the knocker has not seen, of which the defender holds ``hidden``, each equally
+    likely. A 3-card set takes its fourth card; a run takes the cards beyond either end, each
+    further card only with every card between (chaining). Cards are counted as independent.
+
+    >>> run = CardSet.parse("5H 6H 7H").mask
+    >>> layoff_exposure((run,), known=CardSet.parse("8H").mask, unknown=0, hidden=0)
+    8.0
+    """
+    chance = hidden / unknown.bit_count() if unknown else 0.0
+    expected = 0.0
+    for meld in meld_masks:
+        low = (meld & -meld).bit_length() - 1
+        suit, rank = divmod(low, SUIT_BITS)
+        if meld >> (suit * SUIT_BITS) >= 1 << SUIT_BITS:  # cards of several suits: a set
+            if meld.bit_count() == 3:
+                missing = next(
+                    s * SUIT_BITS + rank for s in range(4) if not meld >> (s * SUIT_BITS + rank) & 1
+                )
+                expected += _card_chance(missing, known, unknown, chance) * CARD_POINTS[missing]
+            continue
+        high = meld.bit_length() - 1 - suit * SUIT_BITS
+        for ranks in (range(rank - 1, -1, -1), range(high + 1, SUIT_BITS)):
+            reach = 1.0
+            for r in ranks:
+                bit = suit * SUIT_BITS + r
+                reach *= _card_chance(bit, known, unknown, chance)
+                if not reach:
+                    break
+                expected += reach * CARD_POINTS[bit]
+    return expected
+
+
+def _best_spread(hand: int, limit: int, known: int, unknown: int,
+                 hidden: int) -> tuple[float, int, tuple[int, ...]] | None:
+    best: tuple[float, int, tuple[int, ...]] | None = None
+    for melds, deadwood in _spreads(hand, limit):
+        exposure = layoff_exposure(melds, known, unknown, hidden) if deadwood else 0.0
+        key = (deadwood + exposure, deadwood, melds)
+        if best is None or key < best:
+            best = key
+    return best
+
+
+def choose_spread(hand: int, limit: int, known: int, unknown: int,
+                  hidden: int) -> tuple[tuple[int, ...], int]:
+    """The spread a knocker commits to without seeing the defender's hand.
+
+    Among the arrangements within the knock limit (holding melds back included), the least
+    deadwood plus :func:`layoff_exposure`; ties to the least deadwood, then canonical order.
+    Gin (no deadwood) takes no layoffs. Returns ``(meld masks, deadwood points)``.
+    """
+    least = min_deadwood_mask(hand)
+    if least > limit:
+        raise CardError("this hand cannot knock")
+    # Exposure is never negative, so only spreads with less deadwood than the best found
+    # among the least-deadwood ones can beat it: search that far and no further.
+    best = _best_spread(hand, least, known, unknown, hidden)
+    assert best is not None
+    reach = min(limit, int(best[0] - 1e-9))
+    if reach > least:
+        best = min(best, _best_spread(hand, reach, known, unknown, hidden) or best)
+    return best[2], best[1]
+
+
+def layoff_targets(meld_masks: Iterable[int]) -> int:
+    """Every card that could be laid off directly on these melds (not by chaining).
+
+    A defender holding none of them lays nothing off, whatever its hand.
+    """
+    targets = 0
+    for meld in meld_masks:
+        low = (meld & -meld).bit_length() - 1
+        suit, rank = divmod(low, SUIT_BITS)
+        if meld >> (suit * SUIT_BITS) >= 1 << SUIT_BITS:
+            if meld.bit_count() == 3:
+                targets |= _RANK_MASK << rank & ~meld
+            continue
+        suit_mask = FULL_SUIT << (suit * SUIT_BITS)
+        targets |= ((meld >> 1) | (meld << 1)) & suit_mask & ~meld
+    return targets
+
+
+_RANK_MASK = sum(1 << (suit * SUIT_BITS) for suit in range(4))
+"""The four cards of the lowest rank (shift left by ``rank`` for the others)."""
 
 
 def choose_discard(hand11: int, forbidden: int = 0) -> tuple[int, int]:
@@ -114,7 +250,7 @@ def choose_discard(hand11: int, forbidden: int = 0) -> tuple[int, int]:
         low = rest & -rest
         rest ^= low
         deadwood = min_deadwood_mask(hand11 ^ low)
-        key = (deadwood, -CARDS[low.bit_length() - 1].points, -low)
+        key = (deadwood, -CARD_POINTS[low.bit_length() - 1], -low)
         if best is None or key < best:
             best = key
     assert best is not None
@@ -129,7 +265,11 @@ def takes_discard(hand10: int, card: int) -> bool:
 
 @dataclass
 class _Hand:
-    """A hand being played out: hands, stock, discard pile top, whose turn."""
+    """A hand being played out: hands, stock, discard pile, and what each player has seen.
+
+    ``pile``: every card in the discard pile (public); ``picked[p]``: the cards player ``p``
+    took from the pile, which the other player knows about.
+    """
 
     hands: list[int]
     stock: list[int]
@@ -137,13 +277,34 @@ class _Hand:
     rules: RuleSet
     limit: int
     first_upcard: Card | None
+    pile: int = 0
+    picked: list[int] = field(default_factory=lambda: [0, 0])
 
     def finish(self, knocker: int, knocker_hand: int) -> float:
-        """Points from player 0's side after ``knocker`` knocks holding ``knocker_hand``."""
-        result = showdown(CardSet(knocker_hand), CardSet(self.hands[1 - knocker]), self.rules,
-                          self.first_upcard)
-        won = (result.winner is Side.KNOCKER) == (knocker == 0)
-        return float(result.points if won else -result.points)
+        """Points from player 0's side after ``knocker`` knocks holding ``knocker_hand``.
+
+        The knocker spreads from what it knows (:func:`choose_spread`), the defender answers
+        with its best melds and layoffs (:func:`best_defence`).
+        """
+        defender = self.hands[1 - knocker]
+        rules = self.rules
+        multiplier = rules.multiplier_for(self.first_upcard)
+        if knocker_hand.bit_count() == 11:  # big gin: every card melded, no discard
+            score = score_hand(0, min_deadwood_mask(defender), rules, big_gin=True,
+                               multiplier=multiplier)
+        else:
+            known = self.picked[1 - knocker] & defender
+            unknown = DECK_MASK & ~(knocker_hand | self.pile | known)
+            melds, deadwood = choose_spread(knocker_hand, self.limit, known, unknown,
+                                            10 - known.bit_count())
+            if deadwood and defender & layoff_targets(melds):
+                spread = [Meld(mask) for mask in melds]
+                defended = best_defence(CardSet(defender), spread).deadwood
+            else:
+                defended = min_deadwood_mask(defender)
+            score = score_hand(deadwood, defended, rules, multiplier=multiplier)
+        won = (score.winner is Side.KNOCKER) == (knocker == 0)
+        return float(score.points if won else -score.points)
 
     def turn(self, player: int) -> float | None:
         """One turn of the baseline policy; the score if the hand ends, else ``None``."""
@@ -152,6 +313,8 @@ class _Hand:
         if self.top and takes_discard(hand, self.top):
             taken = self.top
             hand |= taken
+            self.pile &= ~taken
+            self.picked[player] |= taken
         else:
             if len(self.stock) <= self.rules.void_at_stock:
                 return 0.0
@@ -170,6 +333,7 @@ class _Hand:
         hand ^= card
         self.hands[player] = hand
         self.top = card
+        self.pile |= card
         if deadwood <= self.limit:
             return self.finish(player, hand)
         return None
@@ -199,8 +363,10 @@ def _world(position: Position, rng: random.Random) -> tuple[int, list[int]]:
 def _play(position: Position, choice: Candidate, opponent: int, stock: list[int]) -> float:
     rules = position.rules
     hand = position.hand.mask
+    taken = position.took_from_discard.mask if position.took_from_discard else 0
     game = _Hand([hand, opponent], list(stock), 0, rules, position.knock_limit,
-                 position.first_upcard)
+                 position.first_upcard, pile=position.dead.mask,
+                 picked=[taken, position.opponent_known.mask])
     limit = game.limit
     candidate = choice.action
     if candidate in (Action.KNOCK, Action.PLAY_ON):
@@ -218,16 +384,22 @@ def _play(position: Position, choice: Candidate, opponent: int, stock: list[int]
             return game.finish(0, hand ^ card)
         game.hands[0] = hand ^ card
         game.top = card
+        game.pile |= card
         return game.play(1)
     assert position.upcard is not None
     upcard = position.upcard.mask
+    game.pile |= upcard
     if candidate is Action.TAKE:
+        game.pile &= ~upcard
+        game.picked[0] |= upcard
         ended = game.discard(0, hand | upcard, upcard)
         return ended if ended is not None else game.play(1)
     first_turn = position.stock_size == FIRST_TURN_STOCK and not position.dead
     # On the first turn (RULES.md §1), when the non-dealer passes, the dealer may take the
     # upcard; if the dealer passes too, the non-dealer draws from the stock.
     if first_turn and takes_discard(game.hands[1], upcard):
+        game.pile &= ~upcard
+        game.picked[1] |= upcard
         ended = game.discard(1, game.hands[1] | upcard, upcard)
         if ended is not None:
             return ended

@@ -5,30 +5,38 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from gintutor.errors import GinError
 from gintutor.tutor.puzzles import Puzzle, Theme
 
 
-def pack_fingerprint(puzzles: Sequence[Puzzle]) -> str:
+def pack_fingerprint(ids: Iterable[str]) -> str:
     """A short hash of the pack's puzzle ids: the same pack gives the same daily sequence."""
-    digest = hashlib.sha256("\n".join(sorted(p.id for p in puzzles)).encode()).hexdigest()
+    digest = hashlib.sha256("\n".join(sorted(ids)).encode()).hexdigest()
     return digest[:12]
 
 
-def daily(puzzles: Sequence[Puzzle], date: dt.date) -> Puzzle:
-    """The puzzle of the day: the pack in a fixed shuffled cycle, one puzzle per day.
+def daily_id(ids: Iterable[str], date: dt.date) -> str:
+    """The id of the puzzle of the day: the pack in a fixed shuffled cycle, one per day.
 
     The shuffle is seeded by the pack, so everybody with the same pack gets the same puzzle on
     the same date; consecutive days walk the cycle, so with at least 366 puzzles none repeats
-    within a year (any 366 days in a row), and every puzzle comes round once per cycle.
+    within a year (any 366 days in a row), and every puzzle comes round once per cycle. Only
+    the ids are needed, so the day's puzzle is found without reading the others.
     """
-    ordered = sorted(puzzles, key=lambda p: p.id)
+    ordered = sorted(ids)
+    if not ordered:
+        raise GinError("there are no puzzles to choose from")
     seed = int(hashlib.sha256(pack_fingerprint(ordered).encode()).hexdigest(), 16)
     order = list(range(len(ordered)))
     random.Random(seed).shuffle(order)
     return ordered[order[date.toordinal() % len(ordered)]]
+
+
+def daily(puzzles: Sequence[Puzzle], date: dt.date) -> Puzzle:
+    """The puzzle of the day among ``puzzles`` (see :func:`daily_id`)."""
+    return find_puzzle(puzzles, daily_id((p.id for p in puzzles), date))
 
 
 def find_puzzle(puzzles: Sequence[Puzzle], puzzle_id: str) -> Puzzle:
