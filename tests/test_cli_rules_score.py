@@ -99,7 +99,13 @@ def test_score_from_a_file(tmp_path: Path, text: str, suffix: str) -> None:
     ("args", "message"),
     [
         (["C knock 4"], "error: hand 1: unknown player 'C' (use A or B, or 1 or 2)"),
-        (["A gin 5"], "error: hand 1: 'A gin 5': gin scores at least 25 under standard rules"),
+        (["A gin 5"],
+         "error: hand 1: 'A gin 5': a winning gin scores at least 25 under standard rules"),
+        # A winning knock needs strictly less deadwood: 0 points is a tie, i.e. an undercut.
+        (["A knock 0", "A knock 100"],
+         "error: hand 1: 'A knock 0': a winning knock scores at least 1 under standard rules"),
+        (["-r", "classic", "B undercut 9"],
+         "error: hand 1: 'B undercut 9': a winning undercut scores at least 10 under classic"),
         (["A knock"], "error: hand 1: 'A knock': a hand is 'PLAYER RESULT POINTS'"),
         (["A knocks twelve"], "error: hand 1: 'A knocks twelve': points 'twelve' are not"),
         (["A fold 3"], "error: hand 1: 'A fold 3': unknown result 'fold'"),
@@ -122,7 +128,8 @@ def test_score_file_errors_name_file_and_line(tmp_path: Path) -> None:
     path.write_text("- A knock 20\n- B gin 4\n", encoding="utf-8")
     code, _, err = run("score", "--file", str(path))
     assert code == 2
-    assert err == f"error: {path}:2: 'B gin 4': gin scores at least 25 under standard rules\n"
+    assert err.startswith(
+        f"error: {path}:2: 'B gin 4': a winning gin scores at least 25 under standard rules")
     bad = tmp_path / "bad.yaml"
     bad.write_text("- A knock 20\n- [B, gin\n", encoding="utf-8")
     code, _, err = run("score", "--file", str(bad))

@@ -50,13 +50,19 @@ def _player(token: str, players: Sequence[str]) -> int:
 
 
 def _minimum(outcome: Outcome, rules: RuleSet) -> int:
+    """The fewest points a hand won this way can score (bonuses included).
+
+    A winning knock is at least 1 when a tie counts as an undercut (the knocker must be
+    strictly lower); an undercut is the bonus plus the difference, which is at least 1 when a
+    tie is not an undercut; gin and big gin are at least their bonus.
+    """
     if outcome is Outcome.GIN:
         return rules.gin_bonus
     if outcome is Outcome.BIG_GIN:
         return rules.big_gin_bonus
     if outcome is Outcome.UNDERCUT:
-        return rules.undercut_bonus or 0
-    return 0
+        return (rules.undercut_bonus or 0) + (0 if rules.tie_is_undercut else 1)
+    return 1 if rules.tie_is_undercut else 0
 
 
 def parse_entry(text: str, players: Sequence[str], rules: RuleSet) -> HandRecord:
@@ -84,9 +90,15 @@ def parse_entry(text: str, players: Sequence[str], rules: RuleSet) -> HandRecord
         raise EntryError(f"{text.strip()!r}: {rules.name} rules allow only gin")
     least = _minimum(outcome, rules)
     if points < least:
+        why = {
+            Outcome.KNOCK: "the knocker wins only with less deadwood (a tie is an undercut)",
+            Outcome.UNDERCUT: "the undercut bonus plus the difference",
+            Outcome.GIN: "the gin bonus plus the defender's deadwood",
+            Outcome.BIG_GIN: "the big gin bonus plus the defender's deadwood",
+        }[outcome]
         raise EntryError(
-            f"{text.strip()!r}: {outcome.value.replace('_', ' ')} scores at least {least} under "
-            f"{rules.name} rules"
+            f"{text.strip()!r}: a winning {outcome.value.replace('_', ' ')} scores at least "
+            f"{least} under {rules.name} rules ({why}); points include the bonuses"
         )
     return HandRecord.won(winner, outcome, points)
 
