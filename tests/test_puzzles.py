@@ -149,7 +149,7 @@ def test_bad_date_theme_and_id_are_usage_errors(home: Path) -> None:
     code, _, err = run("puzzle", "--theme", "bluffing")
     assert code == 2 and "no puzzle with theme 'bluffing'" in err
     code, _, err = run("puzzle", "--id", "nope")
-    assert code == 2 and err == "error: no puzzle 'nope'\n"
+    assert code == 2 and err.startswith("error: no puzzle 'nope' (ids look like outs-049")
 
 
 def test_streaks_and_share_line() -> None:

@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from typer.core import TyperGroup
+from typer._click.exceptions import UsageError as ClickUsageError
+from typer.core import TyperArgument, TyperGroup, TyperOption
 
 from gintutor import __version__
 from gintutor.errors import GinError
@@ -25,8 +26,22 @@ class UsageError(GinError):
     """Bad command-line usage that the engine cannot see (a missing option)."""
 
 
+def _usage_error(error: ClickUsageError) -> typer.Exit:
+    """A bad option or argument as one ``error:`` line naming the command's help."""
+    command = error.ctx.command_path if error.ctx is not None else "gintutor"
+    typer.echo(f"error: {error.format_message()} (see '{command} --help')", err=True)
+    return typer.Exit(2)
+
+
 class _Commands(TyperGroup):
-    """Turns every engine error into ``error: ...`` on stderr and exit status 2."""
+    """Turns every engine error and every usage error into one ``error: ...`` line on stderr
+    and exit status 2 (the click usage box is not shown)."""
+
+    def make_context(self, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return super().make_context(*args, **kwargs)
+        except ClickUsageError as error:
+            raise _usage_error(error) from None
 
     def invoke(self, ctx: Any) -> Any:
         try:
@@ -34,16 +49,42 @@ class _Commands(TyperGroup):
         except GinError as error:
             typer.echo(f"error: {error}", err=True)
             raise typer.Exit(2) from None
+        except ClickUsageError as error:
+            raise _usage_error(error) from None
 
+
+_TYPE_WORDS = {"int": "N", "int range": "N", "float": "NUMBER", "float range": "NUMBER",
+               "str": "TEXT", "path": "PATH", "list[str]": "TEXT"}
+_option_type = TyperOption.display_type_rich
+
+
+def _plain_option_type(self: TyperOption, ctx: Any) -> str | None:
+    """An option's value as a word (``N``, ``TEXT``), not Typer's ``<int>``/``<list[str]>``."""
+    label = _option_type(self, ctx)
+    if label is None or self.metavar is not None:
+        return label
+    return _TYPE_WORDS.get(label.removesuffix("...").strip("<>"), label)
+
+
+# Help pages name values in words; an argument's name already says what it is.
+TyperOption.display_type_rich = _plain_option_type  # type: ignore[method-assign]
+TyperArgument.display_type_rich = lambda self, ctx: None  # type: ignore[method-assign]
+
+HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
+
+THEMES = "deadwood, outs, safety, knock-or-play, upcard, layoff-exposure"
+"""The puzzle themes for help pages (a test holds it equal to the Theme enum)."""
+"""``-h`` works like ``--help`` everywhere."""
 
 app = typer.Typer(
     name="gintutor",
     cls=_Commands,
     help="A Gin Rummy rules tutor and hand analyzer.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
+    context_settings=HELP_OPTIONS,
 )
 
 
@@ -120,7 +161,9 @@ def _stdin_hands() -> Iterator[tuple[int, str]]:
             yield number, text
 
 
-@app.command()
+@app.command(epilog="Examples: gintutor analyze '7C 7D 7H 5H 6H 8H AS 2S 3S KD'  |  "
+             "gintutor analyze '4H 5H 6H 5C 5D 9S TS JS QS KS' --opponent "
+             "'3H 7H 8H 2C 3C 4D 8D 9C JD KD'  |  gintutor analyze - < hands.txt")
 def analyze(
     hand: Annotated[
         list[str],
@@ -195,7 +238,8 @@ def analyze(
     show(one(" ".join(hand)))
 
 
-@app.command("rules")
+@app.command("rules", epilog="Examples: gintutor rules  |  gintutor rules portuguese  |  "
+             "gintutor rules --diff standard classic  |  gintutor rules my-house.yaml")
 def rules_command(
     name: Annotated[
         str | None,
@@ -234,7 +278,11 @@ def rules_command(
     terminal.show(explain_rules(load_rules(name)))
 
 
-@app.command()
+@app.command(epilog="Examples: gintutor score 'A knock 12' 'B gin 41' 'void'  |  "
+             "gintutor score --players Ann,Bob --rules classic --file game.csv  |  "
+             "gintutor score --file - < game.txt. Points are what the hand scored, bonuses "
+             "included. A file is a YAML list ('- A knock 12'), a CSV file (player, result, "
+             "points; a header row is skipped) or plain lines; '#' starts a comment.")
 def score(
     hands: Annotated[
         list[str] | None,
@@ -291,11 +339,13 @@ def _exit_on_problems(problems: list[Any]) -> None:
         raise typer.Exit(1)
 
 
-lessons_app = typer.Typer(help="Tools for lesson authors.", no_args_is_help=True)
+lessons_app = typer.Typer(
+    help="Tools for lesson authors.", no_args_is_help=True, context_settings=HELP_OPTIONS
+)
 app.add_typer(lessons_app, name="lessons")
 
 
-@lessons_app.command("check")
+@lessons_app.command("check", epilog="Example: gintutor lessons check lessons/")
 def lessons_check(
     path: Annotated[
         Path | None,
@@ -327,7 +377,8 @@ def lessons_check(
     typer.echo(f"{len(lessons)} lessons, {questions} questions: all good")
 
 
-@app.command()
+@app.command(epilog="Examples: gintutor learn  |  gintutor learn --list  |  gintutor learn 3  |  "
+             "gintutor learn layoffs")
 def learn(
     lesson: Annotated[
         str | None,
@@ -428,11 +479,13 @@ def _list_lessons(lessons: list[Any], progress: Any, as_json: bool, no_color: bo
     )
 
 
-puzzles_app = typer.Typer(help="Tools for puzzle authors.", no_args_is_help=True)
+puzzles_app = typer.Typer(
+    help="Tools for puzzle authors.", no_args_is_help=True, context_settings=HELP_OPTIONS
+)
 app.add_typer(puzzles_app, name="puzzles")
 
 
-@puzzles_app.command("check")
+@puzzles_app.command("check", epilog="Example: gintutor puzzles check puzzles/outs.yaml")
 def puzzles_check(
     path: Annotated[
         Path | None,
@@ -458,11 +511,15 @@ def puzzles_check(
     typer.echo(f"{len(puzzles)} puzzles: all good")
 
 
-@puzzles_app.command("generate")
+@puzzles_app.command(
+    "generate",
+    epilog="Example: gintutor puzzles generate --count 2 --theme outs --out new.yaml",
+)
 def puzzles_generate(
     count: Annotated[int, typer.Option(help="Puzzles per theme.")] = 10,
     theme: Annotated[
-        list[str] | None, typer.Option(help="Only these themes (repeat the option).")
+        list[str] | None,
+        typer.Option(metavar="THEME", help=f"Only these themes (repeat the option): {THEMES}."),
     ] = None,
     rules: RulesOption = "standard",
     seed: Annotated[int, typer.Option(help="Deal seed: the same seed, the same puzzles.")] = 1,
@@ -495,16 +552,21 @@ def puzzles_generate(
         typer.echo(f"wrote {len(puzzles)} puzzles to {out}", err=True)
 
 
-@app.command()
+@app.command(epilog="Examples: gintutor puzzle  |  gintutor puzzle --id outs-049  |  "
+             "gintutor puzzle --random --theme safety  |  gintutor puzzle --stats")
 def puzzle(
     date: Annotated[
         str | None, typer.Option(metavar="YYYY-MM-DD", help="The puzzle of another day.")
     ] = None,
-    puzzle_id: Annotated[str | None, typer.Option("--id", help="A puzzle by its id.")] = None,
+    puzzle_id: Annotated[
+        str | None, typer.Option("--id", metavar="ID", help="A puzzle by its id, e.g. outs-049.")
+    ] = None,
     random_pick: Annotated[bool, typer.Option("--random", help="Any puzzle.")] = False,
-    theme: Annotated[str | None, typer.Option(help="Only puzzles of this theme.")] = None,
+    theme: Annotated[
+        str | None, typer.Option(metavar="THEME", help=f"Only puzzles of this theme: {THEMES}.")
+    ] = None,
     difficulty: Annotated[
-        int | None, typer.Option(min=1, max=5, help="Only puzzles of this difficulty (1-5).")
+        int | None, typer.Option(metavar="1-5", help="Only puzzles of this difficulty, 1 to 5.")
     ] = None,
     stats: Annotated[bool, typer.Option("--stats", help="Your puzzle statistics.")] = False,
     as_json: JsonOption = False,
@@ -518,6 +580,8 @@ def puzzle(
     from gintutor.content.puzzles import load_puzzle, load_puzzles, pack_index
     from gintutor.tutor.daily import daily_id, select
 
+    if difficulty is not None and not 1 <= difficulty <= 5:
+        raise UsageError(f"--difficulty: {difficulty} is not a difficulty: use 1 to 5")
     if puzzle_id is not None and (random_pick or date is not None):
         raise UsageError("--id picks one puzzle: leave out --random and --date")
     if random_pick and date is not None:

@@ -49,12 +49,24 @@ def find_puzzle(puzzles: Sequence[Puzzle], puzzle_id: str) -> Puzzle:
 
 def select(puzzles: Sequence[Puzzle], *, theme: str | None = None,
            difficulty: int | None = None) -> list[Puzzle]:
-    """The puzzles of a theme and/or difficulty (an error if none)."""
+    """The puzzles of a theme and/or difficulty; an error naming only what was asked if none.
+
+    >>> select([], theme="bogus")
+    Traceback (most recent call last):
+    ...
+    gintutor.errors.GinError: no puzzle with theme 'bogus' (themes: deadwood, outs, safety, \
+knock-or-play, upcard, layoff-exposure)
+    """
     chosen = [p for p in puzzles
               if (theme is None or p.theme.value == theme)
               and (difficulty is None or p.difficulty == difficulty)]
     if not chosen:
+        asked = []
+        if theme is not None:
+            asked.append(f"theme {theme!r}")
+        if difficulty is not None:
+            asked.append(f"difficulty {difficulty}")
         themes = ", ".join(t.value for t in Theme)
-        raise GinError(f"no puzzle with theme {theme!r} and difficulty {difficulty!r} "
-                       f"(themes: {themes}; difficulty 1 to 5)")
+        raise GinError(f"no puzzle with {' and '.join(asked) or 'these choices'} "
+                       f"(themes: {themes})")
     return chosen

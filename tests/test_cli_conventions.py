@@ -1,0 +1,75 @@
+"""CLI conventions: -h, one-line usage errors, help pages that list choices and give examples."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from clirun import run
+
+from gintutor.cli.app import THEMES
+from gintutor.engine.rules import RULE_SETS
+from gintutor.tutor.puzzles import Theme
+
+COMMANDS = [
+    ["analyze"], ["rules"], ["score"], ["learn"], ["puzzle"], ["lessons", "check"],
+    ["puzzles", "check"], ["puzzles", "generate"],
+]
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=" ".join)
+def test_dash_h_is_help_with_an_example_and_no_type_names(command: list[str]) -> None:
+    code, out, err = run(*command, "-h")
+    assert code == 0 and err == ""
+    assert out == run(*command, "--help")[1]
+    assert "Example" in out
+    assert "<" not in out.replace("< hands.txt", "").replace("< game.txt", ""), out
+
+
+def test_help_lists_the_themes_and_the_rule_sets() -> None:
+    assert THEMES == ", ".join(theme.value for theme in Theme)
+    _, out, _ = run("puzzle", "--help")
+    flat = re.sub(r"-\s+", "-", out)
+    assert all(theme.value in flat for theme in Theme)
+    _, out, _ = run("analyze", "--help")
+    flat = " ".join(out.split())
+    assert all(name in flat for name in RULE_SETS)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["puzzle", "--difficulty", "6"], "error: --difficulty: 6 is not a difficulty: use 1 to 5"),
+        (["puzzle", "--difficulty", "x"], "error: Invalid value for '--difficulty'"),
+        (["--bogus"], "error: No such option: --bogus"),
+        (["bogus"], "error: No such command 'bogus'."),
+        (["analyze"], "error: Missing argument 'HAND'."),
+    ],
+)
+def test_usage_errors_are_one_error_line_with_exit_2(args: list[str], message: str) -> None:
+    code, out, err = run(*args)
+    assert code == 2 and out == ""
+    assert err.startswith(message) and err.count("\n") == 1, err
+    assert "Usage:" not in err
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["puzzle", "--id", "outs-049", "--random"], ["puzzle", "--id", "outs-049", "--date",
+                                                   "2026-12-01"],
+     ["puzzle", "--random", "--date", "2026-12-01"]],
+)
+def test_contradictory_puzzle_options_are_refused(args: list[str]) -> None:
+    code, _, err = run(*args)
+    assert code == 2 and err.startswith("error: ")
+
+
+def test_a_theme_with_no_puzzles_says_only_what_was_asked(home: object) -> None:
+    code, _, err = run("puzzle", "--theme", "bogus")
+    assert code == 2
+    assert "theme 'bogus'" in err and "difficulty" not in err.split("(")[0]
+
+
+def test_shell_completion_is_offered() -> None:
+    _, out, _ = run("--help")
+    assert "--install-completion" in out and "--show-completion" in out
