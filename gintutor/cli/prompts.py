@@ -2,7 +2,7 @@
 
 Both ask one question at a time and return what was typed, or a :class:`Command` (``hint``,
 ``skip``, ``quit``). Input that is not an answer (``you don't hold 9S``) is refused before it
-counts as a try: on a terminal by prompt-toolkit's validator, piped by saying so and asking again.
+counts as a try: the reason is shown and the question asked again with an empty line.
 Ctrl-C and Ctrl-D (end of input) become :class:`Quit`.
 """
 
@@ -57,6 +57,20 @@ def command_of(text: str) -> Command | None:
     return _COMMANDS.get(text.strip().lower())
 
 
+def completions_for(words: Sequence[str], typed: str) -> list[str]:
+    """The words that complete ``typed``, any case; ``10`` stands for ``T`` as in card codes.
+
+    >>> completions_for(["TS", "TH", "9S", "hint"], "10")
+    ['TS', 'TH']
+    >>> completions_for(["TS", "TH", "9S", "hint"], "h")
+    ['hint']
+    """
+    prefix = typed.strip().upper()
+    if prefix.startswith("10"):
+        prefix = "T" + prefix[2:]
+    return [word for word in words if word.upper().startswith(prefix)]
+
+
 class PlainAsker:
     """Reads answers line by line (for scripts, tests and pipes)."""
 
@@ -97,27 +111,15 @@ class PlainAsker:
 class TerminalAsker:
     """prompt-toolkit: completion of what makes sense, validation, history, F2 for a hint."""
 
-    def __init__(self) -> None:
+    def __init__(self, input: Any = None, output: Any = None) -> None:
         from prompt_toolkit import PromptSession
         from prompt_toolkit.history import InMemoryHistory
 
-        self.session: Any = PromptSession(history=InMemoryHistory())
+        self.session: Any = PromptSession(history=InMemoryHistory(), input=input, output=output)
 
     def ask(self, prompt: Prompt) -> str | Command:
-        from prompt_toolkit.completion import WordCompleter
+        from prompt_toolkit.completion import Completer, Completion
         from prompt_toolkit.key_binding import KeyBindings
-        from prompt_toolkit.validation import ValidationError, Validator
-
-        check = prompt.validate
-
-        class _Validator(Validator):
-            def validate(self, document: Any) -> None:
-                text = document.text
-                if command_of(text) is not None or not text.strip() or check is None:
-                    return
-                problem = check(text)
-                if problem is not None:
-                    raise ValidationError(message=problem, cursor_position=len(text))
 
         bindings = KeyBindings()
 
@@ -127,22 +129,33 @@ class TerminalAsker:
             event.app.current_buffer.validate_and_handle()
 
         words = [*prompt.completions, "hint", "skip", "quit"]
+
+        class _Words(Completer):
+            def get_completions(self, document: Any, complete_event: Any) -> Any:
+                typed = document.get_word_before_cursor(WORD=True)
+                for word in completions_for(words, typed):
+                    yield Completion(word, start_position=-len(typed))
+
         try:
             while True:
                 reply: str = self.session.prompt(
                     f"{prompt.text} ",
-                    completer=WordCompleter(words, ignore_case=True, sentence=False),
+                    completer=_Words(),
                     complete_while_typing=True,
-                    validator=_Validator(),
-                    validate_while_typing=False,
                     key_bindings=bindings,
                     bottom_toolbar=" hint (F2) · skip · quit ",
                 )
-                if reply.strip():
+                if not reply.strip():
+                    continue
+                command = command_of(reply)
+                problem = None if command is not None or prompt.validate is None else (
+                    prompt.validate(reply))
+                if problem is None:
                     break
+                # The entry is refused before it counts: say why and ask on a clean line.
+                print(f"  ({problem})")
         except (KeyboardInterrupt, EOFError):
             raise Quit from None
-        command = command_of(reply)
         if command is Command.QUIT:
             raise Quit
         return command if command is not None else reply
