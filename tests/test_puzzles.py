@@ -215,3 +215,18 @@ def test_safety_prefers_the_least_deadwood_among_equally_safe_cards() -> None:
     assert solution.row("3H").measure == 0.0
     assert solution.row("3H").grade is Grade.BLUNDER
     assert solution.row("KC").measure > 0
+
+
+@pytest.mark.parametrize("theme", list(Theme), ids=lambda t: t.value)
+def test_option_tables_fit_80_columns_and_the_legend_explains_what_is_shown(theme: Theme) -> None:
+    from gintutor.cli.render import render_text
+    from gintutor.text.explain import Style
+    from gintutor.tutor.puzzletext import option_table, table_legend
+
+    puzzle = next(p for p in PUZZLES if p.theme is theme)
+    solution = solve_puzzle(puzzle)
+    text = render_text([option_table(solution, Style(), solution.rows[-1].code)], width=200)
+    assert max(len(line) for line in text.splitlines()) <= 80, text
+    if theme.exact:
+        knocks = any(r.evaluation is not None and r.evaluation.can_knock for r in solution.rows)
+        assert ("k: may knock now." in table_legend(solution)) == knocks

@@ -58,29 +58,34 @@ def _percent(value: float) -> str:
     return f"{100 * value:.0f}%"
 
 
+_EXACT_HEADERS = ("card", "deadwood", "outs", "dw next", "knock 1", "knock 2", "opp. melds",
+                  "grade")
+_EXACT_LEGEND = {
+    "k": "k: may knock now.",
+    "dw next": "dw next: expected deadwood after the next draw.",
+    "knock 1": "knock 1 / knock 2: chance to be able to knock after the next draw / within two.",
+    "opp. melds": "opp. melds: chance the opponent can meld the discard.",
+}
+
+
 def option_table(solution: Solution, style: Style, chosen: str | None = None) -> Table:
     """Every option, best first, with the theme's measure, the exact numbers and the grade.
 
-    Deadwood marked ``k`` may knock now; ``deadwood next`` is the expected deadwood after the
-    next draw; ``knock next`` / ``knock in 2`` the chances to be able to knock after the next
-    draw / within two draws; ``opp. melds`` the chance the opponent can meld the discard.
+    The exact table fits 80 columns; :func:`table_legend` explains its short headers.
     """
     theme = solution.puzzle.theme
     highlight = {i for i, row in enumerate(solution.rows) if row.grade is Grade.BEST}
     rows: list[tuple[str, ...]] = []
     if theme.exact:
-        headers = ("discard", "deadwood", "outs", "knock outs", "deadwood next",
-                   "knock next", "knock in 2", "opp. melds", "grade")
         for row in solution.rows:
             e = row.evaluation
             assert e is not None
             mark = " ◀" if chosen == row.code else ""
             rows.append((style.card(e.card) + mark, str(e.deadwood) + (" k" if e.can_knock else ""),
-                         str(len(e.outs)),
-                         str(len(e.knock_outs)), f"{e.expected_deadwood_next:.1f}",
+                         str(len(e.outs)), f"{e.expected_deadwood_next:.1f}",
                          _percent(e.p_knock_next), _percent(e.p_knock_within_2),
                          _percent(e.p_opponent_melds), row.grade.value))
-        return Table(headers, tuple(rows), frozenset(highlight))
+        return Table(_EXACT_HEADERS, tuple(rows), frozenset(highlight))
     for row in solution.rows:
         result = row.result
         assert result is not None
@@ -88,8 +93,14 @@ def option_table(solution: Solution, style: Style, chosen: str | None = None) ->
         mark = " ◀" if chosen == row.code else ""
         rows.append((name + mark, f"{result.mean:+.1f}", f"± {result.stderr:.1f}",
                      f"{result.gap:.1f} ± {result.gap_stderr:.1f}", row.grade.value))
-    return Table(("choice", "expected points", "std. error", "behind the best", "grade"),
+    return Table(("choice", "avg points", "std. error", "behind best", "grade"),
                  tuple(rows), frozenset(highlight))
+
+
+def table_legend(solution: Solution) -> str:
+    """What the exact table's short headers mean; ``k`` only when some discard may knock."""
+    knock = any(row.evaluation is not None and row.evaluation.can_knock for row in solution.rows)
+    return " ".join(text for key, text in _EXACT_LEGEND.items() if key != "k" or knock)
 
 
 def _choice_name(code: str, style: Style) -> str:
@@ -97,7 +108,7 @@ def _choice_name(code: str, style: Style) -> str:
     from gintutor.errors import GinError
 
     try:
-        return f"knock, discarding {style.card(Card.parse(code))}"
+        return f"discard {style.card(Card.parse(code))}, knock"
     except GinError:
         return code
 
@@ -177,9 +188,7 @@ def feedback(solution: Solution, answer: str, style: Style) -> list[Block]:
         verdict = f"{_GRADE_TEXT[row.grade]}: it costs {cost}. Best: {best}."
     blocks: list[Block] = [Line(verdict), option_table(solution, style, row.code)]
     if theme.exact:
-        blocks.append(Line("k: may knock now. deadwood next: expected after the next draw. knock "
-                           "next / in 2: chance to be able to knock after the next draw / within "
-                           "two. opp. melds: chance the opponent can meld the discard."))
+        blocks.append(Line(table_legend(solution)))
     best_eval = solution.rows[0].evaluation
     if theme.exact and best_eval is not None:
         blocks += outs_lines(best_eval, style)
