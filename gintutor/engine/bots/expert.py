@@ -1,22 +1,215 @@
-"""``expert``: placeholder while the expert is written (plays the heuristic)."""
+"""``expert``: determinized Monte Carlo over estimated opponent hands, heuristic rollouts.
+
+At each decision that is not obvious, the expert lists a few candidate actions (the heuristic's
+best discards, knocking, taking or passing the pile card), draws opponent hands from the
+Bayesian estimate (:mod:`.estimate`), deals the stock at random from the rest, and plays each
+candidate out in the **same** worlds (common random numbers) with the fast heuristic for both
+sides (:mod:`.playout`); the candidate with the best weighted mean of hand points wins. The
+knocker's spread is the one that scores best against the sampled hands, never the real one.
+
+The budget is ``worlds`` sampled worlds per decision, cut short after ``seconds``.
+"""
 
 from __future__ import annotations
 
 import random
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from gintutor.engine.bots.heuristic import HeuristicBot
-from gintutor.engine.hand import Action, InfoSet
+from gintutor.engine.bots.common import best_layoffs, big_gin
+from gintutor.engine.bots.estimate import public_record, sample_opponent_hands
+from gintutor.engine.bots.heuristic import (
+    DEFAULT,
+    Params,
+    View,
+    knock_discard,
+    ranked_discards,
+    takes,
+)
+from gintutor.engine.bots.playout import FAST, World, defence_deadwood
+from gintutor.engine.cards import DECK_MASK
+from gintutor.engine.hand import NO_CARD, Action, InfoSet, Kind, Phase
+from gintutor.engine.scoring import Side, score_hand
+from gintutor.engine.solver import packings
+
+MARGIN = 4.0
+"""Discards whose heuristic cost is within this of the best are candidates."""
+MAX_DISCARDS = 3
+MIN_WORLDS = 8
+MAX_SPREADS = 8
+
+Play = Callable[[World], float]
+
+
+def world_of(info: InfoSet, opponent: int, rng: random.Random) -> World:
+    """The world where the opponent holds ``opponent`` and the stock is dealt from the rest."""
+    me = info.player
+    stock_cards = [i for i in range(52) if (info.unseen & ~opponent) >> i & 1]
+    rng.shuffle(stock_cards)
+    held, avoided = public_record(info)
+    hands = [0, 0]
+    hands[me], hands[1 - me] = info.hand, opponent
+    known = [0, 0]
+    known[me], known[1 - me] = info.opponent_known, held
+    avoid = [0, 0]
+    avoid[me], avoid[1 - me] = info.opponent_discards | info.opponent_passed, avoided
+    return World(hands, stock_cards, list(info.pile), known, avoid, info.rules,
+                 info.knock_limit, info.multiplier)
+
+
+def _after_discard(me: int, card: int) -> Play:
+    def play(world: World) -> float:
+        bit = 1 << card
+        world.hands[me] ^= bit
+        world.pile.append(card)
+        world.known[1 - me] &= ~bit
+        world.avoid[1 - me] |= bit
+        if len(world.stock) <= world.rules.void_at_stock:
+            return 0.0
+        return world.play(1 - me, me)
+    return play
+
+
+def _after_knock(me: int, card: int, deadwood: int) -> Play:
+    def play(world: World) -> float:
+        return world.knock(me, world.hands[me] ^ 1 << card, deadwood)
+    return play
+
+
+def _after_take(me: int, top: int) -> Play:
+    def play(world: World) -> float:
+        world.pile.pop()
+        world.known[1 - me] |= 1 << top
+        ended = world.finish_turn(me, world.hands[me] | 1 << top, top, FAST)
+        return ended if ended is not None else world.play(1 - me, me)
+    return play
+
+
+def _after_pass(me: int, top: int, offer: bool, dealer: bool) -> Play:
+    """Draw from the stock (or pass the upcard and let the offer go on)."""
+    def play(world: World) -> float:
+        opponent = 1 - me
+        world.avoid[opponent] |= 1 << top
+        if offer and not dealer:
+            # The dealer may take the upcard we passed; if not, we draw from the stock.
+            if takes(world.view(opponent, world.hands[opponent]), top, FAST):
+                world.pile.pop()
+                world.known[me] |= 1 << top
+                ended = world.finish_turn(opponent, world.hands[opponent] | 1 << top, top, FAST)
+                if ended is not None:
+                    return -ended
+                return world.play(me, me)
+            world.avoid[me] |= 1 << top
+        elif offer and dealer:
+            # Both passed: the non-dealer draws from the stock.
+            ended = world.finish_turn(opponent, world.hands[opponent] | 1 << world.stock.pop(),
+                                      NO_CARD, FAST)
+            if ended is not None:
+                return -ended
+            return world.play(me, me)
+        ended = world.finish_turn(me, world.hands[me] | 1 << world.stock.pop(), NO_CARD, FAST)
+        return ended if ended is not None else world.play(1 - me, me)
+    return play
 
 
 @dataclass(frozen=True)
 class ExpertBot:
-    """Determinized Monte Carlo over estimated opponent hands."""
+    """Monte Carlo over sampled opponent hands with heuristic rollouts."""
 
-    worlds: int = 48
+    worlds: int = 32
     seconds: float = 1.0
+    params: Params = DEFAULT
     name: str = "expert"
 
     def act(self, info: InfoSet, rng: random.Random) -> Action:
-        """The action with the best expected points over the sampled worlds."""
-        return HeuristicBot().act(info, rng)
+        """The candidate with the best mean hand points over the sampled worlds."""
+        if info.phase is Phase.DEFEND:
+            return best_layoffs(info)
+        if info.phase is Phase.DISCARD:
+            return self._discard(info, rng)
+        legal = info.legal_actions()
+        take = Action(Kind.TAKE)
+        if take not in legal:
+            return legal[0]
+        view = View.of(info)
+        top = info.top
+        if not takes(view, top, self.params) and not _near(view, top):
+            return legal[0]
+        me = info.player
+        plays = {take: _after_take(me, top),
+                 legal[0]: _after_pass(me, top, info.phase is Phase.OFFER,
+                                       info.dealer == me)}
+        return self._best(info, plays, rng)
+
+    def _discard(self, info: InfoSet, rng: random.Random) -> Action:
+        big = big_gin(info)
+        if big is not None:
+            return big
+        view = View.of(info)
+        costs = ranked_discards(view, info.hand, info.taken, self.params)
+        knock_card, deadwood = knock_discard(costs)
+        if deadwood == 0:
+            return self._knock(info, knock_card, rng)
+        me = info.player
+        plays: dict[Action, Play] = {}
+        best_cost = costs[0][0]
+        for cost, card, _ in costs[:MAX_DISCARDS]:
+            if cost <= best_cost + MARGIN:
+                plays[Action.discard(card)] = _after_discard(me, card)
+        if deadwood <= info.knock_limit:
+            plays[Action(Kind.KNOCK, knock_card)] = _after_knock(me, knock_card, deadwood)
+        choice = next(iter(plays)) if len(plays) == 1 else self._best(info, plays, rng)
+        if choice.kind is Kind.KNOCK:
+            return self._knock(info, choice.card, rng)
+        return choice
+
+    def _best(self, info: InfoSet, plays: dict[Action, Play], rng: random.Random) -> Action:
+        start = time.perf_counter()
+        totals = dict.fromkeys(plays, 0.0)
+        weight_sum = 0.0
+        samples = sample_opponent_hands(info, self.worlds, rng)
+        for count, (opponent, weight) in enumerate(samples):
+            if count >= MIN_WORLDS and time.perf_counter() - start > self.seconds:
+                break
+            seed = rng.getrandbits(32)
+            for action, play in plays.items():
+                world = world_of(info, opponent, random.Random(seed))
+                totals[action] += weight * play(world)
+            weight_sum += weight
+        return max(plays, key=lambda a: totals[a])
+
+    def _knock(self, info: InfoSet, card: int, rng: random.Random) -> Action:
+        """Knock discarding ``card`` with the spread that scores best against sampled hands."""
+        hand = info.hand ^ 1 << card
+        spreads = sorted(packings(hand, info.knock_limit),
+                         key=lambda p: _points(p[1]))[:MAX_SPREADS]
+        if len(spreads) == 1 or not _points(spreads[0][1]):
+            return Action.knock(card, spreads[0][0])
+        samples = sample_opponent_hands(info, max(MIN_WORLDS, self.worlds // 2), rng)
+
+        def value(melds: tuple[int, ...], dead: int) -> float:
+            deadwood = _points(dead)
+            total = 0.0
+            for opponent, weight in samples:
+                defender = defence_deadwood(opponent, melds)
+                score = score_hand(deadwood, defender, info.rules)
+                total += weight * (score.points if score.winner is Side.KNOCKER
+                                   else -score.points)
+            return total
+
+        melds, _ = max(spreads, key=lambda p: value(p[0], p[1]))
+        return Action.knock(card, melds)
+
+
+def _near(view: View, top: int) -> bool:
+    """True when the pile card is worth a closer look: a partner of it is in the hand."""
+    from gintutor.engine.bots.heuristic import NEIGHBOURS
+
+    return bool(NEIGHBOURS[top] & view.hand & DECK_MASK)
+
+
+def _points(mask: int) -> int:
+    from gintutor.engine.cards import mask_points
+
+    return mask_points(mask)

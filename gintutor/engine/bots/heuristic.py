@@ -29,7 +29,11 @@ from gintutor.engine.bots.common import best_layoffs, big_gin
 from gintutor.engine.cards import CARD_POINTS, DECK_MASK, SUIT_BITS
 from gintutor.engine.hand import NO_CARD, Action, InfoSet, Kind, Phase
 from gintutor.engine.melds import MELD_MASKS
-from gintutor.engine.solver import arrangements_mask, min_deadwood_mask
+from gintutor.engine.solver import (
+    arrangements_mask,
+    best_discard_deadwood_mask,
+    min_deadwood_mask,
+)
 
 _RANK_MASK = [sum(1 << (s * SUIT_BITS + r) for s in range(4)) for r in range(SUIT_BITS)]
 
@@ -61,6 +65,8 @@ def _neighbours() -> tuple[int, ...]:
 
 
 NEIGHBOURS: tuple[int, ...] = _neighbours()
+SKIP = 12
+"""Deadwood above the least by more than this: a discard is not worth scoring."""
 
 
 @dataclass(frozen=True)
@@ -76,6 +82,11 @@ class Params:
     late_knock: int = 6
     gin_hunt: int = 0
     gin_hunt_stock: int = 25
+    lookahead: int = 4
+    """Re-rank this many cheapest discards by the exact expected deadwood after one more
+    stock draw (0: never, the fast policy used inside rollouts)."""
+    now: float = 0.5
+    """With lookahead, the weight of the deadwood now against that after the next draw."""
 
 
 DEFAULT = Params()
@@ -136,9 +147,14 @@ def danger_value(card: int, view: View, rest: int) -> float:
 
 def discard_costs(view: View, hand: int, taken: int, params: Params = DEFAULT
                   ) -> list[tuple[float, int, int]]:
-    """``(cost, card, deadwood after)`` for every legal discard of ``hand`` (11 cards)."""
+    """``(cost, card, deadwood after)`` for the legal discards of ``hand`` (11 cards).
+
+    A discard leaving more than ``SKIP`` points above the least deadwood seen so far is never
+    the cheapest (outs and danger cannot make up that much), so it is not scored.
+    """
     danger_weight = params.danger if view.stock > params.late_stock else params.danger_late
     out = []
+    least = 1000
     rest_all = hand
     while rest_all:
         low = rest_all & -rest_all
@@ -148,10 +164,41 @@ def discard_costs(view: View, hand: int, taken: int, params: Params = DEFAULT
             continue
         rest = hand ^ low
         deadwood = min_deadwood_mask(rest)
+        if deadwood > least + SKIP:
+            continue
+        least = min(least, deadwood)
         cost = (deadwood + params.outs * outs_value(card, rest, view.live, params.far)
                 + danger_weight * danger_value(card, view, rest))
         out.append((cost, card, deadwood))
     return out
+
+
+def expected_after_draw(rest: int, live: int) -> float:
+    """Mean least deadwood after drawing one live card into ``rest`` and the best discard."""
+    total = 0
+    count = 0
+    cards = live
+    while cards:
+        low = cards & -cards
+        cards ^= low
+        total += best_discard_deadwood_mask(rest | low)
+        count += 1
+    return total / count if count else float(min_deadwood_mask(rest))
+
+
+def ranked_discards(view: View, hand: int, taken: int, params: Params = DEFAULT
+                    ) -> list[tuple[float, int, int]]:
+    """The discard costs, cheapest first, the best few re-ranked by one draw of lookahead."""
+    costs = sorted(discard_costs(view, hand, taken, params))
+    if params.lookahead <= 1 or len(costs) < 2 or view.stock <= 2:
+        return costs
+    head = []
+    for cost, card, deadwood in costs[: params.lookahead]:
+        after = expected_after_draw(hand ^ 1 << card, view.live)
+        shift = (1 - params.now) * (after - deadwood)
+        head.append((cost + shift, card, deadwood))
+    head.sort()
+    return head + costs[params.lookahead:]
 
 
 def choose_discard(view: View, hand: int, taken: int, params: Params = DEFAULT
@@ -188,6 +235,11 @@ def takes(view: View, top: int, params: Params = DEFAULT) -> bool:
     hand = view.hand
     eleven = hand | bit
     before = min_deadwood_mask(hand)
+    if not NEIGHBOURS[top] & hand:
+        # The card would stay deadwood: at best it replaces a 10-point card.
+        at_best = before - 10 + CARD_POINTS[top]
+        if at_best > view.limit and 10 - CARD_POINTS[top] < params.take_drop:
+            return False
     best = 1000
     best_rest = 0
     rest_all = hand
@@ -258,7 +310,7 @@ class HeuristicBot:
         card, deadwood = knock_discard(costs)
         if should_knock(deadwood, view, self.params):
             return Action.knock(card, knock_spread(info.hand ^ 1 << card, view.live))
-        return Action.discard(min(costs)[1])
+        return Action.discard(ranked_discards(view, info.hand, info.taken, self.params)[0][1])
 
 
 def view_live(hand: int, seen: int) -> int:

@@ -1,0 +1,101 @@
+"""Bayesian estimation of the opponent's hidden cards from what it took, passed and threw.
+
+Prior: the opponent's unknown cards are a uniformly random subset of the cards this player
+has not seen (the rest is the stock). Likelihood: a player rarely throws away or passes a card
+that would meld with the cards it holds, so a sampled hand pays a factor ``slip`` (the chance
+of such a choice) for every card the opponent discarded or passed that melds with it (a
+3-card meld of that card and two cards of the sampled hand). Samples are drawn from the prior
+and carry these importance weights (normalised to sum 1); the hand now stands in for the hand
+at the time of each choice, the approximation every card-counting player makes.
+
+>>> import random
+>>> from gintutor.engine.hand import Deal, HandState
+>>> from gintutor.engine.rules import preset
+>>> state = HandState(Deal.shuffled(random.Random(1)), preset("eaai"))
+>>> samples = sample_opponent_hands(state.infoset(), 50, random.Random(2))
+>>> len(samples), round(sum(w for _, w in samples), 6)
+(50, 1.0)
+"""
+
+from __future__ import annotations
+
+import random
+
+from gintutor.engine.bots.heuristic import PARTNERS
+from gintutor.engine.hand import InfoSet, Kind
+
+SLIP = 0.2
+"""The chance a player throws or passes a card that melds with its hand."""
+
+
+def choice_likelihood(hand: int, avoided: int, slip: float = SLIP) -> float:
+    """The likelihood of the opponent's passes and discards ``avoided`` if it holds ``hand``."""
+    weight = 1.0
+    cards = avoided
+    while cards:
+        low = cards & -cards
+        cards ^= low
+        card = low.bit_length() - 1
+        for others in PARTNERS[card]:
+            if others & hand == others:
+                weight *= slip
+                break
+    return weight
+
+
+def sample_opponent_hands(info: InfoSet, n: int, rng: random.Random, slip: float = SLIP
+                          ) -> list[tuple[int, float]]:
+    """``n`` opponent hands (masks, known cards included) with normalised weights."""
+    unseen = info.unseen
+    pool = [i for i in range(52) if unseen >> i & 1]
+    hidden = info.opponent_hidden
+    avoided = info.opponent_discards | info.opponent_passed
+    samples = []
+    for _ in range(n):
+        hand = info.opponent_known
+        for card in rng.sample(pool, hidden):
+            hand |= 1 << card
+        samples.append((hand, choice_likelihood(hand, avoided & ~hand, slip)))
+    total = sum(w for _, w in samples)
+    if total <= 0:
+        return [(hand, 1 / n) for hand, _ in samples]
+    return [(hand, w / total) for hand, w in samples]
+
+
+def card_chances(samples: list[tuple[int, float]]) -> list[float]:
+    """The estimated chance that the opponent holds each card (by bit index)."""
+    chances = [0.0] * 52
+    for hand, weight in samples:
+        cards = hand
+        while cards:
+            low = cards & -cards
+            cards ^= low
+            chances[low.bit_length() - 1] += weight
+    return chances
+
+
+def public_record(info: InfoSet) -> tuple[int, int]:
+    """What the opponent knows of this player: ``(cards it surely holds, cards it threw or
+    passed)``, rebuilt from the public events (the pile replayed turn by turn)."""
+    me = info.player
+    pile = [info.upcard]
+    held = 0
+    avoided = 0
+    for seen in info.events:
+        kind = seen.kind
+        if kind is Kind.PASS:
+            if seen.player == me:
+                avoided |= 1 << pile[-1]
+        elif kind is Kind.TAKE:
+            card = pile.pop()
+            if seen.player == me:
+                held |= 1 << card
+        elif kind is Kind.DRAW:
+            if seen.player == me and pile:
+                avoided |= 1 << pile[-1]
+        elif kind is Kind.DISCARD:
+            pile.append(seen.card)
+            if seen.player == me:
+                held &= ~(1 << seen.card)
+                avoided |= 1 << seen.card
+    return held, avoided

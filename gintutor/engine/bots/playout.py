@@ -1,0 +1,163 @@
+"""Play the rest of a hand fast, both sides by the heuristic, in a world where every card is
+placed (a determinization): the expert's and the coach's rollouts.
+
+Each side keeps only what it could know (the pile, the cards the other took from the pile,
+the cards the other passed or threw), so the policy inside a rollout is the same honest
+heuristic; the world only fixes which cards the stock and the hidden hand hold.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+
+from gintutor.engine.bots.heuristic import (
+    DEFAULT,
+    Params,
+    View,
+    discard_costs,
+    knock_discard,
+    knock_spread,
+    should_knock,
+    takes,
+)
+from gintutor.engine.cards import DECK_MASK, SUIT_BITS
+from gintutor.engine.rules import RuleSet
+from gintutor.engine.scoring import Side, score_hand
+from gintutor.engine.solver import min_deadwood_mask
+
+FAST = Params(lookahead=0)
+"""The rollout policy: the heuristic without the one-draw lookahead."""
+NO_CARD = -1
+
+
+def _chains(meld: int, cards: int) -> list[list[int]]:
+    """Layoff chains onto one meld from ``cards`` (card masks, in laying order)."""
+    low = meld & -meld
+    if meld.bit_count() <= 4 and not meld & (meld >> 1):  # a set
+        if meld.bit_count() == 4:
+            return []
+        rank = (low.bit_length() - 1) % SUIT_BITS
+        four = sum(1 << (s * SUIT_BITS + rank) for s in range(4))
+        missing = four & ~meld
+        return [[missing]] if cards & missing else []
+    high = 1 << (meld.bit_length() - 1)
+    chains = []
+    down, bit = [], low
+    while (bit.bit_length() - 1) % SUIT_BITS > 0 and cards & (bit >> 1):
+        bit >>= 1
+        down.append(bit)
+    up, bit = [], high
+    while (bit.bit_length() - 1) % SUIT_BITS < SUIT_BITS - 1 and cards & (bit << 1):
+        bit <<= 1
+        up.append(bit)
+    for chain in (down, up):
+        if chain:
+            chains.append(chain)
+    return chains
+
+
+def defence_deadwood(defender: int, spread: tuple[int, ...]) -> int:
+    """The defender's least deadwood after its best layoffs onto ``spread`` (int path of
+    :func:`~gintutor.engine.layoffs.best_defence`)."""
+    options: list[list[int]] = []
+    for meld in spread:
+        for chain in _chains(meld, defender):
+            prefixes = [0]
+            laid = 0
+            for bit in chain:
+                laid |= bit
+                prefixes.append(laid)
+            options.append(prefixes)
+    if not options:
+        return min_deadwood_mask(defender)
+    best = 1000
+    for combo in itertools.product(*options):
+        laid = 0
+        clash = False
+        for part in combo:
+            if laid & part:
+                clash = True
+                break
+            laid |= part
+        if not clash:
+            best = min(best, min_deadwood_mask(defender & ~laid))
+    return best
+
+
+@dataclass
+class World:
+    """A hand in progress with every card placed; ``hands[p]`` masks, stock top last."""
+
+    hands: list[int]
+    stock: list[int]
+    pile: list[int]
+    known: list[int]
+    """``known[p]``: cards player ``p`` knows the other holds."""
+    avoid: list[int]
+    """``avoid[p]``: cards the other player threw or passed, as ``p`` saw."""
+    rules: RuleSet
+    limit: int
+    multiplier: int = 1
+
+    def view(self, player: int, hand: int) -> View:
+        pile = 0
+        for card in self.pile:
+            pile |= 1 << card
+        live = DECK_MASK & ~(hand | pile | self.known[player])
+        return View(hand, live, self.known[player], self.avoid[player], len(self.stock),
+                    self.limit, 10 - self.known[player].bit_count())
+
+    def knock(self, player: int, hand10: int, deadwood: int) -> float:
+        """Points for ``player`` after knocking with ``hand10`` (``deadwood`` after the spread)."""
+        other = self.hands[1 - player]
+        if deadwood == 0:
+            defender = min_deadwood_mask(other)
+        else:
+            live = self.view(player, hand10).live
+            defender = defence_deadwood(other, knock_spread(hand10, live))
+        score = score_hand(deadwood, defender, self.rules, multiplier=self.multiplier)
+        return float(score.points if score.winner is Side.KNOCKER else -score.points)
+
+    def finish_turn(self, player: int, hand: int, taken: int, params: Params) -> float | None:
+        """Discard or knock from 11 cards; the knocker's points if the hand ends, else None
+        (0.0 when the hand is void)."""
+        view = self.view(player, hand)
+        costs = discard_costs(view, hand, taken, params)
+        card, deadwood = knock_discard(costs)
+        if should_knock(deadwood, view, params):
+            return self.knock(player, hand ^ 1 << card, deadwood)
+        card = min(costs)[1]
+        bit = 1 << card
+        self.hands[player] = hand ^ bit
+        self.known[1 - player] &= ~bit
+        self.avoid[1 - player] |= bit
+        self.pile.append(card)
+        if len(self.stock) <= self.rules.void_at_stock:
+            return 0.0
+        return None
+
+    def turn(self, player: int, params: Params) -> float | None:
+        """One whole turn by the heuristic."""
+        hand = self.hands[player]
+        top = self.pile[-1] if self.pile else NO_CARD
+        if top != NO_CARD and takes(self.view(player, hand), top, params):
+            self.pile.pop()
+            self.known[1 - player] |= 1 << top
+            return self.finish_turn(player, hand | 1 << top, top, params)
+        if top != NO_CARD:
+            self.avoid[1 - player] |= 1 << top
+        return self.finish_turn(player, hand | 1 << self.stock.pop(), NO_CARD, params)
+
+    def play(self, to_move: int, me: int, params: Params = FAST) -> float:
+        """Play turns from ``to_move`` until the hand ends; points from ``me``'s side."""
+        player = to_move
+        for _ in range(200):
+            result = self.turn(player, params)
+            if result is not None:
+                return result if player == me else -result
+            player = 1 - player
+        return 0.0
+
+
+__all__ = ["DEFAULT", "FAST", "World", "defence_deadwood"]
