@@ -492,9 +492,19 @@ def puzzles_check(
         typer.Argument(metavar="[PATH]", help="A puzzle file or folder (default: all)."),
     ] = None,
     jobs: JobsOption = 0,
+    write_verdicts: Annotated[
+        bool,
+        typer.Option("--write-verdicts",
+                     help="Store the rollout verdicts of the shipped pack (puzzles/verdicts.json) "
+                     "so that 'gintutor puzzle' shows them at once."),
+    ] = False,
 ) -> None:
-    """Validate puzzles: schema, legal positions, duplicates, answers equal to the engine's."""
+    """Validate puzzles: schema, legal positions, duplicates, answers equal to the engine's.
+
+    On the shipped pack, every stored rollout verdict is also replayed and compared.
+    """
     from gintutor.content.puzzles import check_puzzles, puzzle_files
+    from gintutor.content.verdicts import load_verdicts
 
     if path is not None and path.is_file():
         files = [(str(path), path.read_text(encoding="utf-8"))]
@@ -504,9 +514,24 @@ def puzzles_check(
         raise UsageError(f"{path}: no such file or folder")
     else:
         files = puzzle_files()
+    if write_verdicts and path is not None:
+        raise UsageError("--write-verdicts stores the shipped pack's verdicts: give no PATH")
+    solutions: list[Any] = []
     with _progress_bar("checking puzzles") as advance:
-        puzzles, problems = check_puzzles(files, jobs=jobs or os.cpu_count() or 1,
-                                          progress=advance)
+        puzzles, problems = check_puzzles(
+            files, jobs=jobs or os.cpu_count() or 1, progress=advance,
+            stored=None if path is not None or write_verdicts else load_verdicts(),
+            solutions=solutions,
+        )
+    if write_verdicts:
+        from gintutor.cli.progress import write_atomically
+        from gintutor.content.paths import content_dir
+        from gintutor.content.verdicts import FILE_NAME, verdicts_text
+
+        target = Path(str(content_dir("puzzles"))) / FILE_NAME
+        write_atomically(target, verdicts_text(solutions))
+        typer.echo(f"wrote {sum(s.verdict is not None for s in solutions)} verdicts to {target}",
+                   err=True)
     _exit_on_problems(problems)
     typer.echo(f"{len(puzzles)} puzzles: all good")
 
