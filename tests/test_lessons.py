@@ -22,12 +22,12 @@ from gintutor.engine.rules import preset
 from gintutor.engine.solver import discard_options
 from gintutor.tutor.lessons import Ask, Lesson
 from gintutor.tutor.questions import (
+    ChoiceQuestion,
+    DiscardQuestion,
+    KnockQuestion,
+    LayoffsQuestion,
+    MeldsQuestion,
     Question,
-    QuestionKind,
-    correct_options,
-    judge,
-    question_showdown,
-    solve_question,
 )
 
 LESSONS = load_lessons()
@@ -39,29 +39,26 @@ def learn(*args: str, stdin: str = "") -> tuple[int, str, str]:
 
 
 def right_answers(lesson: Lesson) -> list[str]:
-    return [solve_question(step.question).answer for step in lesson.questions]
+    return [step.question.solve().answer for step in lesson.questions]
 
 
 def wrong_answer(question: Question) -> str:
     """An answer the engine judges wrong (but that is a valid answer)."""
-    answer = solve_question(question).answer
-    kind = question.kind
-    if kind is QuestionKind.KNOCK:
+    answer = question.solve().answer
+    if isinstance(question, KnockQuestion):
         return "no" if answer == "yes" else "yes"
-    if kind is QuestionKind.CHOICE:
-        right = correct_options(question)
+    if isinstance(question, ChoiceQuestion):
+        right = question.correct_options()
         wrong = next(i for i in range(len(question.options)) if i not in right)
         return chr(ord("a") + wrong)
-    if kind is QuestionKind.DISCARD:
-        assert question.hand is not None
+    if isinstance(question, DiscardQuestion):
         return discard_options(question.hand, question.taken)[-1].card.code
-    if kind is QuestionKind.MELDS:
+    if isinstance(question, MeldsQuestion):
         return "none"
-    if kind is QuestionKind.LAYOFFS:
+    if isinstance(question, LayoffsQuestion):
         if answer != "none":
             return "none"
-        assert question.defender is not None
-        laid = question_showdown(question).defence.laid_off
+        laid = question.showdown().defence.laid_off
         return next(iter(question.defender - laid)).code
     if answer in ("yes", "no"):
         return "no" if answer == "yes" else "yes"
@@ -81,13 +78,13 @@ def test_every_expect_is_the_engines_answer() -> None:
     for lesson in LESSONS:
         for step in lesson.questions:
             assert step.expect is not None, f"{lesson.path}:{step.line}: no expect"
-            assert judge(step.question, step.expect).correct, f"{lesson.path}:{step.line}"
+            assert step.question.judge(step.expect).correct, f"{lesson.path}:{step.line}"
 
 
 def test_wrong_answers_are_judged_wrong() -> None:
     for lesson in LESSONS:
         for step in lesson.questions:
-            feedback = judge(step.question, wrong_answer(step.question))
+            feedback = step.question.judge(wrong_answer(step.question))
             assert not feedback.correct, f"{lesson.path}:{step.line}"
             assert feedback.message
 
@@ -115,7 +112,7 @@ def test_wrong_answer_then_hints_then_the_answer(home: Path, lesson: Lesson) -> 
     assert code == 0
     assert "✗ " in out
     assert "Hint: " in out
-    assert f"The answer: {solve_question(first.question).answer}" in out
+    assert f"The answer: {first.question.solve().answer}" in out
     record = Progress(home / "progress.json").lesson(lesson.id)
     assert record["status"] == "done"
     index = str(lesson.steps.index(first))
@@ -134,9 +131,9 @@ def test_first_lesson_transcript(home: Path, snapshot: SnapshotAssertion) -> Non
 
 
 def test_invalid_input_is_refused_before_it_counts(tmp_path: Path) -> None:
-    question = Question(QuestionKind.DISCARD, "Your discard?", preset("standard"),
-                        hand=CardSet.parse("2C 3C 4C 9D TD JD 5H 5S 5D 8S KS"),
-                        taken=Card.parse("KS"))
+    question = DiscardQuestion(prompt="Your discard?", rules=preset("standard"),
+                               hand=CardSet.parse("2C 3C 4C 9D TD JD 5H 5S 5D 8S KS"),
+                               taken=Card.parse("KS"))
     out = io.StringIO()
     terminal = Terminal.for_stream(out, color=False)
     asker = PlainAsker(io.StringIO("9S\nKS\n8S\n"), out)

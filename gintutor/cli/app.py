@@ -396,11 +396,11 @@ def learn(
     ascii_only: AsciiOption = False,
 ) -> None:
     """Guided lessons: rules and strategy step by step, answers checked by the engine."""
-    from gintutor.cli.learn import LessonRunner, resume_point
+    from gintutor.cli.learn import LessonRunner
     from gintutor.cli.progress import Progress
     from gintutor.cli.prompts import Quit, asker_for
     from gintutor.content.lessons import load_lessons
-    from gintutor.tutor.lessons import find_lesson
+    from gintutor.tutor.lessons import find_lesson, resume_point, start_step
 
     lessons = load_lessons()
     progress = Progress()
@@ -426,13 +426,11 @@ def learn(
         return
     terminal = _terminal(no_color, ascii_only)
     runner = LessonRunner(terminal, asker, progress)
+    records = progress.data["lessons"]
     if chosen is not None:
-        start = 0
-        if progress.status(chosen.id) == "started":
-            start = int(progress.lesson(chosen.id).get("step", 0))
-        target: tuple[Any, int] | None = (chosen, start)
+        target: tuple[Any, int] | None = (chosen, start_step(chosen, records.get(chosen.id)))
     else:
-        target = resume_point(lessons, progress)
+        target = resume_point(lessons, records, progress.data.get("current"))
     if target is None:
         typer.echo(f"All {len(lessons)} lessons are done. Replay one with: gintutor learn NUMBER")
         return
@@ -441,7 +439,7 @@ def learn(
     except Quit:
         typer.echo("\nProgress saved. Run gintutor learn to pick up where you left off.")
         return
-    following = resume_point(lessons, progress)
+    following = resume_point(lessons, progress.data["lessons"], progress.data.get("current"))
     if following is not None:
         typer.echo(f"Next: gintutor learn {following[0].number} ({following[0].title})")
 
@@ -492,19 +490,9 @@ def puzzles_check(
         typer.Argument(metavar="[PATH]", help="A puzzle file or folder (default: all)."),
     ] = None,
     jobs: JobsOption = 0,
-    write_verdicts: Annotated[
-        bool,
-        typer.Option("--write-verdicts",
-                     help="Store the rollout verdicts of the shipped pack (puzzles/verdicts.json) "
-                     "so that 'gintutor puzzle' shows them at once."),
-    ] = False,
 ) -> None:
-    """Validate puzzles: schema, legal positions, duplicates, answers equal to the engine's.
-
-    On the shipped pack, every stored rollout verdict is also replayed and compared.
-    """
+    """Validate puzzles: schema, legal positions, duplicates, answers equal to the engine's."""
     from gintutor.content.puzzles import check_puzzles, puzzle_files
-    from gintutor.content.verdicts import load_verdicts
 
     if path is not None and path.is_file():
         files = [(str(path), path.read_text(encoding="utf-8"))]
@@ -514,24 +502,9 @@ def puzzles_check(
         raise UsageError(f"{path}: no such file or folder")
     else:
         files = puzzle_files()
-    if write_verdicts and path is not None:
-        raise UsageError("--write-verdicts stores the shipped pack's verdicts: give no PATH")
-    solutions: list[Any] = []
     with _progress_bar("checking puzzles") as advance:
-        puzzles, problems = check_puzzles(
-            files, jobs=jobs or os.cpu_count() or 1, progress=advance,
-            stored=None if path is not None or write_verdicts else load_verdicts(),
-            solutions=solutions,
-        )
-    if write_verdicts:
-        from gintutor.cli.progress import write_atomically
-        from gintutor.content.paths import content_dir
-        from gintutor.content.verdicts import FILE_NAME, verdicts_text
-
-        target = Path(str(content_dir("puzzles"))) / FILE_NAME
-        write_atomically(target, verdicts_text(solutions))
-        typer.echo(f"wrote {sum(s.verdict is not None for s in solutions)} verdicts to {target}",
-                   err=True)
+        puzzles, problems = check_puzzles(files, jobs=jobs or os.cpu_count() or 1,
+                                          progress=advance)
     _exit_on_problems(problems)
     typer.echo(f"{len(puzzles)} puzzles: all good")
 

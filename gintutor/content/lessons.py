@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import replace
+from dataclasses import MISSING, fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -16,38 +16,28 @@ import yaml
 
 from gintutor.content.paths import content_dir
 from gintutor.content.yamlread import Problem, Reader, check_keys, compose
+from gintutor.engine.cards import Card, parse_cards
 from gintutor.engine.rules import PRESETS, RuleSet
 from gintutor.errors import GinError
 from gintutor.tutor.lessons import Ask, Lesson, LessonError, Level, Prose, Show, Step, fill_rules
-from gintutor.tutor.questions import (
-    GameAsk,
-    Predicate,
-    Question,
-    QuestionKind,
-    same_answer,
-    solve_question,
-    verify_question,
-)
+from gintutor.tutor.questions import QUESTION_KINDS, GameAsk, Predicate, Question
 
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 _LESSON_KEYS = {"id", "title", "level", "concepts", "prerequisites", "rules", "summary", "steps"}
-_QUESTION_KEYS = {
-    "question", "prompt", "hand", "rules", "upcard", "taken", "defender", "options",
-    "predicate", "opponent_known", "setting", "entries", "players", "want", "game", "hints",
-    "expect", "explain",
-}
+_COMMON_KEYS = {"question", "prompt", "rules", "hints", "explain", "expect"}
+_FIELDS_OF_EVERY_QUESTION = {"prompt", "rules", "hints", "explanation"}
+
+
+def _kind_keys(kind: type[Question]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The keys a kind needs and the keys it may have, in field order (field name = key)."""
+    own = [f for f in fields(kind) if f.name not in _FIELDS_OF_EVERY_QUESTION]
+    needed = tuple(f.name for f in own if f.default is MISSING and f.default_factory is MISSING)
+    return needed, tuple(f.name for f in own)
+
+
+_KEYS = {name: _kind_keys(kind) for name, kind in QUESTION_KINDS.items()}
+_QUESTION_KEYS = _COMMON_KEYS.union(*(keys for _, keys in _KEYS.values()))
 _SHOW_KEYS = {"hand", "rules", "upcard", "taken", "opponent", "caption"}
-_NEEDS: dict[QuestionKind, tuple[str, ...]] = {
-    QuestionKind.DEADWOOD: ("hand",),
-    QuestionKind.MELDS: ("hand",),
-    QuestionKind.KNOCK: ("hand",),
-    QuestionKind.DISCARD: ("hand",),
-    QuestionKind.LAYOFFS: ("hand", "defender"),
-    QuestionKind.POINTS: ("hand", "defender"),
-    QuestionKind.CHOICE: ("options", "predicate"),
-    QuestionKind.RULE: ("setting",),
-    QuestionKind.GAME: ("entries", "want"),
-}
 
 
 def _show(reader: Reader, node: yaml.Node, rules: RuleSet) -> Show | None:
@@ -79,82 +69,109 @@ def _question(reader: Reader, node: yaml.Node, rules: RuleSet) -> Ask | None:
     items = reader.mapping(node, "question")
     check_keys(reader, items, _QUESTION_KEYS, "a question")
     kind_node = items["question"][1]
-    try:
-        kind = QuestionKind(reader.scalar(kind_node))
-    except ValueError:
-        kinds = ", ".join(k.value for k in QuestionKind)
-        reader.fail(kind_node, f"question: unknown kind {reader.scalar(kind_node)!r} (use {kinds})")
+    kind_name = reader.scalar(kind_node)
+    kind = QUESTION_KINDS.get(kind_name) if isinstance(kind_name, str) else None
+    if kind is None:
+        kinds = ", ".join(QUESTION_KINDS)
+        reader.fail(kind_node, f"question: unknown kind {kind_name!r} (use {kinds})")
         return None
     before = len(reader.problems)
-    for need in _NEEDS[kind]:
+    needed, allowed = _KEYS[kind.kind]
+    for need in needed:
         if need not in items:
-            reader.fail(node, f"a {kind.value} question needs {need}:")
+            reader.fail(node, f"a {kind.kind} question needs {need}:")
+    for key, (key_node, _) in items.items():
+        if key in _QUESTION_KEYS and key not in _COMMON_KEYS and key not in allowed:
+            reader.fail(key_node, f"{key}: a {kind.kind} question does not use it (it uses "
+                                  f"{', '.join(allowed)})")
     prompt = reader.text(items["prompt"][1], "prompt") if "prompt" in items else None
     if prompt is None and "prompt" not in items:
         reader.fail(node, "a question needs a prompt:")
-    fields: dict[str, Any] = {}
-    if "rules" in items:
-        fields["rules"] = reader.rules(items["rules"][1], "rules")
-    for key in ("hand", "defender", "opponent_known"):
+    question_rules = reader.rules(items["rules"][1], "rules") if "rules" in items else rules
+    values: dict[str, Any] = {}
+    for key in allowed:
         if key in items:
-            fields[key] = reader.cards(items[key][1], key)
-    for key in ("upcard", "taken"):
-        if key in items:
-            fields[key] = reader.card(items[key][1], key)
-    for key in ("options", "entries", "hints"):
-        if key in items:
-            fields[key] = reader.strings(items[key][1], key)
-    question_rules = fields.get("rules") or rules
+            values[key] = _value(reader, key, items[key][1])
     try:
-        if "hints" in fields:
-            fields["hints"] = tuple(fill_rules(hint, question_rules) for hint in fields["hints"])
+        if "hints" in items:
+            values["hints"] = tuple(fill_rules(hint, question_rules or rules)
+                                    for hint in reader.strings(items["hints"][1], "hints"))
         if "explain" in items:
             text = reader.text(items["explain"][1], "explain")
-            fields["explanation"] = fill_rules(text, question_rules) if text else None
-        if "prompt" in items and prompt is not None:
-            prompt = fill_rules(prompt, question_rules)
+            if text:
+                values["explanation"] = fill_rules(text, question_rules or rules)
+        if prompt is not None:
+            prompt = fill_rules(prompt, question_rules or rules)
     except GinError as error:
         reader.fail(node, str(error))
-    if "players" in items:
-        players = reader.strings(items["players"][1], "players")
-        if len(players) == 2:
-            fields["players"] = players
-        else:
-            reader.fail(items["players"][1], "players: expected two names")
-    if "setting" in items:
-        fields["setting"] = reader.text(items["setting"][1], "setting")
-    for key, enum, target in (("predicate", Predicate, "predicate"), ("want", GameAsk, "ask")):
-        if key in items:
-            value = reader.scalar(items[key][1])
-            try:
-                fields[target] = enum(value)
-            except ValueError:
-                choices = ", ".join(str(member.value) for member in enum)
-                reader.fail(items[key][1], f"{key}: unknown value {value!r} (use {choices})")
-    if "game" in items:
-        number = reader.scalar(items["game"][1])
-        if number in (1, 2, 3):
-            fields["game"] = number
-        else:
-            reader.fail(items["game"][1], "game: expected 1, 2 or 3 (a Hollywood game)")
-    if len(reader.problems) > before or prompt is None:
+    if len(reader.problems) > before or prompt is None or question_rules is None:
         return None
-    question_rules = fields.pop("rules", None) or rules
-    question = Question(kind, prompt, question_rules,
-                        **{k: v for k, v in fields.items() if v is not None})
+    question = kind(prompt=prompt, rules=question_rules,
+                    **{key: value for key, value in values.items() if value is not None})
     try:
-        verify_question(question)
+        question.verify()
     except GinError as error:
         reader.fail(node, f"the engine cannot answer this question: {error}")
         return None
     expect = None
     if "expect" in items:
         expect = _expect_text(reader.scalar(items["expect"][1]))
-        if not same_answer(question, expect):
-            answer = solve_question(question).answer
+        if not question.accepts(expect):
+            answer = question.solve().answer
             reader.fail(items["expect"][1],
                         f"expect: {expect!r} but the engine's answer is {answer!r}: fix expect")
     return Ask(question, expect, node.start_mark.line + 1)
+
+
+def _value(reader: Reader, key: str, node: yaml.Node) -> Any:
+    """The value of a question's key as its field holds it (``None`` after a problem)."""
+    if key in ("hand", "defender", "opponent_known"):
+        return reader.cards(node, key)
+    if key in ("upcard", "taken"):
+        return reader.card(node, key)
+    if key == "entries":
+        return reader.strings(node, key)
+    if key == "options":
+        return _options(reader, node)
+    if key == "players":
+        players = reader.strings(node, key)
+        if len(players) == 2:
+            return players
+        reader.fail(node, "players: expected two names")
+        return None
+    if key == "setting":
+        return reader.text(node, key)
+    if key in ("predicate", "want"):
+        enum: type[Predicate] | type[GameAsk] = Predicate if key == "predicate" else GameAsk
+        value = reader.scalar(node)
+        try:
+            return enum(value)
+        except ValueError:
+            choices = ", ".join(str(member.value) for member in enum)
+            reader.fail(node, f"{key}: unknown value {value!r} (use {choices})")
+            return None
+    number = reader.scalar(node)
+    if key == "game" and number in (1, 2, 3) and not isinstance(number, bool):
+        return number
+    reader.fail(node, "game: expected 1, 2 or 3 (a Hollywood game)")
+    return None
+
+
+def _options(reader: Reader, node: yaml.Node) -> tuple[tuple[Card, ...], ...] | None:
+    """A choice question's options: groups of cards, in the author's order."""
+    before = len(reader.problems)
+    texts = reader.strings(node, "options")
+    if len(reader.problems) > before:
+        return None
+    if len(texts) < 2:
+        reader.fail(node, "options: expected two options or more")
+        return None
+    try:
+        options = tuple(parse_cards(text) for text in texts)
+    except GinError as error:
+        reader.fail(node, f"options: {error}")
+        return None
+    return options
 
 
 def _expect_text(value: Any) -> str:

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
+from typing import Any
 
 from gintutor.engine.cards import Card, CardSet
 from gintutor.engine.rules import RULE_SETS, RuleSet
@@ -104,6 +106,26 @@ class Lesson:
         """The question steps."""
         return [step for step in self.steps if isinstance(step, Ask)]
 
+
+LessonRecord = Mapping[str, Any]
+"""A lesson's saved progress as stored: ``status``, ``step`` (where to resume), ``steps``."""
+
+
+def start_step(lesson: Lesson, record: LessonRecord | None) -> int:
+    """The step a lesson starts at: where a started lesson stopped, else the first."""
+    if record is None or record.get("status") != "started":
+        return 0
+    return min(int(record.get("step", 0)), len(lesson.steps) - 1)
+
+
+def resume_point(lessons: list[Lesson], records: Mapping[str, LessonRecord],
+                 current: str | None) -> tuple[Lesson, int] | None:
+    """Where ``gintutor learn`` continues: the lesson in progress, else the first not done."""
+    for lesson in sorted(lessons, key=lambda lesson: lesson.id != current):
+        record = records.get(lesson.id)
+        if record is None or record.get("status") != "done":
+            return lesson, start_step(lesson, record)
+    return None
 
 
 def find_lesson(lessons: list[Lesson], key: str) -> Lesson:

@@ -1,0 +1,215 @@
+"""Questions about one hand: its deadwood, its melds, whether it may knock, its best discard."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import ClassVar
+
+from gintutor.engine.analysis import analyze
+from gintutor.engine.cards import Card, CardSet, mask_of
+from gintutor.engine.knocking import knock_verdict
+from gintutor.engine.melds import Meld
+from gintutor.engine.solver import (
+    arrangements_mask,
+    discard_options,
+    min_deadwood_mask,
+    solve,
+    verify_discard,
+)
+from gintutor.errors import GinError
+from gintutor.text.explain import (
+    Block,
+    Line,
+    Style,
+    arrangement_lines,
+    deadwood_sum,
+    discard_table,
+    knock_sentence,
+)
+from gintutor.tutor.questions.base import (
+    PLAIN,
+    AnswerError,
+    Feedback,
+    Question,
+    Solved,
+    facts,
+    read_cards,
+    read_held,
+    read_number,
+    read_yes_no,
+    yes_no,
+)
+
+_GROUP_SPLIT = re.compile(r"[|;/]")
+
+
+@dataclass(frozen=True, kw_only=True)
+class _MeldingQuestion(Question):
+    """A question about how a hand melds, explained by its least-deadwood arrangements."""
+
+    hand: CardSet
+
+    def _arrangements(self, style: Style) -> tuple[Block, ...]:
+        """Every least-deadwood arrangement of the hand, numbered when there are several."""
+        solution = solve(self.hand)
+        blocks: list[Block] = []
+        for number, arrangement in enumerate(solution.arrangements, start=1):
+            if len(solution.arrangements) > 1:
+                blocks.append(Line(f"arrangement {number}"))
+            blocks += arrangement_lines(arrangement, style)
+        return tuple(blocks)
+
+    def facts(self, style: Style = PLAIN) -> list[Block]:
+        return facts(style, self.rules, hand=self.hand)
+
+
+@dataclass(frozen=True, kw_only=True)
+class DeadwoodQuestion(_MeldingQuestion):
+    """The least deadwood count of a hand (any number of cards)."""
+
+    kind: ClassVar[str] = "deadwood"
+
+    def solve(self, style: Style = PLAIN) -> Solved:
+        return Solved(str(solve(self.hand).deadwood), self._arrangements(style))
+
+    def judge(self, text: str, style: Style = PLAIN) -> Feedback:
+        value = read_number(text)
+        best = min_deadwood_mask(self.hand.mask)
+        if value == best:
+            return Feedback(True, f"Right: {best}.")
+        return Feedback(False, self._meaning(value, best, style))
+
+    def _meaning(self, value: int, best: int, style: Style) -> str:
+        """What a wrong count means, without giving the least count away."""
+        if value == self.hand.points:
+            return f"{value} counts every card; melded cards are not deadwood."
+        if value < best:
+            return f"{value} is too low: no arrangement of these cards leaves that little."
+        for arrangement in arrangements_mask(self.hand.mask, value):
+            if arrangement.deadwood == value and arrangement.melds:
+                shown = ", ".join(style.meld(meld) for meld in arrangement.melds)
+                return (f"{value} is what is left after melds such as {shown}; a better "
+                        "arrangement leaves less.")
+        return f"Not {value}: count the unmelded cards again."
+
+
+def read_melds(text: str, hand: CardSet) -> list[Meld]:
+    """Melds typed as card groups separated by ``|``, ``;`` or ``/`` (``none`` for no melds)."""
+    if text.strip().lower() in ("none", "-", "no melds"):
+        return []
+    melds: list[Meld] = []
+    used = 0
+    for group in _GROUP_SPLIT.split(text):
+        if not group.strip():
+            continue
+        cards = read_held(group, hand)
+        try:
+            meld = Meld.parse(cards)
+        except GinError as error:
+            raise AnswerError(str(error)) from None
+        if meld.mask & used:
+            twice = next(iter(CardSet(meld.mask & used)))
+            raise AnswerError(f"{twice.code} is in two melds: a card belongs to one meld at most")
+        used |= meld.mask
+        melds.append(meld)
+    return melds
+
+
+@dataclass(frozen=True, kw_only=True)
+class MeldsQuestion(_MeldingQuestion):
+    """An arrangement of melds that leaves the least deadwood (any optimal one is right)."""
+
+    kind: ClassVar[str] = "melds"
+
+    def solve(self, style: Style = PLAIN) -> Solved:
+        best = solve(self.hand).best
+        text = " | ".join(meld.text() for meld in best.melds) or "none"
+        return Solved(text, self._arrangements(style))
+
+    def judge(self, text: str, style: Style = PLAIN) -> Feedback:
+        melds = read_melds(text, self.hand)
+        left = CardSet(self.hand.mask & ~mask_of(card for meld in melds for card in meld))
+        best = min_deadwood_mask(self.hand.mask)
+        if left.points == best:
+            return Feedback(True, f"Right: that leaves {deadwood_sum(left, style)}, the least.")
+        return Feedback(False, f"That arrangement leaves {left.points}, not {best}.")
+
+    def completions(self) -> list[str]:
+        return [card.code for card in self.hand]
+
+
+@dataclass(frozen=True, kw_only=True)
+class _TurnQuestion(Question):
+    """A hand in play: with the first upcard (Oklahoma) and the card just taken, if any."""
+
+    hand: CardSet
+    upcard: Card | None = None
+    taken: Card | None = None
+
+    def facts(self, style: Style = PLAIN) -> list[Block]:
+        return facts(style, self.rules, hand=self.hand, taken=self.taken, upcard=self.upcard)
+
+
+@dataclass(frozen=True, kw_only=True)
+class KnockQuestion(_TurnQuestion):
+    """May this hand (10 cards, or 11 just after drawing) knock: yes or no?"""
+
+    kind: ClassVar[str] = "knock"
+
+    def solve(self, style: Style = PLAIN) -> Solved:
+        verdict = knock_verdict(self.hand, self.rules, self.upcard, self.taken)
+        blocks: list[Block] = []
+        if len(self.hand) == 11:
+            analysis = analyze(self.hand, self.rules, upcard=self.upcard,
+                               taken_from_discard=self.taken)
+            if self.taken is not None:
+                blocks.append(Line(f"{style.card(self.taken)} was just taken from the discard "
+                                   "pile, so it may not be discarded."))
+            blocks.append(discard_table(analysis, style))
+        blocks.append(Line(knock_sentence(verdict, self.rules)))
+        return Solved(yes_no(verdict.can_knock), tuple(blocks))
+
+    def judge(self, text: str, style: Style = PLAIN) -> Feedback:
+        said = read_yes_no(text)
+        verdict = knock_verdict(self.hand, self.rules, self.upcard, self.taken)
+        if said == verdict.can_knock:
+            return Feedback(True, "Right.")
+        return Feedback(False, f"Not quite: you said {yes_no(said)}. Count the deadwood again "
+                               "and compare it with the knock limit.")
+
+    def completions(self) -> list[str]:
+        return ["yes", "no"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class DiscardQuestion(_TurnQuestion):
+    """The best discard of an 11-card hand (any discard leaving the least deadwood)."""
+
+    kind: ClassVar[str] = "discard"
+
+    def solve(self, style: Style = PLAIN) -> Solved:
+        analysis = analyze(self.hand, self.rules, upcard=self.upcard,
+                           taken_from_discard=self.taken)
+        cards = analysis.verdict.best_discards
+        return Solved(cards[0].code, (discard_table(analysis, style),
+                                      Line(f"Best: {' or '.join(style.card(c) for c in cards)}.")))
+
+    def judge(self, text: str, style: Style = PLAIN) -> Feedback:
+        cards = read_cards(text)
+        if len(cards) != 1:
+            raise AnswerError("name one card to discard")
+        card = cards[0]
+        try:
+            verify_discard(self.hand, card, self.taken)
+        except GinError as error:
+            raise AnswerError(str(error)) from None
+        options = discard_options(self.hand, self.taken)
+        after = next(option.deadwood for option in options if option.card == card)
+        if after == options[0].deadwood:
+            return Feedback(True, f"Right: discarding {style.card(card)} leaves {after}.")
+        return Feedback(False, f"Discarding {style.card(card)} leaves {after}; a better discard "
+                               f"leaves {options[0].deadwood}.")
+
+    def completions(self) -> list[str]:
+        return [card.code for card in self.hand if card != self.taken]
