@@ -31,7 +31,8 @@ from gintutor.engine.bots.playout import FAST, World, defence_deadwood
 from gintutor.engine.cards import DECK_MASK
 from gintutor.engine.hand import NO_CARD, Action, InfoSet, Kind, Phase
 from gintutor.engine.scoring import Side, score_hand
-from gintutor.engine.solver import packings
+from gintutor.engine.solver import min_deadwood_mask, packings
+from gintutor.errors import IllegalError
 
 MARGIN = 4.0
 """Discards whose heuristic cost is within this of the best are candidates."""
@@ -90,7 +91,8 @@ def _after_pass(me: int, top: int, offer: bool, dealer: bool) -> Play:
     """Draw from the stock (or pass the upcard and let the offer go on)."""
     def play(world: World) -> float:
         opponent = 1 - me
-        world.avoid[opponent] |= 1 << top
+        if top != NO_CARD:
+            world.avoid[opponent] |= 1 << top
         if offer and not dealer:
             # The dealer may take the upcard we passed; if not, we draw from the stock.
             if takes(world.view(opponent, world.hands[opponent]), top, FAST):
@@ -111,6 +113,66 @@ def _after_pass(me: int, top: int, offer: bool, dealer: bool) -> Play:
         ended = world.finish_turn(me, world.hands[me] | 1 << world.stock.pop(), NO_CARD, FAST)
         return ended if ended is not None else world.play(1 - me, me)
     return play
+
+
+@dataclass(frozen=True)
+class ActionValue:
+    """An action's expected hand points (the player's side) over sampled worlds, with the
+    standard error of that mean (importance weights included)."""
+
+    action: Action
+    mean: float
+    stderr: float
+    worlds: int
+
+
+def play_out(info: InfoSet, plays: dict[Action, Play], worlds: int, rng: random.Random,
+             seconds: float = float("inf")) -> list[ActionValue]:
+    """Each candidate played out in the same sampled worlds (common random numbers)."""
+    start = time.perf_counter()
+    results: dict[Action, list[float]] = {action: [] for action in plays}
+    weights: list[float] = []
+    for count, (opponent, weight) in enumerate(sample_opponent_hands(info, worlds, rng)):
+        if count >= MIN_WORLDS and time.perf_counter() - start > seconds:
+            break
+        seed = rng.getrandbits(32)
+        for action, play in plays.items():
+            results[action].append(play(world_of(info, opponent, random.Random(seed))))
+        weights.append(weight)
+    total = sum(weights) or 1.0
+    norm = [w / total for w in weights]
+    out = []
+    for action, values in results.items():
+        mean = sum(w * v for w, v in zip(norm, values, strict=True))
+        variance = sum(w * w * (v - mean) ** 2 for w, v in zip(norm, values, strict=True))
+        out.append(ActionValue(action, mean, variance ** 0.5, len(values)))
+    return out
+
+
+def action_values(info: InfoSet, actions: list[Action], worlds: int, rng: random.Random,
+                  seconds: float = float("inf")) -> list[ActionValue]:
+    """The expected hand points of each given legal action at ``info`` (the coach's judge).
+
+    A knock is valued with its discard (the spread's layoffs are judged by :class:`ExpertBot`);
+    taking, drawing and passing as the procedure of RULES.md §1 continues after them.
+    """
+    me = info.player
+    plays: dict[Action, Play] = {}
+    for action in actions:
+        if action.kind is Kind.DISCARD:
+            plays[action] = _after_discard(me, action.card)
+        elif action.kind is Kind.KNOCK:
+            rest = info.hand ^ 1 << action.card
+            plays[action] = _after_knock(me, action.card, _points(rest & ~action.spread_mask)
+                                         if action.spread else min_deadwood_mask(rest))
+        elif action.kind is Kind.TAKE:
+            plays[action] = _after_take(me, info.top)
+        elif action.kind in (Kind.DRAW, Kind.PASS):
+            plays[action] = _after_pass(me, info.top, info.phase is Phase.OFFER,
+                                        info.dealer == me)
+        else:
+            raise IllegalError(f"{action} is not valued by rollouts")
+    return play_out(info, plays, worlds, rng, seconds)
 
 
 @dataclass(frozen=True)
@@ -165,19 +227,8 @@ class ExpertBot:
         return choice
 
     def _best(self, info: InfoSet, plays: dict[Action, Play], rng: random.Random) -> Action:
-        start = time.perf_counter()
-        totals = dict.fromkeys(plays, 0.0)
-        weight_sum = 0.0
-        samples = sample_opponent_hands(info, self.worlds, rng)
-        for count, (opponent, weight) in enumerate(samples):
-            if count >= MIN_WORLDS and time.perf_counter() - start > self.seconds:
-                break
-            seed = rng.getrandbits(32)
-            for action, play in plays.items():
-                world = world_of(info, opponent, random.Random(seed))
-                totals[action] += weight * play(world)
-            weight_sum += weight
-        return max(plays, key=lambda a: totals[a])
+        values = play_out(info, plays, self.worlds, rng, self.seconds)
+        return max(values, key=lambda v: v.mean).action
 
     def _knock(self, info: InfoSet, card: int, rng: random.Random) -> Action:
         """Knock discarding ``card`` with the spread that scores best against sampled hands."""

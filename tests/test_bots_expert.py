@@ -1,0 +1,108 @@
+"""The expert's parts: opponent-hand sampling, the public record, the fast defence, rollouts."""
+
+from __future__ import annotations
+
+import random
+
+from gintutor.engine.bots import make_bot
+from gintutor.engine.bots.estimate import (
+    card_chances,
+    choice_likelihood,
+    public_record,
+    sample_opponent_hands,
+)
+from gintutor.engine.bots.expert import action_values
+from gintutor.engine.bots.playout import World, defence_deadwood
+from gintutor.engine.cards import CardSet
+from gintutor.engine.hand import Deal, HandState, Kind, Phase
+from gintutor.engine.layoffs import best_defence
+from gintutor.engine.melds import MELD_MASKS, Meld
+from gintutor.engine.rules import preset
+
+
+def test_fast_defence_equals_the_engines_best_defence() -> None:
+    rng = random.Random(11)
+    checked = 0
+    while checked < 150:
+        cards = rng.sample(range(52), 20)
+        knocker = sum(1 << c for c in cards[:10])
+        melds = [m for m in MELD_MASKS if m & knocker == m]
+        spread: list[int] = []
+        for meld in rng.sample(melds, len(melds)):
+            if not any(meld & s for s in spread):
+                spread.append(meld)
+        defender = sum(1 << c for c in cards[10:])
+        expected = best_defence(CardSet(defender), [Meld(m) for m in spread]).deadwood
+        assert defence_deadwood(defender, tuple(spread)) == expected
+        checked += 1
+
+
+def _mid_hand(seed: int, turns: int = 12) -> HandState:
+    state = HandState(Deal.shuffled(random.Random(seed)), preset("eaai"))
+    bot = make_bot("simple")
+    rng = random.Random(seed)
+    for _ in range(turns):
+        if state.over:
+            break
+        state.do(bot.act(state.infoset(), rng))
+    return state
+
+
+def test_sampled_hands_respect_everything_seen() -> None:
+    for seed in range(6):
+        state = _mid_hand(seed)
+        if state.over:
+            continue
+        info = state.infoset()
+        samples = sample_opponent_hands(info, 30, random.Random(seed))
+        assert abs(sum(w for _, w in samples) - 1) < 1e-9
+        for hand, _ in samples:
+            assert hand.bit_count() == 10
+            assert hand & info.opponent_known == info.opponent_known
+            assert not hand & (info.hand | info.pile_mask)
+        chances = card_chances(samples)
+        for card in CardSet(info.opponent_known):
+            assert abs(chances[card.index] - 1) < 1e-9
+
+
+def test_a_hand_that_melds_with_a_passed_card_is_less_likely() -> None:
+    passed = CardSet.parse("7H").mask
+    melding = CardSet.parse("7C 7D 2S 3S 9D JC QC KD 4H 5C").mask
+    other = CardSet.parse("8C 7D 2S 3S 9D JC QC KD 4H 5C").mask
+    assert choice_likelihood(melding, passed) < choice_likelihood(other, passed)
+
+
+def test_public_record_is_what_the_opponent_saw() -> None:
+    for seed in range(8):
+        state = _mid_hand(seed, turns=20)
+        player = state.to_move
+        held, avoided = public_record(state.infoset(player))
+        assert held == state.known[player]
+        assert avoided & state.discards[player] == state.discards[player]
+        assert avoided & state.passed[player] == state.passed[player]
+
+
+def test_a_rollout_plays_the_hand_to_its_end() -> None:
+    state = _mid_hand(3, turns=6)
+    bot, rng = make_bot("simple"), random.Random(1)
+    while state.phase is not Phase.DRAW:
+        state.do(bot.act(state.infoset(), rng))
+    hands = list(state.hands)
+    world = World(hands, list(state.stock), list(state.pile), [0, 0], [0, 0], state.rules,
+                  state.knock_limit)
+    value = world.play(state.to_move, 0)
+    assert isinstance(value, float) and -200 < value < 200
+
+
+def test_action_values_judge_every_candidate_in_the_same_worlds() -> None:
+    state = _mid_hand(4, turns=3)
+    bot, rng = make_bot("simple"), random.Random(1)
+    while state.phase is not Phase.DISCARD:
+        state.do(bot.act(state.infoset(), rng))
+    info = state.infoset()
+    discards = [a for a in info.legal_actions() if a.kind is Kind.DISCARD][:3]
+    values = action_values(info, discards, 12, random.Random(3))
+    assert [v.action for v in values] == discards
+    assert all(v.worlds == 12 and v.stderr >= 0 and -150 < v.mean < 150 for v in values)
+    again = action_values(info, discards, 12, random.Random(3))
+    assert again == values  # seeded: reproducible
