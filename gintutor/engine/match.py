@@ -114,15 +114,16 @@ class GameRecord:
 
 def play_hand(bots: Sequence[Bot], deal: Deal, rules: RuleSet, rngs: Sequence[random.Random],
               clock: list[list[float]] | None = None) -> HandState:
-    """Play one hand between two bots; ``clock[seat]`` collects each decision's seconds."""
+    """Play one hand between two bots; ``clock[seat]`` collects each decision's CPU seconds
+    (process time: on a shared machine wall-clock time measures the neighbours)."""
     state = HandState(deal, rules)
     while not state.over:
         seat = state.to_move
         info = state.infoset(seat)
-        start = time.perf_counter()
+        start = time.process_time()
         action = bots[seat].act(info, rngs[seat])
         if clock is not None:
-            clock[seat].append(time.perf_counter() - start)
+            clock[seat].append(time.process_time() - start)
         state.do(action)
     return state
 
