@@ -40,7 +40,7 @@ def report_blocks(report: Any) -> list[Any]:
         ))
     blocks.append(Table(
         ("bot", "games won", "win", "95% Wilson", "hands won", "gin", "knocks", "undercuts",
-         "ms/decision"),
+         "CPU ms/decision"),
         tuple(rows),
     ))
     points = report.points_per_hand
