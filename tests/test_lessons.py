@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -20,7 +21,14 @@ from gintutor.content.lessons import check_lessons, lesson_files, load_lessons
 from gintutor.engine.cards import Card, CardSet
 from gintutor.engine.rules import preset
 from gintutor.engine.solver import discard_options
-from gintutor.tutor.lessons import Ask, Lesson
+from gintutor.tutor.lessons import (
+    Ask,
+    Lesson,
+    LessonStatus,
+    next_lesson,
+    resume_point,
+    standing,
+)
 from gintutor.tutor.questions import (
     ChoiceQuestion,
     DiscardQuestion,
@@ -114,7 +122,8 @@ def test_wrong_answer_then_hints_then_the_answer(home: Path, lesson: Lesson) -> 
     assert "Hint: " in out
     assert f"The answer: {first.question.solve().answer}" in out
     record = Progress(home / "progress.json").lesson(lesson.id)
-    assert record["status"] == "done"
+    assert record["status"] == "done" and record["passed"] is False
+    assert standing(lesson, record).status is LessonStatus.NOT_PASSED
     index = str(lesson.steps.index(first))
     assert record["steps"][index]["correct"] is False
     assert record["steps"][index]["tries"] >= 1
@@ -157,13 +166,107 @@ def test_list_shows_status_and_progress(home: Path, snapshot: SnapshotAssertion)
 
 def test_list_json(home: Path) -> None:
     learn(LESSONS[0].id, stdin="\n".join(right_answers(LESSONS[0])) + "\n")
+    learn(LESSONS[2].id, stdin="\n".join(["skip"] * len(LESSONS[2].questions)) + "\n")
     code, out, _ = learn("--list", "--json")
     assert code == 0
     data = json.loads(out)
     assert len(data) == len(LESSONS)
-    assert set(data[0]) >= {"id", "title", "level", "concepts", "status"}
-    assert [item["status"] for item in data[:2]] == ["done", "new"]
+    assert set(data[0]) >= {"id", "title", "level", "concepts", "status", "score"}
+    assert [item["status"] for item in data[:3]] == ["done", "new", "not-passed"]
     assert data[0]["id"] == LESSONS[0].id
+    questions = len(LESSONS[0].questions)
+    assert data[0]["score"] == {"right_first_time": questions, "questions": questions}
+    assert data[2]["score"] == {"right_first_time": 0, "questions": len(LESSONS[2].questions)}
+    assert [item["passed"] for item in data[:3]] == [True, False, False]
+
+
+def test_skipping_every_question_does_not_mark_a_lesson_done(home: Path) -> None:
+    lesson = LESSONS[2]
+    code, out, _ = learn(lesson.id, stdin="skip\n" * len(lesson.questions))
+    assert code == 0
+    assert f"Lesson {lesson.number} done" not in out
+    assert f"Lesson {lesson.number} finished, not passed: 0 of {len(lesson.questions)}" in out
+    assert Progress(home / "progress.json").lesson(lesson.id)["passed"] is False
+    code, out, _ = learn("--list")
+    assert f"0/{len(LESSONS)} lessons, 0%" in out
+    assert re.search(rf"\b{lesson.id}\b.*0/{len(lesson.questions)}\s+not passed", out)
+
+
+def test_hints_are_allowed_but_a_revealed_answer_does_not_pass(home: Path) -> None:
+    lesson = LESSONS[0]
+    answers = right_answers(lesson)
+    _, out, _ = learn(lesson.id, stdin="\n".join(["hint", *answers]) + "\n")
+    assert f"Lesson {lesson.number} done: {len(answers) - 1} of {len(answers)}" in out
+    assert Progress(home / "progress.json").status(lesson.id) == "done"
+    assert standing(lesson, Progress(home / "progress.json").lesson(lesson.id)).status is (
+        LessonStatus.DONE)
+
+
+def test_a_too_low_answer_never_gives_the_answer_away(home: Path) -> None:
+    lesson = LESSONS[1]
+    first = lesson.questions[0].question
+    number = next(i for i, step in enumerate(lesson.questions)
+                  if step.question.kind == "deadwood")
+    replies = [*right_answers(lesson)[:number], "0", "0", "0", "0", "quit"]
+    code, out, _ = learn(lesson.id, stdin="\n".join(replies) + "\n")
+    assert code == 0 and first is not None
+    answer = lesson.questions[number].question.solve().answer
+    assert "0 is too low" in out
+    assert f"less than {answer}" not in out
+    assert "The answer:" not in out
+    assert "Try again, or type hint to see the answer." in out
+
+
+def test_after_a_lesson_enter_goes_on_to_the_next(home: Path) -> None:
+    first, second = LESSONS[0], LESSONS[1]
+    replies = [*right_answers(first), "", *right_answers(second)]
+    code, out, _ = learn(first.id, stdin="\n".join(replies) + "\n")
+    assert code == 0
+    assert f"Press Enter to start lesson {second.number} now" in out
+    assert f"Lesson {second.number}: {second.title}" in out
+    progress = Progress(home / "progress.json")
+    assert [progress.status(lesson.id) for lesson in (first, second)] == ["done", "done"]
+    code, out, _ = learn(LESSONS[3].id, stdin="\n".join(right_answers(LESSONS[3])) + "\nq\n")
+    assert f"Lesson {LESSONS[4].number}:" not in out
+
+
+def test_next_is_the_following_lesson_in_a_fresh_home(home: Path) -> None:
+    sixth, seventh = LESSONS[5], LESSONS[6]
+    code, out, _ = learn(sixth.id, stdin="\n".join(right_answers(sixth)) + "\n")
+    assert code == 0
+    assert f"Next: gintutor learn {seventh.number} ({seventh.title})" in out
+    # Plain `learn` then starts that lesson, as suggested.
+    code, out, _ = learn(stdin="quit\n")
+    assert out.startswith(f"Lesson {seventh.number}: {seventh.title}")
+
+
+def test_next_lesson_and_resume_point_skip_lessons_done() -> None:
+    done = {"status": "done", "passed": True, "step": 0, "steps": {}}
+    records = {LESSONS[6].id: done, LESSONS[7].id: done}
+    assert next_lesson(LESSONS, LESSONS[5], records) == LESSONS[8]
+    assert next_lesson(LESSONS, LESSONS[-1], records) == LESSONS[0]
+    assert resume_point(LESSONS, records, LESSONS[7].id) == (LESSONS[0], 0)
+    assert resume_point(LESSONS, records, LESSONS[8].id) == (LESSONS[8], 0)
+    every = {lesson.id: done for lesson in LESSONS}
+    assert next_lesson(LESSONS, LESSONS[0], every) is None
+    assert resume_point(LESSONS, every, None) is None
+
+
+def test_the_counter_counts_questions_not_steps(home: Path) -> None:
+    lesson = LESSONS[0]
+    _, out, _ = learn(lesson.id, stdin="\n".join(right_answers(lesson)) + "\n")
+    count = len(lesson.questions)
+    assert [f"[question {n} of {count}] >" in out for n in range(1, count + 1)] == [True] * count
+    assert f"/{len(lesson.steps)}]" not in out
+
+
+@pytest.mark.parametrize("odd", ["²", "①", "5" * 5000, "\uff11\uff15"])
+def test_odd_numbers_in_a_lesson_are_refused_with_a_message(home: Path, odd: str) -> None:
+    lesson = LESSONS[0]
+    code, out, err = learn(lesson.id, stdin="\n".join([odd, *right_answers(lesson)]) + "\n")
+    assert (code, err) == (0, "")
+    assert "is not a number: type a whole number like 14)" in out or "far too big" in out
+    assert f"Lesson {lesson.number} done" in out
 
 
 def test_end_of_input_leaves_cleanly_and_resume_continues(home: Path) -> None:

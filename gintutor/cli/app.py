@@ -400,7 +400,7 @@ def learn(
     from gintutor.cli.progress import Progress
     from gintutor.cli.prompts import Quit, asker_for
     from gintutor.content.lessons import load_lessons
-    from gintutor.tutor.lessons import find_lesson, resume_point, start_step
+    from gintutor.tutor.lessons import find_lesson, resume_point, standing
 
     lessons = load_lessons()
     progress = Progress()
@@ -428,53 +428,56 @@ def learn(
     runner = LessonRunner(terminal, asker, progress)
     records = progress.data["lessons"]
     if chosen is not None:
-        target: tuple[Any, int] | None = (chosen, start_step(chosen, records.get(chosen.id)))
+        target: tuple[Any, int] | None = (chosen, standing(chosen, records.get(chosen.id)).step)
     else:
         target = resume_point(lessons, records, progress.data.get("current"))
     if target is None:
         typer.echo(f"All {len(lessons)} lessons are done. Replay one with: gintutor learn NUMBER")
         return
     try:
-        runner.run(*target)
+        runner.course(lessons, *target)
     except Quit:
         typer.echo("\nProgress saved. Run gintutor learn to pick up where you left off.")
-        return
-    following = resume_point(lessons, progress.data["lessons"], progress.data.get("current"))
-    if following is not None:
-        typer.echo(f"Next: gintutor learn {following[0].number} ({following[0].title})")
 
 
 def _list_lessons(lessons: list[Any], progress: Any, as_json: bool, no_color: bool,
                   ascii_only: bool) -> None:
-    rows = []
-    for lesson in lessons:
-        status = progress.status(lesson.id)
-        if status == "started":
-            step = int(progress.lesson(lesson.id).get("step", 0))
-            status_text = f"started (step {step + 1}/{len(lesson.steps)})"
-        else:
-            status_text = status
-        rows.append((lesson, status, status_text))
+    from gintutor.tutor.lessons import LessonStatus, standing
+
+    rows = [(lesson, standing(lesson, progress.data["lessons"].get(lesson.id)))
+            for lesson in lessons]
     if as_json:
         typer.echo(json.dumps([
             {"id": lesson.id, "number": lesson.number, "title": lesson.title,
-             "level": lesson.level.value, "concepts": list(lesson.concepts), "status": status}
-            for lesson, status, _ in rows
+             "level": lesson.level.value, "concepts": list(lesson.concepts),
+             "status": found.status.value, "passed": found.status is LessonStatus.DONE,
+             "score": {"right_first_time": found.right_first_time,
+                       "questions": found.questions},
+             "answered": found.answered}
+            for lesson, found in rows
         ], ensure_ascii=False))
         return
     from gintutor.text.explain import Line, Table
 
-    done = sum(1 for _, status, _ in rows if status == "done")
+    def status_text(found: Any) -> str:
+        if found.status is LessonStatus.STARTED:
+            return f"at question {found.question}"
+        return str(found.status.text)
+
+    done = sum(1 for _, found in rows if found.status is LessonStatus.DONE)
     percent = round(100 * done / len(rows)) if rows else 0
     table = Table(
-        ("#", "lesson", "level", "status"),
-        tuple((str(lesson.number), lesson.title, lesson.level.value, text)
-              for lesson, _, text in rows),
-        frozenset(i for i, (_, status, _) in enumerate(rows) if status == "done"),
+        ("#", "id", "lesson", "score", "status"),
+        tuple((str(lesson.number), lesson.id, lesson.title,
+               f"{found.right_first_time}/{found.questions}", status_text(found))
+              for lesson, found in rows),
+        frozenset(i for i, (_, found) in enumerate(rows) if found.status is LessonStatus.DONE),
     )
-    _terminal(no_color, ascii_only).show(
-        [table, Line(f"{done}/{len(rows)} lessons, {percent}%")]
-    )
+    _terminal(no_color, ascii_only).show([
+        table,
+        Line(f"{done}/{len(rows)} lessons, {percent}%"),
+        Line("score: questions right first time; done: every question answered, none skipped"),
+    ])
 
 
 puzzles_app = typer.Typer(

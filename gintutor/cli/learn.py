@@ -6,32 +6,50 @@ and the next ``gintutor learn`` resumes at the same step.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from gintutor.cli.progress import Progress
-from gintutor.cli.prompts import Asker, Command, Prompt
+from gintutor.cli.prompts import Asker, Command, PlainAsker, Prompt, TerminalAsker
 from gintutor.cli.render import Terminal
 from gintutor.engine.analysis import analyze
 from gintutor.errors import GinError
 from gintutor.text.explain import Style, explain_analysis
-from gintutor.tutor.lessons import Ask, Lesson, Prose, Show
+from gintutor.tutor.lessons import (
+    Ask,
+    Lesson,
+    Prose,
+    QuestionResult,
+    Show,
+    Standing,
+    is_passed,
+    next_lesson,
+    standing,
+)
 from gintutor.tutor.questions import Question
-
-
-@dataclass(frozen=True)
-class StepResult:
-    """How a question went: solved first time, tries, hints used, revealed or skipped."""
-
-    correct: bool
-    first_try: bool
-    tries: int
-    hints: int
-    skipped: bool = False
 
 
 def hint_levels(question: Question) -> list[str]:
     """The author's hints in order (the concept, then where to look); the answer comes after."""
     return list(question.hints[:2])
+
+
+def go_on(asker: Asker, question: str) -> bool:
+    """Ask whether to go on: Enter (or yes) goes on; anything else, or the end of input, stops.
+
+    :meth:`Asker.confirm` answers no on Enter; this offer answers yes.
+    """
+    if isinstance(asker, PlainAsker):
+        asker.stdout.write(f"{question} ")
+        asker.stdout.flush()
+        line = asker.stdin.readline()
+        asker.stdout.write(line if line.endswith("\n") else line + "\n")
+        reply = line if line else "no"
+    elif isinstance(asker, TerminalAsker):
+        try:
+            reply = asker.session.prompt(f"{question} ")
+        except (KeyboardInterrupt, EOFError):
+            return False
+    else:
+        return asker.confirm(question)
+    return reply.strip().lower() in ("", "y", "yes")
 
 
 class Session:
@@ -48,12 +66,32 @@ class Session:
 class LessonRunner(Session):
     """Plays lessons on a terminal with an asker, keeping progress."""
 
-    def run(self, lesson: Lesson, start: int = 0) -> None:
+    def course(self, lessons: list[Lesson], lesson: Lesson, start: int = 0) -> None:
+        """Play ``lesson`` from step ``start``, then offer the next lessons one after another;
+        raises ``Quit`` if the learner leaves inside a lesson."""
+        while True:
+            self.run(lesson, start)
+            following = next_lesson(lessons, lesson, self.progress.data["lessons"])
+            self.progress.data["current"] = following.id if following else None
+            self.progress.save()
+            if following is None:
+                self.terminal.say("Every lesson is done.")
+                return
+            self.terminal.say(f"Next: gintutor learn {following.number} ({following.title})")
+            if not go_on(self.asker, f"Press Enter to start lesson {following.number} now, "
+                                     "or type q to stop:"):
+                return
+            self.terminal.say("")
+            lesson, start = following, 0
+
+    def run(self, lesson: Lesson, start: int = 0) -> Standing:
         """Play ``lesson`` from step ``start``; raises ``Quit`` if left."""
         record = self.progress.lesson(lesson.id)
-        record["status"] = "started" if record.get("status") != "done" else "done"
+        record["status"] = "started"
         self.progress.data["current"] = lesson.id
         self.terminal.say(f"Lesson {lesson.number}: {lesson.title}", "bold")
+        questions = len(lesson.questions)
+        number = sum(1 for step in lesson.steps[:start] if isinstance(step, Ask))
         for index in range(start, len(lesson.steps)):
             record["step"] = index
             self.progress.save()
@@ -64,22 +102,26 @@ class LessonRunner(Session):
             elif isinstance(step, Show):
                 self._show(step)
             else:
-                result = self.ask(step, f"{index + 1}/{len(lesson.steps)}")
-                record["steps"][str(index)] = {
-                    "correct": result.correct, "first_try": result.first_try,
-                    "tries": result.tries, "hints": result.hints, "skipped": result.skipped,
-                }
+                number += 1
+                result = self.ask(step, f"question {number} of {questions}")
+                record["steps"][str(index)] = result.record()
+        passed = is_passed(lesson, record)
         record["status"] = "done"
-        record["step"] = len(lesson.steps)
-        self.progress.data["current"] = None
+        record["passed"] = record.get("passed") is True or passed
+        record["step"] = 0
         self.progress.save()
-        asked = [r for r in record["steps"].values()]
-        first = sum(1 for r in asked if r.get("first_try"))
+        found = standing(lesson, record)
+        score = (f"{found.right_first_time} of {found.questions} questions right first "
+                 "time")
         self.terminal.say("")
-        self.terminal.say(
-            f"Lesson {lesson.number} done: {first} of {len(asked)} questions right first time.",
-            "bold green",
-        )
+        if passed:
+            self.terminal.say(f"Lesson {lesson.number} done: {score}.", "bold green")
+        else:
+            missed = found.questions - found.answered
+            self.terminal.say(f"Lesson {lesson.number} finished, not passed: {score}, "
+                              f"{missed} skipped or revealed.", "bold")
+            self.terminal.say(f"To pass it, answer every question: gintutor learn {lesson.number}")
+        return found
 
     def _show(self, step: Show) -> None:
         if step.caption:
@@ -88,7 +130,7 @@ class LessonRunner(Session):
                            taken_from_discard=step.taken, opponent=step.opponent)
         self.terminal.show(explain_analysis(analysis, self.style))
 
-    def ask(self, step: Ask, where: str = "") -> StepResult:
+    def ask(self, step: Ask, where: str = "") -> QuestionResult:
         """Ask one question until it is answered right, revealed or skipped."""
         question = step.question
         self.terminal.show(question.facts(self.style))
@@ -120,18 +162,23 @@ class LessonRunner(Session):
             if reply is Command.SKIP:
                 self.terminal.say("Skipped.")
                 self._reveal(question)
-                return StepResult(False, False, tries, shown_hints, skipped=True)
+                return QuestionResult(False, False, tries, shown_hints, skipped=True)
             if isinstance(reply, str):
                 tries += 1
                 feedback = question.judge(reply, self.style)
                 if feedback.correct:
                     self.terminal.say(f"✓ {feedback.message}", "bold green")
                     self._explain(question)
-                    return StepResult(True, tries == 1 and shown_hints == 0, tries, shown_hints)
+                    return QuestionResult(True, tries == 1 and shown_hints == 0, tries,
+                                          shown_hints)
                 self.terminal.say(f"✗ {feedback.message}", "bold red")
-            if not next_hint():
+            if next_hint():
+                continue
+            if reply is Command.HINT:
                 self._reveal(question)
-                return StepResult(False, False, tries, shown_hints + 1)
+                return QuestionResult(False, False, tries, shown_hints + 1)
+            # Out of hints: the answer is the next level, shown only when asked for.
+            self.terminal.say("Try again, or type hint to see the answer.")
 
     def _reveal(self, question: Question) -> None:
         solved = question.solve(self.style)

@@ -19,7 +19,6 @@ from enum import Enum
 from typing import NoReturn
 
 from gintutor.engine.cards import (
-    RANK_MASKS,
     SUIT_BITS,
     Card,
     CardSet,
@@ -51,7 +50,8 @@ def _run_masks() -> list[int]:
 
 def _set_masks() -> list[int]:
     masks = []
-    for rank, four in enumerate(RANK_MASKS):
+    for rank in range(SUIT_BITS):
+        four = sum(1 << (suit * SUIT_BITS + rank) for suit in range(4))
         masks.append(four)
         masks.extend(four ^ (1 << (suit * SUIT_BITS + rank)) for suit in range(4))
     return masks

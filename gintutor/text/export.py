@@ -10,9 +10,8 @@ from typing import Any
 
 from gintutor.engine.analysis import Analysis
 from gintutor.engine.cards import Card
-from gintutor.engine.layoffs import Defence
 from gintutor.engine.melds import Meld
-from gintutor.engine.showdown import RejectedSpread, Showdown
+from gintutor.engine.showdown import Showdown
 from gintutor.engine.solver import Arrangement
 
 
@@ -35,39 +34,6 @@ def arrangement_data(arrangement: Arrangement) -> dict[str, Any]:
     }
 
 
-def layoffs_data(defence: Defence) -> list[dict[str, Any]]:
-    """The layoffs in the order made: ``{card, onto, after}`` (``after``: the earlier layoff
-    this one chains onto, or ``None``)."""
-    return [
-        {
-            "card": layoff.card.code,
-            "onto": codes(layoff.onto),
-            "after": layoff.after.code if layoff.after is not None else None,
-        }
-        for layoff in defence.layoffs
-    ]
-
-
-def rejected_data(rejected: RejectedSpread) -> dict[str, Any]:
-    """A least-deadwood spread the knocker turned down, with what it would have scored."""
-    score = rejected.score
-    return {
-        "discard": rejected.discard.code if rejected.discard is not None else None,
-        "knocker_melds": meld_lists(rejected.spread.melds),
-        "knocker_deadwood_cards": codes(rejected.spread.deadwood_cards),
-        "knocker_deadwood": rejected.spread.deadwood,
-        "layoffs": layoffs_data(rejected.defence),
-        "laid_off_points": rejected.defence.laid_off_points,
-        "defender_deadwood": rejected.defence.deadwood,
-        "result": score.outcome.value,
-        "winner": score.winner.value,
-        "points": score.points,
-        "reason": rejected.reason.value,
-        "points_lost": rejected.points_lost,
-        "held_back": codes(rejected.held_back),
-    }
-
-
 def showdown_data(result: Showdown) -> dict[str, Any]:
     """The showdown fields of ``analyze --json``."""
     chosen = result.chosen
@@ -77,7 +43,10 @@ def showdown_data(result: Showdown) -> dict[str, Any]:
         "knocker_deadwood_cards": codes(chosen.spread.deadwood_cards),
         "knocker_deadwood": chosen.spread.deadwood,
         "defender_melds": meld_lists(chosen.defence.melds),
-        "layoffs": layoffs_data(chosen.defence),
+        "layoffs": [
+            {"card": layoff.card.code, "onto": codes(layoff.onto)}
+            for layoff in chosen.defence.layoffs
+        ],
         "defender_deadwood_cards": codes(chosen.defence.deadwood_cards),
         "defender_deadwood": chosen.defence.deadwood,
         "result": chosen.score.outcome.value,
@@ -88,8 +57,6 @@ def showdown_data(result: Showdown) -> dict[str, Any]:
             for item in chosen.score.items
         ],
         "multiplier": result.multiplier,
-        "least_deadwood": result.least_deadwood,
-        "rejected_spreads": [rejected_data(rejected) for rejected in result.rejected],
     }
 
 
@@ -115,9 +82,8 @@ def analysis_data(analysis: Analysis) -> dict[str, Any]:
             {
                 "card": option.card.code,
                 "deadwood": option.deadwood,
-                "can_knock": option.can_knock,
-                "gin": option.gin,
-                "knock": option.reason.value,
+                "can_knock": option.deadwood <= verdict.knock_limit,
+                "gin": option.deadwood == 0,
             }
             for option in verdict.discards
         ]
@@ -128,7 +94,4 @@ def analysis_data(analysis: Analysis) -> dict[str, Any]:
         )
     if analysis.showdown is not None:
         data["showdown"] = showdown_data(analysis.showdown)
-    elif analysis.opponent is not None and analysis.no_showdown is not None:
-        data["showdown"] = None
-        data["no_showdown"] = analysis.no_showdown.value
     return data

@@ -108,23 +108,127 @@ class Lesson:
 
 
 LessonRecord = Mapping[str, Any]
-"""A lesson's saved progress as stored: ``status``, ``step`` (where to resume), ``steps``."""
+"""A lesson's saved progress as stored (JSON): ``status`` (``new``, ``started``, or ``done``
+once played to the end), ``passed``, ``step`` (where to resume) and ``steps`` (a
+:meth:`QuestionResult.record` by step index)."""
 
 
-def start_step(lesson: Lesson, record: LessonRecord | None) -> int:
-    """The step a lesson starts at: where a started lesson stopped, else the first."""
-    if record is None or record.get("status") != "started":
-        return 0
-    return min(int(record.get("step", 0)), len(lesson.steps) - 1)
+@dataclass(frozen=True)
+class QuestionResult:
+    """How a question went: answered right (first time?), tries, hints used, or skipped.
+
+    ``correct`` is false when the answer was revealed (the last hint) or the question skipped.
+    """
+
+    correct: bool
+    first_try: bool
+    tries: int
+    hints: int
+    skipped: bool = False
+
+    def record(self) -> dict[str, Any]:
+        """The result as stored in a lesson record."""
+        return {"correct": self.correct, "first_try": self.first_try, "tries": self.tries,
+                "hints": self.hints, "skipped": self.skipped}
+
+
+class LessonStatus(Enum):
+    """Where a learner stands in a lesson."""
+
+    NEW = "new"
+    """Never started."""
+    STARTED = "started"
+    """Left before the end: ``gintutor learn`` resumes it."""
+    NOT_PASSED = "not-passed"
+    """Played to the end with a question skipped or its answer revealed."""
+    DONE = "done"
+    """Passed: every question answered right by the learner, at some time."""
+
+    @property
+    def text(self) -> str:
+        """The status in words."""
+        return self.value.replace("-", " ")
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A learner's standing in one lesson: its status and score, from the lesson record.
+
+    The score is the questions answered right first time (no wrong try, no hint) out of all;
+    a lesson is passed when every question is answered right, hints allowed, none skipped or
+    revealed; once passed it stays done (a replay is practice).
+    """
+
+    status: LessonStatus
+    right_first_time: int
+    answered: int
+    """Questions answered right, first time or not."""
+    questions: int
+    step: int
+    """The step to start at: where a started lesson stopped, else the first."""
+    question: int
+    """The question (from 1) a started lesson resumes at."""
+
+
+def _results(lesson: Lesson, record: LessonRecord) -> list[Mapping[str, Any]]:
+    steps = record.get("steps")
+    steps = steps if isinstance(steps, Mapping) else {}
+    found = (steps.get(str(index)) for index, step in enumerate(lesson.steps)
+             if isinstance(step, Ask))
+    return [result if isinstance(result, Mapping) else {} for result in found]
+
+
+def is_passed(lesson: Lesson, record: LessonRecord) -> bool:
+    """True when every question of the lesson has been answered right (see :class:`Standing`)."""
+    return all(result.get("correct") is True for result in _results(lesson, record))
+
+
+def standing(lesson: Lesson, record: LessonRecord | None) -> Standing:
+    """The learner's status and score in ``lesson`` from its saved record."""
+    record = record or {}
+    results = _results(lesson, record)
+    first = sum(1 for result in results if result.get("first_try") is True)
+    answered = sum(1 for result in results if result.get("correct") is True)
+    stored = record.get("status")
+    step = record.get("step", 0)
+    step = min(step, len(lesson.steps) - 1) if isinstance(step, int) and step > 0 else 0
+    # Stored "done" means played to the end; "passed" says whether that passed (a record
+    # from before "passed" was kept is judged by its answers).
+    passed = record.get("passed")
+    if passed is True:
+        status = LessonStatus.DONE
+    elif stored == "started":
+        status = LessonStatus.STARTED
+    elif stored == "done":
+        judged = is_passed(lesson, record) if passed is None else False
+        status = LessonStatus.DONE if judged else LessonStatus.NOT_PASSED
+    else:
+        status = LessonStatus.NEW
+    if status is not LessonStatus.STARTED:
+        step = 0
+    question = 1 + sum(1 for before in lesson.steps[:step] if isinstance(before, Ask))
+    return Standing(status, first, answered, len(results), step, question)
 
 
 def resume_point(lessons: list[Lesson], records: Mapping[str, LessonRecord],
                  current: str | None) -> tuple[Lesson, int] | None:
-    """Where ``gintutor learn`` continues: the lesson in progress, else the first not done."""
+    """Where ``gintutor learn`` continues: the current lesson (in progress, or the one
+    suggested next) unless done, else the first lesson not done, in order."""
     for lesson in sorted(lessons, key=lambda lesson: lesson.id != current):
-        record = records.get(lesson.id)
-        if record is None or record.get("status") != "done":
-            return lesson, start_step(lesson, record)
+        found = standing(lesson, records.get(lesson.id))
+        if found.status is not LessonStatus.DONE:
+            return lesson, found.step
+    return None
+
+
+def next_lesson(lessons: list[Lesson], after: Lesson,
+                records: Mapping[str, LessonRecord]) -> Lesson | None:
+    """The lesson to suggest after ``after``: the next one in order not done (wrapping round
+    to the first), or ``None`` when every other lesson is done."""
+    at = lessons.index(after)
+    for lesson in lessons[at + 1:] + lessons[:at]:
+        if standing(lesson, records.get(lesson.id)).status is not LessonStatus.DONE:
+            return lesson
     return None
 
 

@@ -124,6 +124,7 @@ def quoted(text: str, limit: int = 24) -> str:
     return repr(shown)
 
 
+_LONGEST_MESSAGE = 100
 _INTEGER = re.compile(r"-?[0-9]+")
 _YES = {"y", "yes", "true", "knock", "1"}
 _NO = {"n", "no", "false", "0"}
@@ -168,7 +169,11 @@ def read_cards(text: str) -> tuple[Card, ...]:
     try:
         return parse_cards(text)
     except GinError as error:
-        raise AnswerError(str(error)) from None
+        message = str(error)
+        if len(message) > 2 * _LONGEST_MESSAGE:
+            # The engine quotes the bad input whole: a pasted page is not echoed back.
+            message = f"{quoted(text.strip())} is not cards: write cards like 7C or 10♦"
+        raise AnswerError(message) from None
 
 
 def read_held(text: str, held: CardSet, whose: str = "you") -> tuple[Card, ...]:
