@@ -28,12 +28,12 @@ from dataclasses import dataclass
 from enum import Enum
 
 from gintutor.engine.cards import (
-    CARD_POINTS,
     CARDS,
     DECK_MASK,
     Card,
     CardSet,
     mask_cards,
+    mask_points,
     parse_cards,
 )
 from gintutor.engine.game import GameSheet, HandRecord, score_game
@@ -528,7 +528,7 @@ class HandState:
                 self._discard(player, action.card, public=False)
             self._see(player, kind, NO_CARD, NO_CARD)
             self.spread = action.spread
-            self.knocker_deadwood = _points(self.hands[player] & ~action.spread_mask)
+            self.knocker_deadwood = mask_points(self.hands[player] & ~action.spread_mask)
             if self.knocker_deadwood == 0:
                 result = self._score(player, best_defence(CardSet(self.hands[opponent]), ()),
                                      big_gin=kind is Kind.BIG_GIN)
@@ -578,15 +578,6 @@ def _code(card: int) -> str:
     return CARDS[card].code if 0 <= card < 52 else str(card)
 
 
-def _points(mask: int) -> int:
-    total = 0
-    while mask:
-        low = mask & -mask
-        total += CARD_POINTS[low.bit_length() - 1]
-        mask ^= low
-    return total
-
-
 def _verify_spread(spread: tuple[int, ...], hand: int) -> int:
     """The deadwood a spread leaves in ``hand``; :class:`IllegalError` if it is not a spread."""
     used = 0
@@ -598,7 +589,7 @@ def _verify_spread(spread: tuple[int, ...], hand: int) -> int:
         if meld & ~hand:
             raise IllegalError(f"the spread uses {CardSet(meld & ~hand).text()}, not in the hand")
         used |= meld
-    return _points(hand & ~used)
+    return mask_points(hand & ~used)
 
 
 def replay(deal: Deal, rules: RuleSet, actions: Iterable[Action | str]) -> HandState:
