@@ -155,7 +155,9 @@ def _card_option(text: str | None, option: str) -> Any:
 
 
 def _stdin_hands() -> Iterator[tuple[int, str]]:
-    for number, line in enumerate(sys.stdin, start=1):
+    from gintutor.cli.inputs import stdin_lines
+
+    for number, line in stdin_lines():
         text = line.split("#", 1)[0].strip()
         if text:
             yield number, text
@@ -356,12 +358,16 @@ def lessons_check(
     from gintutor.content.lessons import check_lessons, lesson_files
 
     only: str | None = None
+    if path is not None:
+        from gintutor.content.textfile import path_kind, read_text
+
+        path_kind(path)  # an error for anything but a file or a folder (a dangling link...)
     if path is not None and path.is_file():
         # The file's neighbours are read too, so that its prerequisites resolve.
         files = lesson_files(path.parent)
         only = str(path)
         if only not in [name for name, _ in files]:
-            files.append((only, path.read_text(encoding="utf-8")))
+            files.append((only, read_text(path, "the lesson")))
     elif path is not None and path.is_dir():
         files = lesson_files(path)
     elif path is not None:
@@ -497,8 +503,12 @@ def puzzles_check(
     """Validate puzzles: schema, legal positions, duplicates, answers equal to the engine's."""
     from gintutor.content.puzzles import check_puzzles, puzzle_files
 
+    if path is not None:
+        from gintutor.content.textfile import path_kind, read_text
+
+        path_kind(path)  # an error for anything but a file or a folder (a dangling link...)
     if path is not None and path.is_file():
-        files = [(str(path), path.read_text(encoding="utf-8"))]
+        files = [(str(path), read_text(path, "the puzzles"))]
     elif path is not None and path.is_dir():
         files = puzzle_files(path)
     elif path is not None:
@@ -538,6 +548,10 @@ def puzzles_generate(
     except ValueError:
         raise UsageError(f"--theme: use {', '.join(t.value for t in Theme)}") from None
     rule_set = load_rules(rules)
+    if out is not None:
+        from gintutor.cli.inputs import output_file
+
+        output_file(out)  # before the work: a missing folder or a device is an error now
 
     def report(done_theme: Any, done: int) -> None:
         typer.echo(f"{done_theme.value}: {done}/{count}", err=True)
@@ -668,5 +682,7 @@ _register_games()
 
 
 def main() -> None:
-    """Run the command line."""
-    app()
+    """Run the command line (a crash is an internal error, exit 70: see cli/guard.py)."""
+    from gintutor.cli.guard import run_guarded
+
+    run_guarded(app)

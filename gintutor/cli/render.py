@@ -1,7 +1,8 @@
 """The one owner of the Rich console: explanation blocks to the terminal, in colour or plain.
 
 Colour only on a terminal and never with ``NO_COLOR`` or ``--no-color``; red for ♥ and ♦.
-Tests render at a fixed width with no colour through :func:`render_text`.
+Tests render at a fixed width with no colour through :func:`render_text`. A stream that
+cannot encode the suit symbols (``LANG=C``) gets ASCII suits (C D H S) and ASCII tables.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import os
 import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TextIO
+from typing import TextIO, cast
 
 from rich import box
 from rich.console import Console
@@ -23,6 +24,41 @@ from gintutor.text.explain import Block, Heading, Line, Table
 
 _RED_SUITS = r"[♥♦]"
 _BLACK_SUITS = r"[♣♠]"
+
+# What a terminal that cannot encode the suit symbols (LANG=C, Latin-1) is sent instead.
+_ASCII = str.maketrans({
+    "♣": "C", "♦": "D", "♥": "H", "♠": "S", "≤": "<=", "≥": ">=", "≠": "!=", "\u2013": "-",
+    "—": "-", "·": "-", "…": "...", "→": "->", "←": "<-", "\u00d7": "x", "±": "+/-",
+    "✓": "ok", "✗": "x", "•": "*", "\u2018": "'", "\u2019": "'", "“": '"', "”": '"',
+})
+
+
+def can_show_suits(stream: TextIO) -> bool:
+    """Whether ``stream``'s encoding has the suit symbols ♣ ♦ ♥ ♠."""
+    try:
+        "♣♦♥♠".encode(getattr(stream, "encoding", None) or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+class AsciiStream:
+    """A text stream that writes suits as C D H S and any other unencodable character as ?."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.encoding = getattr(stream, "encoding", None) or "ascii"
+
+    def write(self, text: str) -> int:
+        plain = text.translate(_ASCII)
+        try:
+            plain.encode(self.encoding)
+        except (UnicodeEncodeError, LookupError):
+            plain = plain.encode("ascii", "replace").decode("ascii")
+        return self.stream.write(plain)
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.stream, name)
 
 
 @dataclass
@@ -43,6 +79,9 @@ class Terminal:
     ) -> Terminal:
         """A terminal on ``stream`` (stdout); colour only if wanted, allowed and a tty."""
         stream = stream or sys.stdout
+        if not can_show_suits(stream):
+            stream = cast(TextIO, AsciiStream(stream))
+            ascii_only = True
         is_tty = stream.isatty()
         use_color = color and is_tty and "NO_COLOR" not in os.environ
         console = Console(

@@ -6,6 +6,7 @@ This is the one place rule sets are read from files; the engine itself only sees
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from gintutor.engine.rules import RULE_SETS, RuleSet, from_mapping
@@ -17,7 +18,8 @@ def load_rules(spec: str) -> RuleSet:
     if spec.strip().lower() in RULE_SETS:
         return RULE_SETS[spec.strip().lower()]
     path = Path(spec)
-    if not path.suffix and not path.exists():
+    # os.path.lexists, unlike Path.exists, answers False for a name too long or with a NUL.
+    if not path.suffix and not os.path.lexists(spec):
         raise RulesError(
             f"unknown rule set {spec!r}: choose one of {', '.join(RULE_SETS)} or give a YAML file"
         )
@@ -28,29 +30,36 @@ def load_rules_file(path: Path) -> RuleSet:
     """House rules from a YAML file; :class:`RulesError` as ``file:line: key: problem``."""
     import yaml  # only house-rules files need it
 
+    from gintutor.content.textfile import FileError, read_text
+    from gintutor.content.yamlread import compose, value_of
+
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise RulesError(f"{path}: cannot read the house rules: {error.strerror}") from None
-    try:
-        node = yaml.compose(text)
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        where = f"{path}:{mark.line + 1}" if mark is not None else str(path)
-        problem = getattr(error, "problem", None) or "not valid YAML"
-        raise RulesError(
-            f"{where}: {problem} (house rules are lines like 'gin_bonus: 20')"
-        ) from None
-    if not isinstance(data, dict):
+        text = read_text(path, "the house rules")
+    except FileError as error:
+        raise RulesError(str(error)) from None
+    node, problems = compose(str(path), text)
+    if problems:
+        hint = " (house rules are lines like 'gin_bonus: 20')" if "YAML syntax" in str(
+            problems[0]) else ""
+        raise RulesError(f"{problems[0]}{hint}")
+    if not isinstance(node, yaml.MappingNode):
         raise RulesError(f"{path}:1: house rules are a mapping of settings, e.g. 'base: classic'")
+    data: dict[str, object] = {}
     lines: dict[str, int] = {}
-    if isinstance(node, yaml.MappingNode):
-        for key_node, _ in node.value:
-            lines[str(key_node.value)] = key_node.start_mark.line + 1
+    for key_node, value_node in node.value:
+        line = key_node.start_mark.line + 1
+        key, problem = value_of(key_node)
+        if problem is None and not isinstance(key, str):
+            problem = f"{key!r} is not a setting name"
+        if problem is not None or not isinstance(key, str):
+            raise RulesError(f"{path}:{line}: {problem}")
+        value, problem = value_of(value_node)
+        if problem is not None:
+            raise RulesError(f"{path}:{value_node.start_mark.line + 1}: {key}: {problem}")
+        data[key] = value
+        lines[key] = line
     try:
         return from_mapping(data, name=str(path))
     except RulesError as error:
         key = str(error).split(":", 1)[0]
-        line = lines.get(key, 1)
-        raise RulesError(f"{path}:{line}: {error}") from None
+        raise RulesError(f"{path}:{lines.get(key, 1)}: {error}") from None

@@ -251,7 +251,9 @@ def read_lesson(text: str, path: str) -> tuple[Lesson | None, list[Problem]]:
 def lesson_files(folder: Path | None = None) -> list[tuple[str, str]]:
     """``(path, text)`` of every lesson YAML file, in file-name order."""
     if folder is not None:
-        return [(str(p), p.read_text(encoding="utf-8")) for p in sorted(folder.glob("*.yaml"))]
+        from gintutor.content.textfile import read_text
+
+        return [(str(p), read_text(p, "the lesson")) for p in sorted(folder.glob("*.yaml"))]
     root = content_dir("lessons")
     files = sorted((entry for entry in root.iterdir() if entry.name.endswith(".yaml")),
                    key=lambda entry: entry.name)

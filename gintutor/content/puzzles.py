@@ -132,7 +132,9 @@ def puzzle_files(folder: Any = None) -> list[tuple[str, str]]:
 
     if folder is not None:
         paths = sorted(Path(folder).glob("*.yaml"))
-        return [(str(path), path.read_text(encoding="utf-8")) for path in paths]
+        from gintutor.content.textfile import read_text
+
+        return [(str(path), read_text(path, "the puzzles")) for path in paths]
     root = content_dir("puzzles")
     files = sorted((e for e in root.iterdir() if e.name.endswith(".yaml")), key=lambda e: e.name)
     return [(f"puzzles/{e.name}", e.read_text(encoding="utf-8")) for e in files]

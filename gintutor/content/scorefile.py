@@ -6,41 +6,53 @@ import csv
 import io
 from pathlib import Path
 
+import yaml
+
+from gintutor.content.textfile import FileError, read_text
+from gintutor.content.yamlread import compose
 from gintutor.tutor.scoresheet import EntryError
 
 
 def read_entries(path: Path) -> list[tuple[str, str]]:
     """``(file:line, entry text)`` pairs from a YAML list, a CSV file or plain lines."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise EntryError(f"{path}: cannot read: {error.strerror}") from None
-    if path.suffix.lower() in (".yaml", ".yml"):
-        return _yaml_entries(path, text)
-    if path.suffix.lower() == ".csv":
-        rows = csv.reader(io.StringIO(text))
-        return [
-            (f"{path}:{number}", " ".join(cell.strip() for cell in row))
-            for number, row in enumerate(rows, start=1)
-            if row and any(cell.strip() for cell in row) and not row[0].lstrip().startswith("#")
-        ]
+        text = read_text(path, "the hands")
+    except FileError as error:
+        raise EntryError(str(error)) from None
+    return entries_from_text(str(path), text, path.suffix.lower().lstrip("."))
+
+
+def entries_from_text(name: str, text: str, kind: str = "") -> list[tuple[str, str]]:
+    """``(name:line, entry text)`` pairs from ``text`` read as ``kind``: yaml, csv or lines."""
+    if kind in ("yaml", "yml"):
+        return _yaml_entries(name, text)
+    if kind == "csv":
+        return _csv_entries(name, text)
     return [
-        (f"{path}:{number}", line.split("#", 1)[0])
+        (f"{name}:{number}", line.split("#", 1)[0])
         for number, line in enumerate(text.splitlines(), start=1)
         if line.split("#", 1)[0].strip()
     ]
 
 
-def _yaml_entries(path: Path, text: str) -> list[tuple[str, str]]:
-    import yaml
-
+def _csv_entries(name: str, text: str) -> list[tuple[str, str]]:
+    rows = csv.reader(io.StringIO(text))
+    out = []
     try:
-        root = yaml.compose(text)
-    except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        line = mark.line + 1 if mark is not None else 1
-        problem = getattr(error, "problem", None) or "syntax error"
-        raise EntryError(f"{path}:{line}: not valid YAML: {problem}") from None
+        for row in rows:
+            if row and any(cell.strip() for cell in row) and not row[0].lstrip().startswith("#"):
+                out.append((f"{name}:{rows.line_num}", " ".join(cell.strip() for cell in row)))
+    except csv.Error as error:
+        raise EntryError(f"{name}:{rows.line_num}: not valid CSV: {error}") from None
+    return out
+
+
+def _yaml_entries(name: str, text: str) -> list[tuple[str, str]]:
+    root, problems = compose(name, text)
+    if problems:
+        first = problems[0]
+        raise EntryError(f"{first.path}:{first.line}: not valid YAML: "
+                         f"{first.message.removeprefix('YAML syntax: ')}")
     if root is None:
         return []
     if isinstance(root, yaml.MappingNode):
@@ -48,14 +60,16 @@ def _yaml_entries(path: Path, text: str) -> list[tuple[str, str]]:
         root = hands if hands is not None else root
     if not isinstance(root, yaml.SequenceNode):
         raise EntryError(
-            f"{path}:{root.start_mark.line + 1}: expected a list of hands like '- A knock 12'"
+            f"{name}:{root.start_mark.line + 1}: expected a list of hands like '- A knock 12'"
         )
     out = []
     for node in root.value:
-        where = f"{path}:{node.start_mark.line + 1}"
+        where = f"{name}:{node.start_mark.line + 1}"
         if isinstance(node, yaml.ScalarNode):
             out.append((where, str(node.value)))
-        elif isinstance(node, yaml.SequenceNode):
+        elif isinstance(node, yaml.SequenceNode) and all(
+            isinstance(item, yaml.ScalarNode) for item in node.value
+        ):
             out.append((where, " ".join(str(item.value) for item in node.value)))
         else:
             raise EntryError(f"{where}: a hand is a line like 'A knock 12' or 'void'")

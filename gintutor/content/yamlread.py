@@ -1,7 +1,11 @@
-"""Reading content YAML (lessons, puzzles) with the line of every value, for clear problems.
+"""Reading YAML (lessons, puzzles, house rules, score files) with the line of every value.
 
-Values are read from the composed node tree, so a bad card or key is reported as
-``file:line: what is wrong`` instead of failing later without a place.
+This is the one place YAML is read. Values are read from the composed node tree, so a bad
+card or key is reported as ``file:line: what is wrong`` instead of failing later without a
+place. :func:`compose` is hardened against hostile files: a size limit, a node limit, a small
+alias limit (an alias bomb is refused before anything is expanded), only the standard tags,
+and values that cannot be built (``!!int abc``, a 5,000-digit number) are problems with their
+line. libyaml's C parser is used where present, the pure-Python one otherwise.
 """
 
 from __future__ import annotations
@@ -10,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import yaml
+from yaml.constructor import SafeConstructor
 
 from gintutor.engine.cards import Card, CardSet, parse_cards
 from gintutor.engine.rules import RULE_SETS, RuleSet
@@ -35,7 +40,13 @@ class Reader:
     path: str
     problems: list[Problem] = field(default_factory=list)
 
+    failed: set[int] = field(default_factory=set)
+
     def fail(self, node: yaml.Node, message: str) -> None:
+        """Record a problem at ``node``'s line (one per node: the first says it best)."""
+        if id(node) in self.failed:
+            return
+        self.failed.add(id(node))
         self.problems.append(Problem(self.path, node.start_mark.line + 1, message))
 
     def mapping(self, node: yaml.Node, what: str) -> dict[str, tuple[yaml.Node, yaml.Node]]:
@@ -45,7 +56,11 @@ class Reader:
         return {str(key.value): (key, value) for key, value in node.value}
 
     def scalar(self, node: yaml.Node) -> Any:
-        return yaml.SafeLoader("").construct_object(node, deep=True)
+        """The value of ``node``; ``None`` and a problem if it cannot be built."""
+        value, problem = value_of(node)
+        if problem is not None:
+            self.fail(node, problem)
+        return value
 
     def text(self, node: yaml.Node, key: str) -> str | None:
         value = self.scalar(node) if isinstance(node, yaml.ScalarNode) else None
@@ -101,14 +116,146 @@ def check_keys(reader: Reader, items: dict[str, tuple[yaml.Node, yaml.Node]], kn
             reader.fail(key_node, f"unknown key {key!r} in {what} (known: {known_keys})")
 
 
+MAX_CHARS = 4 * 1024 * 1024
+"""The largest YAML document read (the shipped puzzle files are under 100 kB)."""
+MAX_NODES = 250_000
+"""The most values in one document, counted as written."""
+MAX_DEPTH = 100
+"""The deepest nesting of lists and mappings (content needs about 6)."""
+MAX_ALIASES = 50
+"""The most ``*alias`` references in one document: content needs none, a bomb needs many."""
+MAX_EXPANDED = 500_000
+"""The most values in one document with every alias expanded."""
+
+_CORE = "tag:yaml.org,2002:"
+_ALLOWED_TAGS = frozenset(
+    {"!"} | {_CORE + name for name in ("str", "int", "float", "bool", "null", "seq", "map")}
+)
+_Loader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def value_of(node: yaml.Node) -> tuple[Any, str | None]:
+    """The Python value of ``node`` and ``None``, or ``None`` and why it cannot be built.
+
+    >>> value_of(yaml.compose("!!int abc"))[1]
+    "'abc' is not a valid int"
+    >>> value_of(yaml.compose("9" * 5000))[1]
+    'a number with 5000 digits is too long'
+    """
+    try:
+        return SafeConstructor().construct_object(node, deep=True), None
+    except yaml.YAMLError as error:
+        return None, str(getattr(error, "problem", None) or "not a value")
+    except (ValueError, TypeError, AttributeError, OverflowError, RecursionError) as error:
+        text = str(node.value) if isinstance(node, yaml.ScalarNode) else ""
+        if "integer string conversion" in str(error):
+            return None, f"a number with {sum(c.isdigit() for c in text)} digits is too long"
+        kind = node.tag.removeprefix(_CORE)
+        shown = repr(text if len(text) <= 40 else text[:37] + "...")
+        return None, f"{shown} is not a valid {kind}"
+
+
+def _tag_name(tag: str) -> str:
+    return "!!" + tag.removeprefix(_CORE) if tag.startswith(_CORE) else tag
+
+
+def _scan(path: str, text: str) -> list[Problem]:
+    """Limits and tags checked on the event stream, before any node is built."""
+    nodes = aliases = depth = 0
+    for event in yaml.parse(text, Loader=_Loader):
+        line = event.start_mark.line + 1 if event.start_mark is not None else 1
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > MAX_DEPTH:
+                return [Problem(path, line, f"values nested more than {MAX_DEPTH} deep")]
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
+        if isinstance(event, yaml.AliasEvent):
+            aliases += 1
+            if aliases > MAX_ALIASES:
+                return [Problem(path, line, f"more than {MAX_ALIASES} aliases (*name): "
+                                            "write the values out instead")]
+        elif isinstance(event, yaml.NodeEvent):
+            nodes += 1
+            if nodes > MAX_NODES:
+                return [Problem(path, line, f"more than {MAX_NODES} values: split the file")]
+            tag = getattr(event, "tag", None)
+            if tag is not None and tag not in _ALLOWED_TAGS:
+                return [Problem(path, line, f"unsupported tag {_tag_name(tag)}: write plain "
+                                            "values (text, numbers, lists, mappings)")]
+    return []
+
+
+def _expanded_size(path: str, root: yaml.Node) -> list[Problem]:
+    """A problem if the tree, with its aliases expanded, is too big or refers to itself."""
+    sizes: dict[int, int] = {}  # 0 while the node is being walked (on the current path)
+    stack = [root]
+    while stack:
+        node = stack[-1]
+        children = _children(node)
+        if id(node) not in sizes:
+            sizes[id(node)] = 0
+            for child in children:
+                if sizes.get(id(child)) == 0:
+                    return [Problem(path, child.start_mark.line + 1,
+                                    "an alias refers to the value that contains it")]
+                if id(child) not in sizes:
+                    stack.append(child)
+            continue
+        stack.pop()
+        if sizes[id(node)] == 0:
+            sizes[id(node)] = min(1 + sum(sizes[id(child)] for child in children),
+                                  MAX_EXPANDED + 1)
+    if sizes[id(root)] > MAX_EXPANDED:
+        return [Problem(path, 1, f"more than {MAX_EXPANDED} values once the aliases (*name) "
+                                 "are expanded: write the values out instead")]
+    return []
+
+
+def _children(node: yaml.Node) -> list[yaml.Node]:
+    if isinstance(node, yaml.SequenceNode):
+        return list(node.value)
+    if isinstance(node, yaml.MappingNode):
+        return [part for pair in node.value for part in pair]
+    return []
+
+
+def _syntax_problem(path: str, text: str, error: yaml.YAMLError) -> Problem:
+    """The syntax error in the pure parser's words (they name what was found), with its line."""
+    mark = getattr(error, "problem_mark", None)
+    # Only for shallow documents: the pure scanner is quadratic in the nesting depth.
+    if _Loader is not yaml.SafeLoader and "nesting" not in str(getattr(error, "problem", "")):
+        try:
+            for _ in yaml.parse(text, Loader=yaml.SafeLoader):
+                pass
+        except yaml.YAMLError as pure_error:
+            error = pure_error
+            mark = getattr(error, "problem_mark", None)
+    line = mark.line + 1 if mark is not None else 1
+    problem = getattr(error, "problem", None) or "not valid YAML"
+    return Problem(path, line, f"YAML syntax: {problem} (check indentation and quotes)")
 
 
 def compose(path: str, text: str) -> tuple[yaml.Node | None, list[Problem]]:
-    """The YAML node tree of ``text``, or the syntax problem with its line."""
+    """The YAML node tree of ``text``, or its problems with their lines (never an exception).
+
+    >>> print(compose("h.yaml", "a: 1\\nb: c: d")[1][0])
+    h.yaml:2: YAML syntax: mapping values are not allowed here (check indentation and quotes)
+    >>> print(compose("h.yaml", "a: !!python/name:os.system x")[1][0])
+    h.yaml:1: unsupported tag !!python/name:os.system: write plain values (...)
+    """
+    if len(text) > MAX_CHARS:
+        return None, [Problem(path, 1, f"too big for a YAML file (over {MAX_CHARS} characters)")]
     try:
-        return yaml.compose(text), []
+        problems = _scan(path, text)
+        if problems:
+            return None, problems
+        root = yaml.compose(text, Loader=_Loader)
     except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        line = mark.line + 1 if mark is not None else 1
-        problem = getattr(error, "problem", None) or "not valid YAML"
-        return None, [Problem(path, line, f"YAML syntax: {problem} (check indentation and quotes)")]
+        return None, [_syntax_problem(path, text, error)]
+    except RecursionError:
+        return None, [Problem(path, 1, "YAML nested too deeply")]
+    if root is None:
+        return None, []
+    problems = _expanded_size(path, root)
+    return (None, problems) if problems else (root, [])

@@ -1,0 +1,73 @@
+"""What the command line reads and writes besides its arguments: standard input and ``--out``.
+
+Standard input is read as bytes and decoded here, so bytes that are not UTF-8 and endless
+lines (``< /dev/zero``) are errors naming the line, never a traceback or a hang. ``--out`` is
+checked before any work starts.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import BinaryIO
+
+from gintutor.content.textfile import FileError, decode, path_kind
+
+MAX_LINE = 64 * 1024
+"""The longest line read from standard input (a hand is about 30 characters)."""
+
+
+def stdin_lines(stream: BinaryIO | None = None, limit: int = MAX_LINE) -> Iterator[tuple[int, str]]:
+    """``(line number, text)`` of each line of standard input, without the line break.
+
+    :class:`FileError` for a line that is not UTF-8 or longer than ``limit`` bytes.
+    """
+    if stream is None:
+        stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:  # a text-only stand-in (tests): already decoded
+        for number, line in enumerate(sys.stdin, start=1):
+            yield number, line.rstrip("\r\n")
+        return
+    number = 0
+    while True:
+        raw = stream.readline(limit + 1)
+        if not raw:
+            return
+        number += 1
+        if len(raw) > limit and not raw.endswith(b"\n"):
+            raise FileError(f"standard input: line {number} is longer than {limit} bytes")
+        try:
+            text = decode(raw, "standard input")
+        except FileError as error:
+            message = str(error).replace("at line 1", f"at line {number}", 1)
+            raise FileError(message) from None
+        yield number, text.rstrip("\r\n")
+
+
+def output_file(path: Path, option: str = "--out") -> Path:
+    """``path`` if a file can be written there (before any work is done); else FileError.
+
+    The folder must exist; an existing file must be a regular file (a device such as
+    ``/dev/null`` is never replaced).
+    """
+    try:
+        mode: int | None = os.stat(path).st_mode
+    except FileNotFoundError:
+        mode = None
+    except (OSError, ValueError):
+        path_kind(path)  # raises with the reason (too long, a loop, not a valid path)
+        raise
+    if mode is not None and not stat.S_ISREG(mode):
+        kind = "a folder" if stat.S_ISDIR(mode) else "not a regular file"
+        raise FileError(f"{option} {path}: it is {kind}; give a file name")
+    folder = Path(os.path.realpath(path)).parent
+    try:
+        kind = path_kind(folder)
+    except FileError:
+        raise FileError(f"{option} {path}: the folder {folder} does not exist") from None
+    if kind != "folder" or not os.access(folder, os.W_OK):
+        raise FileError(f"{option} {path}: cannot write in {folder}")
+    return path
