@@ -1,20 +1,46 @@
-"""The learner's saved progress (lessons and puzzles): one JSON file, written atomically.
+"""The learner's saved progress (lessons and puzzles): one JSON file that is never lost.
 
-The file lives in the user's data directory (``GINTUTOR_HOME`` overrides it). A file that
-cannot be read is moved aside with a warning and a fresh one started: never a crash.
+The file lives in the user's data directory (``GINTUTOR_HOME`` overrides it). Invariants:
+
+- Two gintutor processes never lose each other's work: :meth:`Progress.save` takes a lock,
+  re-reads the file and keeps what the other process changed, then writes only what this one
+  changed on top (:meth:`Progress.locked` is the read-modify-write form).
+- A file that cannot be read (permissions, a folder in its place) is never overwritten: that
+  is a :class:`ProgressError`. A file that reads but is not valid progress (garbage, the wrong
+  shape) is moved aside with a warning, and progress starts afresh.
+- Writes are atomic (a crash leaves the old file or the new), keep the file's mode and write
+  through a symlink to its target; temporary files left by killed saves are removed.
 """
 
 from __future__ import annotations
 
+import copy
+import datetime as dt
 import json
 import os
+import stat
 import tempfile
 import time
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from gintutor.errors import GinError
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - Windows: saves still merge, without a lock
+    fcntl = None  # type: ignore[assignment]
+
 FILE_NAME = "progress.json"
 VERSION = 1
+MAX_BYTES = 16 * 1024 * 1024
+LOCK_SECONDS = 10.0
+
+
+class ProgressError(GinError):
+    """The progress file cannot be read or written; nothing was changed."""
 
 
 def data_dir() -> Path:
@@ -27,59 +53,323 @@ def data_dir() -> Path:
     return Path(user_data_dir("gintutor", appauthor=False))
 
 
-def write_atomically(path: Path, text: str) -> None:
-    """Replace ``path`` with ``text`` so that a crash leaves the old file or the new, never half."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+def _why(error: OSError) -> str:
+    return error.strerror or str(error)
+
+
+def write_atomically(path: Path, text: str, *, make_folder: bool = False) -> None:
+    """Replace the file at ``path`` with ``text``: a crash leaves the old file or the new.
+
+    A symlink is kept and its target replaced; an existing file keeps its mode. Anything but
+    a regular file at ``path`` (a folder, a device such as ``/dev/null``) is refused, never
+    replaced. Failures are :class:`~gintutor.content.textfile.FileError` naming the path.
+    """
+    from gintutor.content.textfile import FileError
+
+    target = Path(os.path.realpath(path))
+    temporary: str | None = None
     try:
+        if make_folder:
+            target.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            mode: int | None = os.stat(target).st_mode
+        except FileNotFoundError:
+            mode = None
+        if mode is not None and not stat.S_ISREG(mode):
+            what = "a folder" if stat.S_ISDIR(mode) else "not a regular file"
+            raise FileError(f"{path}: cannot write there: it is {what}")
+        handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
+                                             dir=target.parent)
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
             stream.write(text)
             stream.flush()
             os.fsync(stream.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+            if mode is not None:
+                os.fchmod(stream.fileno(), stat.S_IMODE(mode))
+        os.replace(temporary, target)
+        temporary = None
+    except OSError as error:
+        where = error.filename if isinstance(error.filename, str) else str(path)
+        raise FileError(f"{path}: cannot write ({where}: {_why(error)})") from None
+    finally:
+        if temporary is not None:
+            Path(temporary).unlink(missing_ok=True)
+
+
+# The shape of a valid file: the keys each record must have, and the type of each known key.
+# Unknown keys are kept as they are, so a newer gintutor's additions survive an older one.
+_LESSON_REQUIRED = ("status", "step", "steps")
+_PUZZLE_REQUIRED = ("grade", "first_try")
+_TYPES: dict[str, Callable[[object], bool]] = {
+    "status": lambda v: v in ("new", "started", "done"),
+    "step": lambda v: type(v) is int and v >= 0,
+    "steps": lambda v: isinstance(v, dict) and all(
+        isinstance(k, str) and k.isdecimal() and isinstance(r, dict) for k, r in v.items()),
+    "passed": lambda v: isinstance(v, bool),
+    "correct": lambda v: isinstance(v, bool),
+    "first_try": lambda v: isinstance(v, bool),
+    "skipped": lambda v: isinstance(v, bool),
+    "tries": lambda v: type(v) is int and v >= 0,
+    "hints": lambda v: type(v) is int and v >= 0,
+    "grade": lambda v: isinstance(v, str),
+    "theme": lambda v: isinstance(v, str),
+    "id": lambda v: isinstance(v, str),
+    "date": lambda v: isinstance(v, str) and _is_date(v),
+}
+
+
+def _is_date(text: str) -> bool:
+    try:
+        dt.date.fromisoformat(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _record_problem(where: str, record: object, required: tuple[str, ...]) -> str | None:
+    if not isinstance(record, dict):
+        return f"{where} is not a record"
+    for key in required:
+        if key not in record:
+            return f"{where} has no {key!r}"
+    for key, value in record.items():
+        check = _TYPES.get(key)
+        if check is not None and not check(value):
+            return f"{where}.{key} is {json.dumps(value)[:40]}"
+    for key, step in record.get("steps", {}).items():
+        problem = _record_problem(f"{where}.steps.{key}", step, ())
+        if problem:
+            return problem
+    return None
+
+
+def schema_problem(data: object) -> str | None:
+    """What is wrong with ``data`` as a progress file (missing top-level parts are filled in).
+
+    >>> schema_problem({"version": 1, "lessons": {"cards": 5}})
+    'lessons.cards is not a record'
+    >>> schema_problem({"version": 1, "puzzles": {"daily": {"notadate": {}}}})
+    "puzzles.daily has a key 'notadate' that is not a date"
+    """
+    if not isinstance(data, dict) or data.get("version") != VERSION:
+        return "not a gintutor progress file (version 1)"
+    lessons = data.setdefault("lessons", {})
+    puzzles = data.setdefault("puzzles", {})
+    current = data.setdefault("current", None)
+    if not isinstance(lessons, dict) or not isinstance(puzzles, dict):
+        return "lessons and puzzles must be mappings"
+    if current is not None and not isinstance(current, str):
+        return "current is not a lesson id"
+    for lesson_id, record in lessons.items():
+        problem = _record_problem(f"lessons.{lesson_id}", record, _LESSON_REQUIRED)
+        if problem:
+            return problem
+    for part in ("solved", "daily"):
+        entries = puzzles.setdefault(part, {})
+        if not isinstance(entries, dict):
+            return f"puzzles.{part} is not a mapping"
+        for key, entry in entries.items():
+            if part == "daily" and not _is_date(key):
+                return f"puzzles.daily has a key {key[:20]!r} that is not a date"
+            required = _PUZZLE_REQUIRED + (("id",) if part == "daily" else ())
+            problem = _record_problem(f"puzzles.{part}.{key}", entry, required)
+            if problem:
+                return problem
+    return None
+
+
+def _parse(raw: bytes) -> dict[str, Any]:
+    """The progress data in ``raw``; ``ValueError`` saying what is wrong."""
+    if len(raw) > MAX_BYTES:
+        raise ValueError(f"larger than {MAX_BYTES // (1024 * 1024)} MB")
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise ValueError("not UTF-8 text") from None
+    except RecursionError:
+        raise ValueError("JSON nested too deeply") from None
+    except ValueError as error:
+        raise ValueError(f"not JSON ({str(error)[:60]})") from None
+    problem = schema_problem(data)
+    if problem:
+        raise ValueError(problem)
+    assert isinstance(data, dict)
+    return data
+
+
+_MISSING = object()
+
+
+def _take_theirs(base: Mapping[str, Any], mine: dict[str, Any],
+                 theirs: Mapping[str, Any]) -> None:
+    """Bring into ``mine``, in place, what another process changed since ``base`` and this one
+    did not (where both changed a value, this one's stands)."""
+    for key in set(base) | set(theirs):
+        old, new = base.get(key, _MISSING), theirs.get(key, _MISSING)
+        if new == old:
+            continue
+        current = mine.get(key, _MISSING)
+        if isinstance(current, dict) and isinstance(new, dict) and (
+                old is _MISSING or isinstance(old, dict)):
+            # In place, so that records the caller holds stay the ones that are saved.
+            _take_theirs(old if isinstance(old, dict) else {}, current, new)
+        elif current == old:
+            if new is _MISSING:
+                mine.pop(key, None)
+            else:
+                mine[key] = copy.deepcopy(new)
 
 
 class Progress:
-    """Progress data with load and atomic save; ``warning`` says if a corrupt file was set aside."""
+    """Progress data with load and merging save; ``warning`` says if a bad file was set aside.
+
+    Callers change :attr:`data` (records from :meth:`lesson` stay the same objects across
+    saves) and call :meth:`save`; only what they changed since the last load or save is written
+    over whatever another process saved meanwhile.
+    """
 
     def __init__(self, path: Path | None = None) -> None:
         self.path = path or data_dir() / FILE_NAME
         self.warning: str | None = None
         self.data: dict[str, Any] = self._load()
+        self._base: dict[str, Any] = copy.deepcopy(self.data)
 
     def _fresh(self) -> dict[str, Any]:
         return {"version": VERSION, "lessons": {}, "current": None, "puzzles": {}}
 
-    def _load(self) -> dict[str, Any]:
+    def _read(self) -> bytes | None:
+        """The file's bytes, ``None`` if there is none; ProgressError if it cannot be read."""
         try:
-            text = self.path.read_text(encoding="utf-8")
+            handle = os.open(self.path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
         except FileNotFoundError:
-            return self._fresh()
+            return None
         except OSError as error:
-            self.warning = f"could not read {self.path} ({error.strerror}); starting afresh"
+            raise ProgressError(
+                f"cannot read your progress file {self.path} ({_why(error)}); nothing was "
+                "changed: fix it (e.g. its permissions) or move it away, then try again"
+            ) from None
+        if not stat.S_ISREG(os.fstat(handle).st_mode):
+            os.close(handle)
+            raise ProgressError(f"{self.path} is not a regular file: move it away so that "
+                                "gintutor can keep your progress there")
+        with os.fdopen(handle, "rb") as stream:
+            try:
+                return stream.read(MAX_BYTES + 1)
+            except OSError as error:
+                raise ProgressError(f"cannot read your progress file {self.path} "
+                                    f"({_why(error)}); nothing was changed") from None
+
+    def _load(self) -> dict[str, Any]:
+        raw = self._read()
+        if raw is None:
             return self._fresh()
         try:
-            data = json.loads(text)
-            if not isinstance(data, dict) or data.get("version") != VERSION:
-                raise ValueError("not a gintutor progress file")
-            for key, kind in (("lessons", dict), ("puzzles", dict)):
-                if not isinstance(data.setdefault(key, kind()), kind):
-                    raise ValueError(f"{key} is not a {kind.__name__}")
+            return _parse(raw)
         except ValueError:
-            aside = self.path.with_name(f"{self.path.name}.corrupt-{int(time.time())}")
-            os.replace(self.path, aside)
-            self.warning = (
-                f"{self.path} was unreadable; it was moved to {aside} and progress restarts"
-            )
-            return self._fresh()
-        return data
+            pass
+        with self._lock():  # set aside only what is still invalid once no one else is saving
+            raw = self._read()
+            if raw is None:
+                return self._fresh()
+            try:
+                return _parse(raw)
+            except ValueError as error:
+                self._set_aside(str(error))
+        return self._fresh()
+
+    def _set_aside(self, why: str) -> None:
+        target = Path(os.path.realpath(self.path))
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        aside = target.with_name(f"{target.name}.corrupt-{stamp}")
+        number = 1
+        while aside.exists():
+            number += 1
+            aside = target.with_name(f"{target.name}.corrupt-{stamp}-{number}")
+        try:
+            os.replace(target, aside)
+        except OSError as error:
+            raise ProgressError(
+                f"{self.path} is not valid progress ({why}) and could not be moved aside "
+                f"({_why(error)}): move it away, then try again"
+            ) from None
+        self.warning = f"{self.path} was not valid progress ({why}); it was moved to {aside} " \
+                       "and progress starts afresh"
+
+    @contextmanager
+    def _lock(self) -> Iterator[None]:
+        """Hold the progress lock (a ``.lock`` file beside the progress file's target)."""
+        target = Path(os.path.realpath(self.path))
+        if fcntl is None:
+            yield
+            return
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            handle = os.open(target.with_name(f".{target.name}.lock"),
+                             os.O_RDWR | os.O_CREAT, 0o600)
+        except OSError as error:
+            raise self._cannot_save(error) from None
+        try:
+            deadline = time.monotonic() + LOCK_SECONDS
+            while True:
+                try:
+                    fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break
+                except BlockingIOError:
+                    if time.monotonic() > deadline:
+                        raise ProgressError(f"{self.path} stayed locked by another gintutor "
+                                            f"for {LOCK_SECONDS:.0f} s; try again") from None
+                    time.sleep(0.01)
+            yield
+        finally:
+            os.close(handle)
+
+    def _cannot_save(self, error: OSError | GinError) -> ProgressError:
+        why = _why(error) if isinstance(error, OSError) else str(error)
+        return ProgressError(f"cannot save your progress in {self.path} ({why}): set "
+                             "GINTUTOR_HOME to a folder you can write to")
+
+    def _refresh(self) -> None:
+        """Take into :attr:`data` what other processes saved since this one last read."""
+        raw = self._read()
+        if raw is None:
+            return
+        try:
+            theirs = _parse(raw)
+        except ValueError as error:
+            self._set_aside(str(error))
+            return
+        _take_theirs(self._base, self.data, theirs)
+
+    def _write(self) -> None:
+        from gintutor.content.textfile import FileError
+
+        target = Path(os.path.realpath(self.path))
+        if fcntl is not None:  # under the lock, any temporary file is left from a killed save
+            for stale in target.parent.glob(f".{target.name}.*.tmp"):
+                stale.unlink(missing_ok=True)
+        try:
+            write_atomically(self.path, json.dumps(self.data, indent=2, sort_keys=True) + "\n",
+                             make_folder=True)
+        except FileError as error:
+            raise self._cannot_save(error) from None
+        self._base = copy.deepcopy(self.data)
 
     def save(self) -> None:
-        """Write the progress file atomically."""
-        write_atomically(self.path, json.dumps(self.data, indent=2, sort_keys=True) + "\n")
+        """Write this process's changes over the file as it is now, under the lock."""
+        with self._lock():
+            self._refresh()
+            self._write()
+
+    @contextmanager
+    def locked(self) -> Iterator[dict[str, Any]]:
+        """Read-modify-write: :attr:`data`, up to date and locked, saved on leaving the block.
+
+        Use it where a decision depends on what is saved (e.g. "only the first attempt").
+        """
+        with self._lock():
+            self._refresh()
+            yield self.data
+            self._write()
 
     def lesson(self, lesson_id: str) -> dict[str, Any]:
         """The record of one lesson (created empty)."""
