@@ -1,0 +1,712 @@
+"""The exact table-rearrangement solver: the best play of a hand onto a Carousel table.
+
+A play adds at least one card from the hand; afterwards every card on the table, old and new,
+lies in a valid meld; no card goes from the table to a hand; a joker keeps the card it stands
+for unless a real copy of that card is on the table to replace it, and a joker so freed stays on
+the table (it is used again, standing for any card). Among all plays the solver finds one with
+the most points placed, then the most cards (or the other way round, ``Objective``), then the
+fewest table cards moved.
+
+**Moved** (the last tie-break): every new meld continues at most one old meld of the same kind
+(its *label*); an old meld may be split into pieces in place, each piece continuing it. A table
+card is moved when its new meld does not continue its old meld; a freed joker always moves.
+
+The algorithm is a dynamic programme over positions (ace low = 1 ... king = 13, ace high = 14)
+and, within a position, suit by suit, in the spirit of van Rijn, Takes & Vis (2015): the state
+holds each suit's open sequences (length 1, 2 or 3+, and label), the cards of this position put
+aside for groups, the jokers used and freed, and the aces kept back to close Q-K-A. Every
+transition places the position's cards of one suit; a position's groups are resolved once all
+four suits are done. A joker counts as the card it stands for, so a suit never has more open
+sequences than the decks have copies. The packed objective (points, cards, kept) makes the
+optimum exact and the choice among equal plays deterministic.
+
+>>> from gintutor.engine.carousel.cards import parse_hand_cards, parse_table
+>>> play = best_play(parse_table("7H 8H 9H 10H"), parse_hand_cards("7C 7D 2S"), decks=2)
+>>> play.table.text(), play.hand_after.text(), len(play.moves)
+('7C 7D 7H | 8H 9H TH', '2S', 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import Enum
+from functools import lru_cache
+from itertools import combinations
+from typing import Any
+
+from gintutor.engine.cards import Card
+from gintutor.engine.carousel.cards import (
+    JOKER_POINTS,
+    Hand,
+    Meld,
+    MeldKind,
+    Slot,
+    Table,
+    make_meld,
+)
+from gintutor.engine.carousel.rules import STANDARD, CarouselRules, Objective
+from gintutor.errors import CardError
+
+# Unit kinds: what fills one place at a position.
+_TABLE, _HAND, _KEPT_JOKER, _WILD = 0, 1, 2, 3
+_ACE_HIGH = 14
+_KEPT_SHIFT = 0
+_FIELD = 1 << 9  # every packed field (cards, kept) stays below 512
+
+
+class MoveKind(Enum):
+    """Why a table card appears in the list of moves."""
+
+    MOVED = "moved"
+    """The card left its old meld for another."""
+    FREED = "freed"
+    """A joker replaced by its real card, used again standing for another card."""
+
+
+@dataclass(frozen=True)
+class Move:
+    """A table card that ends in another meld than the one it was in."""
+
+    kind: MoveKind
+    slot: Slot
+    """The card as it now lies (a freed joker with its new card)."""
+    before: Slot
+    """The card as it lay before (a freed joker with its old card)."""
+    from_meld: Meld
+    to_meld: Meld
+
+
+@dataclass(frozen=True)
+class Play:
+    """One play: the hand cards placed, the new table, the moves, what stays in hand."""
+
+    placed: Hand
+    table: Table
+    moves: tuple[Move, ...]
+    hand_after: Hand
+    continued: tuple[int | None, ...]
+    """For each meld of the new table, the index of the old meld it continues (or None)."""
+
+    @property
+    def points_placed(self) -> int:
+        """Points of the cards placed from hand."""
+        return self.placed.points
+
+    @property
+    def cards_placed(self) -> int:
+        """How many cards were placed from hand."""
+        return len(self.placed)
+
+    @property
+    def points_after(self) -> int:
+        """Points left in hand."""
+        return self.hand_after.points
+
+
+def play_key(play: Play, rules: CarouselRules = STANDARD) -> tuple[int, int, int]:
+    """The solver's objective as a tuple to maximise: (points, cards, -moved) or (cards, ...)."""
+    if rules.objective is Objective.POINTS_THEN_CARDS:
+        return (play.points_placed, play.cards_placed, -len(play.moves))
+    return (play.cards_placed, play.points_placed, -len(play.moves))
+
+
+def _weight(points: int, cards: int, objective: Objective) -> int:
+    if objective is Objective.POINTS_THEN_CARDS:
+        return (points * _FIELD + cards) * _FIELD
+    return (cards * (_FIELD * _FIELD) + points) * _FIELD
+
+
+# A unit is (kind, origin): origin is the old meld's index for table cards and kept jokers,
+# -1 for hand cards and wild jokers.
+Unit = tuple[int, int]
+RunState = tuple[tuple[int, int], ...]  # sorted (length capped at 3, label) of open sequences
+SuitRuns = tuple[RunState, tuple[int, ...]]  # open sequences, labels already used up
+
+
+@dataclass
+class _Problem:
+    decks: int
+    objective: Objective
+    table_units: dict[tuple[int, int], list[int]]  # (position 1..13, suit) -> origins
+    joker_units: dict[tuple[int, int], list[int]]  # declared (rank, suit) -> origins
+    hand_counts: dict[tuple[int, int], int]
+    hand_jokers: int
+    max_wild: int
+    kinds: list[MeldKind]
+    points_of: dict[int, int]  # rank number -> points
+    last: list[int]  # per old meld: the last position where its cards can lie
+    room: dict[tuple[int, int], int]  # copies of a card already shown by melds left untouched
+
+
+def _problem(table: Table, hand: Hand, decks: int, objective: Objective,
+             outside: Iterable[Meld] = ()) -> _Problem:
+    table_units: dict[tuple[int, int], list[int]] = {}
+    joker_units: dict[tuple[int, int], list[int]] = {}
+    for index, meld in enumerate(table.melds):
+        for slot in meld:
+            key = (slot.card.rank.number, slot.card.suit.index)
+            (joker_units if slot.joker else table_units).setdefault(key, []).append(index)
+    hand_counts: dict[tuple[int, int], int] = {}
+    for card in hand.cards:
+        key = (card.rank.number, card.suit.index)
+        hand_counts[key] = hand_counts.get(key, 0) + 1
+    # A table joker can only be freed (and so become wild) if a real copy of its card is there.
+    freeable = sum(min(len(origins), len(table_units.get(key, ())) + hand_counts.get(key, 0))
+                   for key, origins in joker_units.items())
+    return _Problem(
+        decks, objective, table_units, joker_units, hand_counts, hand.jokers,
+        freeable + hand.jokers, [meld.kind for meld in table.melds],
+        {n: min(n, 10) for n in range(1, 14)},
+        [max(_ACE_HIGH if slot.card.rank.number == 1 else slot.card.rank.number
+                 for slot in meld) for meld in table.melds],
+        _shown(outside),
+    )
+
+
+def _shown(melds: Iterable[Meld]) -> dict[tuple[int, int], int]:
+    shown: dict[tuple[int, int], int] = {}
+    for meld in melds:
+        for slot in meld:
+            key = (slot.card.rank.number, slot.card.suit.index)
+            shown[key] = shown.get(key, 0) + 1
+    return shown
+
+
+# State: (runs per suit, pool, wild used, freed, aces kept back per suit, low aces per suit)
+State = tuple[tuple[SuitRuns, ...], tuple[tuple[int, int], ...], int, int,
+              tuple[tuple[Unit, ...], ...], tuple[int, ...]]
+
+
+Option = tuple[tuple[Unit, ...], tuple[Unit, ...], int, int, tuple[int, ...], int]
+Back = tuple[State, "_Step | GroupStep"] | None
+Assigned = tuple[RunState, tuple[int, ...], tuple[Unit, ...], int,
+                 tuple[tuple[int, Unit, int] | None, ...], tuple[tuple[Unit, int], ...]]
+GroupStep = tuple[int, tuple[tuple[int, ...], ...], tuple[tuple[int, int], ...]]
+
+
+@dataclass(frozen=True)
+class _Step:
+    """How a suit's cards at a position were placed (for rebuilding the play)."""
+
+    position: int
+    suit: int
+    extend: tuple[tuple[int, Unit, int] | None, ...]  # per old open run: (index, unit, new label)
+    new_runs: tuple[tuple[Unit, int], ...]  # (unit, label)
+    pooled: tuple[Unit, ...]
+    deferred: tuple[Unit, ...]
+    freed: tuple[int, ...]  # origins of jokers freed here
+    old_runs: RunState
+
+
+def _assign(
+    units: tuple[Unit, ...], runs: RunState, used: tuple[int, ...], seq_kind: list[bool],
+    allow_new: bool, allow_pool: bool,
+) -> list[Assigned]:
+    """Every way to put ``units`` onto the open runs, new runs and the group pool.
+
+    Returns (open runs after, labels used up, pooled units, kept, extensions, new runs). A label
+    (the old sequence a run continues) is held by at most one run: ``used`` lists the labels of
+    runs already closed.
+    """
+    out: list[Assigned] = []
+    count = len(runs)
+    taken = set(used) | {label for _, label in runs if label >= 0}
+
+    def rec(i: int, ext: list[tuple[int, Unit, int] | None], new: list[tuple[Unit, int]],
+            pool: list[Unit], kept: int) -> None:
+        if i == len(units):
+            next_runs: list[tuple[int, int]] = []
+            closed = list(used)
+            for j, (length, label) in enumerate(runs):
+                e = ext[j]
+                if e is None:
+                    if length < 3:
+                        return
+                    if label >= 0:
+                        closed.append(label)
+                else:
+                    next_runs.append((min(length + 1, 3), e[2]))
+            next_runs += [(1, label) for _, label in new]
+            out.append((tuple(sorted(next_runs)), tuple(sorted(closed)), tuple(pool), kept,
+                        tuple(ext), tuple(new)))
+            return
+        unit = units[i]
+        origin = unit[1]
+        can_label = origin >= 0 and seq_kind[origin] and origin not in taken
+        for j in range(count):
+            if ext[j] is not None:
+                continue
+            label = runs[j][1]
+            if label == -1 and can_label:
+                ext[j] = (j, unit, origin)
+                taken.add(origin)
+                rec(i + 1, ext, new, pool, kept + 1)
+                taken.discard(origin)
+            ext[j] = (j, unit, label)
+            rec(i + 1, ext, new, pool, kept + (1 if label == origin >= 0 else 0))
+            ext[j] = None
+        if allow_new:
+            if can_label:
+                new.append((unit, origin))
+                taken.add(origin)
+                rec(i + 1, ext, new, pool, kept + 1)
+                taken.discard(origin)
+                new.pop()
+            new.append((unit, -1))
+            rec(i + 1, ext, new, pool, kept)
+            new.pop()
+        if allow_pool:
+            pool.append(unit)
+            rec(i + 1, ext, new, pool, kept)
+            pool.pop()
+
+    rec(0, [None] * count, [], [], 0)
+    return out
+
+
+def group_labels(counts: list[dict[int, int]]) -> tuple[int, tuple[int, ...]]:
+    """The old groups one or two new groups continue (distinct), given each new group's count
+    of cards per old group: (cards kept in place, labels, -1 for none)."""
+    best = (0, tuple(-1 for _ in counts))
+    options = [[-1, *sorted(c)] for c in counts]
+    if len(counts) == 1:
+        for label in options[0]:
+            kept = counts[0].get(label, 0)
+            if kept > best[0]:
+                best = (kept, (label,))
+        return best
+    for first in options[0]:
+        for second in options[1]:
+            if first == second >= 0:
+                continue
+            kept = counts[0].get(first, 0) + counts[1].get(second, 0)
+            if kept > best[0]:
+                best = (kept, (first, second))
+    return best
+
+
+@lru_cache(maxsize=65536)
+def _groups(pool: tuple[tuple[int, int], ...], group_kind: tuple[bool, ...]
+            ) -> tuple[int, tuple[tuple[int, ...], ...]] | None:
+    """Best split of a position's pooled cards (suit, origin) into groups: (kept, groups).
+
+    Groups hold 3 or 4 different suits; a group continues the old group most of its cards came
+    from. ``None`` if the cards cannot all be grouped.
+    """
+    if not pool:
+        return (0, ())
+    n = len(pool)
+    if n < 3:
+        return None
+    best: tuple[int, tuple[tuple[int, ...], ...]] | None = None
+    for parts in (1, 2):
+        if n < 3 * parts or n > 4 * parts:
+            continue
+        for mask in range(1 << n) if parts == 2 else (0,):
+            if parts == 2 and mask & 1:
+                continue  # the first card goes to group 0: halves the symmetric splits
+            split: list[list[int]] = [[] for _ in range(parts)]
+            for i in range(n):
+                split[(mask >> i) & 1].append(i)
+            ok = True
+            all_counts = []
+            for members in split:
+                suits = {pool[i][0] for i in members}
+                if len(members) < 3 or len(suits) != len(members):
+                    ok = False
+                    break
+                counts: dict[int, int] = {}
+                for i in members:
+                    origin = pool[i][1]
+                    if origin >= 0 and group_kind[origin]:
+                        counts[origin] = counts.get(origin, 0) + 1
+                all_counts.append(counts)
+            if not ok:
+                continue
+            kept = group_labels(all_counts)[0]
+            if best is None or kept > best[0]:
+                best = (kept, tuple(tuple(m) for m in split))
+    return best
+
+
+def _unit_options(
+    problem: _Problem, position: int, suit: int, wild_used: int,
+) -> list[Option]:
+    """Ways to choose this position's units: (units here, aces kept back, score, wild, freed
+    origins, units counted against the copies)."""
+    rank = _ACE_HIGH if position == _ACE_HIGH else position
+    options: list[Option] = []
+    decks = problem.decks - problem.room.get((rank, suit), 0)
+    if rank == _ACE_HIGH:
+        return []  # handled by the caller from the aces kept back
+    table = problem.table_units.get((rank, suit), [])
+    jokers = problem.joker_units.get((rank, suit), [])
+    hand = problem.hand_counts.get((rank, suit), 0)
+    card_weight = _weight(problem.points_of[rank], 1, problem.objective)
+    for freed_count in range(len(jokers) + 1):
+        for freed in combinations(jokers, freed_count):
+            kept = list(jokers)
+            for origin in freed:
+                kept.remove(origin)
+            for placed in range(hand + 1):
+                if freed_count > len(table) + placed:
+                    continue
+                base = [(_TABLE, o) for o in table] + [(_HAND, -1)] * placed + [
+                    (_KEPT_JOKER, o) for o in kept]
+                for wild in range(problem.max_wild - wild_used + 1):
+                    units = base + [(_WILD, -1)] * wild
+                    if len(units) > decks:
+                        break
+                    score = placed * card_weight
+                    if rank != 1:
+                        options.append((tuple(units), (), score, wild, freed, len(units)))
+                        continue
+                    # Aces: each may stay low (A-2-3, groups) or be kept back for Q-K-A.
+                    movable = [u for u in units if u[0] != _WILD]
+                    seen = set()
+                    for k in range(len(movable) + 1):
+                        for back in combinations(movable, k):
+                            key = tuple(sorted(back))
+                            if key in seen:
+                                continue
+                            seen.add(key)
+                            low = list(units)
+                            for u in back:
+                                low.remove(u)
+                            options.append((tuple(low), key, score, wild, freed, len(units)))
+    return options
+
+
+def _solve_dp(problem: _Problem) -> tuple[int, list[_Step | GroupStep]] | None:
+    """Run the programme; the best packed score and the steps of one best play (or None)."""
+    seq_kind = [kind is MeldKind.SEQUENCE for kind in problem.kinds]
+    group_kind = tuple(kind is MeldKind.GROUP for kind in problem.kinds)
+    empty: SuitRuns = ((), ())
+    start: State = ((empty,) * 4, (), 0, 0, ((), (), (), ()), (0, 0, 0, 0))
+    layer: dict[State, tuple[int, Back]] = {start: (0, None)}
+    history: list[dict[State, tuple[int, Back]]] = []
+    assign_cache: dict[tuple[tuple[Unit, ...], SuitRuns, bool], list[Assigned]] = {}
+    option_cache: dict[tuple[int, int, int], list[Option]] = {}
+
+    def assign(units: tuple[Unit, ...], suit_runs: SuitRuns, final: bool) -> list[Assigned]:
+        key = (units, suit_runs, final)
+        found = assign_cache.get(key)
+        if found is None:
+            found = _assign(units, suit_runs[0], suit_runs[1], seq_kind, not final, not final)
+            assign_cache[key] = found
+        return found
+
+    for position in range(1, _ACE_HIGH + 1):
+        for suit in range(4):
+            nxt: dict[State, tuple[int, Back]] = {}
+            for state, (score, _) in layer.items():
+                runs, pool, wild_used, freed_total, back, lows = state
+                suit_runs = runs[suit]
+                if position == _ACE_HIGH:
+                    kept_back = back[suit]
+                    room = (problem.decks - problem.room.get((1, suit), 0) - lows[suit]
+                            - len(kept_back))
+                    for wild in range(min(room, problem.max_wild - wild_used) + 1):
+                        units = kept_back + ((_WILD, -1),) * wild
+                        for new_runs, _, _, kept, ext, _ in assign(units, suit_runs, True):
+                            if any(length < 3 for length, _ in new_runs):
+                                continue
+                            ns: State = (_with(runs, suit, ((), ())), pool, wild_used + wild,
+                                         freed_total, _with(back, suit, ()), lows)
+                            step = _Step(position, suit, ext, (), (), (), (), suit_runs[0])
+                            _relax(nxt, ns, score + kept, (state, step))
+                    continue
+                okey = (position, suit, wild_used)
+                options = option_cache.get(okey)
+                if options is None:
+                    options = option_cache[okey] = _unit_options(
+                        problem, position, suit, wild_used)
+                for units, kept_back, gain, wild, freed, count in options:
+                    for new_runs, used, pooled, kept, ext, new in assign(
+                            units, suit_runs, False):
+                        if pooled:
+                            new_pool = tuple(sorted(pool + tuple(
+                                (suit, o if o >= 0 and group_kind[o] else -1)
+                                for _, o in pooled)))
+                        else:
+                            new_pool = pool
+                        ns = (_with(runs, suit, (new_runs, used)), new_pool,
+                              wild_used + wild, freed_total + len(freed),
+                              _with(back, suit, kept_back) if position == 1 else back,
+                              _with(lows, suit, count - len(kept_back)) if position == 1
+                              else lows)
+                        step = _Step(position, suit, ext, new, pooled, kept_back, freed,
+                                     suit_runs[0])
+                        _relax(nxt, ns, score + gain + kept, (state, step))
+            history.append(layer)
+            layer = nxt
+        if position != _ACE_HIGH:
+            nxt = {}
+            for state, (score, _) in layer.items():
+                runs, pool, wild_used, freed_total, back, lows = state
+                found = _groups(pool, group_kind)
+                if found is None:
+                    continue
+                pruned = tuple(
+                    (open_runs, tuple(x for x in used if problem.last[x] > position))
+                    for open_runs, used in runs)
+                ns = (pruned, (), wild_used, freed_total, back, lows)
+                _relax(nxt, ns, score + found[0], (state, (position, found[1], pool)))
+            history.append(layer)
+            layer = nxt
+    best: tuple[int, State] | None = None
+    joker_weight = _weight(JOKER_POINTS, 1, problem.objective)
+    for state, (score, _) in layer.items():
+        wild_used, freed_total = state[2], state[3]
+        from_hand = wild_used - freed_total
+        if not 0 <= from_hand <= problem.hand_jokers:
+            continue
+        total = score + from_hand * joker_weight
+        if best is None or total > best[0]:
+            best = (total, state)
+    if best is None:
+        return None
+    steps: list[_Step | GroupStep] = []
+    state = best[1]
+    for past in reversed([*history, layer]):
+        entry = past[state][1]
+        if entry is None:
+            break
+        state = entry[0]
+        steps.append(entry[1])
+    steps.reverse()
+    return best[0], steps
+
+
+def _with(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    return (*values[:index], value, *values[index + 1:])
+
+
+def _relax(layer: dict[State, tuple[int, Back]], state: State, value: int,
+           back: Back) -> None:
+    old = layer.get(state)
+    if old is None or value > old[0]:
+        layer[state] = (value, back)
+
+
+def nearby_melds(table: Table, hand: Hand, limit: int = 3) -> tuple[int, ...]:
+    """The ``limit`` melds most touched by hand cards (same rank, or same suit within two).
+
+    Rearranging only these is a quick search (bots, hints); it can miss a longer chain of
+    moves, so :func:`best_play` over the whole table remains the exact answer.
+    """
+    touched = []
+    for index, meld in enumerate(table.melds):
+        count = sum(1 for slot in meld for c in hand.cards
+                    if c.rank is slot.card.rank
+                    or (c.suit is slot.card.suit and _gap(c, slot.card) <= 2))
+        if count:
+            touched.append((-count, index))
+    return tuple(sorted(index for _, index in sorted(touched)[:limit]))
+
+
+def _gap(a: Card, b: Card) -> int:
+    x, y = a.rank.number, b.rank.number
+    return min(abs(x - y), abs((14 if x == 1 else x) - (14 if y == 1 else y)))
+
+
+def best_play(
+    table: Table, hand: Hand, decks: int = 2, rules: CarouselRules = STANDARD, *,
+    first_meld: bool = False, only: Iterable[int] | None = None,
+) -> Play | None:
+    """The best play of ``hand`` onto ``table``, or ``None`` if no card can be placed.
+
+    ``first_meld``: the opening meld rule applies, so only new melds of the hand's own cards
+    may be laid down and the table is not touched. ``only``: rearrange just these melds (by
+    index), keeping the others as they are (see :func:`nearby_melds`).
+    """
+    from gintutor.engine.carousel.cards import verify_counts
+
+    verify_counts(table, [hand], decks)
+    if decks not in (1, 2):
+        raise CardError(f"Carousel uses one or two decks, got {decks}")
+    if first_meld:
+        chosen: tuple[int, ...] = ()
+    elif only is None:
+        chosen = tuple(range(len(table.melds)))
+    else:
+        chosen = tuple(sorted(set(only)))
+    used = Table(tuple(table.melds[i] for i in chosen))
+    outside = [meld for i, meld in enumerate(table.melds) if i not in set(chosen)]
+    problem = _problem(used, hand, decks, rules.objective, outside)
+    solved = _solve_dp(problem)
+    if solved is None or solved[0] < _FIELD:
+        return None
+    play = _rebuild(used, hand, problem, solved[1])
+    if len(chosen) == len(table.melds):
+        return play
+    # Map the sub-table's continuations back and add the melds left untouched.
+    merged: list[tuple[Meld, int | None]] = [
+        (meld, None if label is None else chosen[label])
+        for meld, label in zip(play.table.melds, play.continued, strict=True)]
+    merged += [(meld, i) for i, meld in enumerate(table.melds) if i not in set(chosen)]
+    merged.sort(key=lambda pair: pair[0].sort_key())
+    return Play(play.placed, Table(tuple(m for m, _ in merged)), play.moves, play.hand_after,
+                tuple(label for _, label in merged))
+
+
+class _Run:
+    def __init__(self, label: int) -> None:
+        self.label = label
+        self.items: list[tuple[int, int, Unit]] = []  # (position, suit, unit)
+
+    def key(self) -> tuple[int, int]:
+        return (min(len(self.items), 3), self.label)
+
+
+def _rebuild(table: Table, hand: Hand, problem: _Problem,
+             steps: Iterable[_Step | GroupStep]) -> Play:
+    """Replay the programme's steps into melds, moves and the hand left."""
+    runs: list[list[_Run]] = [[], [], [], []]
+    finished: list[tuple[list[tuple[int, int, Unit]], int, MeldKind]] = []
+    pooled: list[tuple[tuple[int, int], tuple[int, int, Unit]]] = []
+    backs: dict[int, list[Unit]] = {}
+    freed: list[int] = []
+    group_kind = [kind is MeldKind.GROUP for kind in problem.kinds]
+    for step in steps:
+        if isinstance(step, _Step):
+            suit = step.suit
+            current = sorted(runs[suit], key=_Run.key)
+            assert tuple(r.key() for r in current) == step.old_runs
+            survivors: list[_Run] = []
+            for j, run in enumerate(current):
+                ext = step.extend[j] if j < len(step.extend) else None
+                if ext is None:
+                    finished.append((run.items, run.label, MeldKind.SEQUENCE))
+                    continue
+                run.items.append((step.position, suit, ext[1]))
+                run.label = ext[2]
+                survivors.append(run)
+            for unit, label in step.new_runs:
+                run = _Run(label)
+                run.items.append((step.position, suit, unit))
+                survivors.append(run)
+            for unit in step.pooled:
+                origin = unit[1] if unit[1] >= 0 and group_kind[unit[1]] else -1
+                pooled.append(((suit, origin), (step.position, suit, unit)))
+            if step.position == 1:
+                backs[suit] = list(step.deferred)
+            freed += step.freed
+            if step.position == _ACE_HIGH:
+                for run in survivors:
+                    finished.append((run.items, run.label, MeldKind.SEQUENCE))
+                survivors = []
+            runs[suit] = survivors
+        else:
+            _, parts, pool = step
+            pooled.sort(key=lambda item: item[0])
+            assert tuple(key for key, _ in pooled) == pool
+            groups = [[pooled[i][1] for i in members] for members in parts]
+            all_counts = []
+            for items in groups:
+                counts: dict[int, int] = {}
+                for _, _, (_, origin) in items:
+                    if origin >= 0 and group_kind[origin]:
+                        counts[origin] = counts.get(origin, 0) + 1
+                all_counts.append(counts)
+            labels = group_labels(all_counts)[1] if groups else ()
+            for items, label in zip(groups, labels, strict=True):
+                finished.append((items, label, MeldKind.GROUP))
+            pooled = []
+    freed_queue = _freed_jokers(table, freed)
+    placed_cards: list[Card] = []
+    hand_jokers = 0
+    built: list[tuple[Meld, int, list[tuple[Slot, int, Slot | None]]]] = []
+    for items, label, _ in finished:
+        slots: list[tuple[Slot, int, Slot | None]] = []  # (slot, origin, before for freed)
+        for position, suit, (kind, origin) in items:
+            before: Slot | None = None
+            rank = 1 if position == _ACE_HIGH else position
+            card = Card.from_index(suit * 13 + rank - 1)
+            if kind == _TABLE:
+                slots.append((Slot(card), origin, None))
+            elif kind == _HAND:
+                placed_cards.append(card)
+                slots.append((Slot(card), -1, None))
+            elif kind == _KEPT_JOKER:
+                slots.append((Slot(card, joker=True), origin, None))
+            elif freed_queue:
+                old_origin, old_slot = freed_queue.pop(0)
+                before = old_slot
+                slots.append((Slot(card, joker=True), old_origin, before))
+            else:
+                hand_jokers += 1
+                slots.append((Slot(card, joker=True), -1, None))
+        meld = make_meld(slot for slot, _, _ in slots)
+        built.append((meld, label, slots))
+    built.sort(key=lambda item: item[0].sort_key())
+    moves: list[Move] = []
+    for meld, label, slots in built:
+        for slot, origin, before in slots:
+            if origin < 0:
+                continue
+            if before is not None:
+                moves.append(Move(MoveKind.FREED, slot, before, table.melds[origin], meld))
+            elif origin != label:
+                moves.append(Move(MoveKind.MOVED, slot, slot, table.melds[origin], meld))
+    placed = Hand.of(placed_cards, hand_jokers)
+    return Play(placed, Table(tuple(m for m, _, _ in built)), tuple(moves), hand - placed,
+                tuple(None if label < 0 else label for _, label, _ in built))
+
+
+def _freed_jokers(table: Table, freed: list[int]) -> list[tuple[int, Slot]]:
+    """The freed jokers as (old meld, old slot), in the order they were freed."""
+    out = []
+    taken: set[tuple[int, int]] = set()
+    for origin in freed:
+        for i, slot in enumerate(table.melds[origin]):
+            if slot.joker and (origin, i) not in taken:
+                taken.add((origin, i))
+                out.append((origin, slot))
+                break
+    return out
+
+
+def verify_play(table: Table, hand: Hand, new_table: Table, decks: int = 2) -> Hand:
+    """Check that ``new_table`` is a legal result of playing from ``hand`` onto ``table``;
+    return the hand cards placed. Raises :class:`~gintutor.errors.IllegalError` with the reason.
+
+    Every old table card is still there, at least one hand card was added, the melds are valid
+    (a :class:`Table` holds only valid melds), and a joker shows another card than before only
+    if a real copy of its old card lies on the new table to replace it.
+    """
+    from collections import Counter
+
+    from gintutor.engine.carousel.cards import verify_counts
+    from gintutor.errors import IllegalError
+
+    def real(t: Table) -> Counter[Card]:
+        return Counter(slot.card for slot in t.slots() if not slot.joker)
+
+    def jokers(t: Table) -> Counter[Card]:
+        return Counter(slot.card for slot in t.slots() if slot.joker)
+
+    before, after = real(table), real(new_table)
+    gone = before - after
+    if gone:
+        raise IllegalError(f"{' '.join(c.code for c in sorted(gone.elements()))} left the "
+                           "table: no card goes from the table to a hand")
+    old_jokers, new_jokers = jokers(table), jokers(new_table)
+    added_jokers = sum(new_jokers.values()) - sum(old_jokers.values())
+    if added_jokers < 0:
+        raise IllegalError("a joker left the table: a freed joker must be used again")
+    placed = Hand.of((after - before).elements(), added_jokers)
+    if not len(placed):
+        raise IllegalError("a play adds at least one card from your hand")
+    try:
+        hand - placed
+    except CardError as error:
+        raise IllegalError(str(error)) from None
+    for card, count in old_jokers.items():
+        freed = count - new_jokers[card]
+        if freed > after[card]:
+            raise IllegalError(f"the joker standing for {card.code} changed without the real "
+                               f"{card.code} replacing it")
+    verify_counts(new_table, [], decks)
+    return placed
