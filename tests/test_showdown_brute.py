@@ -527,6 +527,7 @@ def test_e10_taken_card_is_not_a_legal_discard() -> None:
 # --------------------------------------------------------------------------- the generators bite
 
 
+@pytest.mark.slow
 def test_generators_produce_layoffs_and_choices() -> None:
     rng = random.Random(20240611)
     pick: Pick = rng.randint
@@ -565,9 +566,11 @@ def test_generators_produce_layoffs_and_choices() -> None:
 # --------------------------------------------------------------------------- property tests
 
 
-@settings(COMMON, max_examples=2000)
-@given(layoff_cases())
-def test_best_defence_matches_brute_force(case: tuple[list[Hand], Hand]) -> None:
+# Each property runs on a small sample in the developer loop and on a large one with
+# --run-slow (CI): the same check, written once.
+
+
+def check_best_defence(case: tuple[list[Hand], Hand]) -> None:
     spread, defender = case
     note(f"spread: {' | '.join(text(m) for m in spread)}; defender: {text(defender)}")
     defence = best_defence(to_cardset(defender), [to_meld(m) for m in spread])
@@ -575,10 +578,20 @@ def test_best_defence_matches_brute_force(case: tuple[list[Hand], Hand]) -> None
     check_defence(defence, defender, spread)
 
 
-@pytest.mark.parametrize("rules", ["standard", "classic"])
-@settings(COMMON, max_examples=600)
-@given(knock_cases())
-def test_showdown_matches_brute_force(rules: str, case: tuple[Hand, Hand]) -> None:
+@settings(COMMON, max_examples=60)
+@given(layoff_cases())
+def test_best_defence_matches_brute_force(case: tuple[list[Hand], Hand]) -> None:
+    check_best_defence(case)
+
+
+@pytest.mark.slow
+@settings(COMMON, max_examples=2000)
+@given(layoff_cases())
+def test_best_defence_matches_brute_force_many(case: tuple[list[Hand], Hand]) -> None:
+    check_best_defence(case)
+
+
+def check_showdown(rules: str, case: tuple[Hand, Hand]) -> None:
     knocker, defender = case
     assume(bf_min_deadwood(knocker) <= KNOCK_LIMIT)
     note(f"knocker: {text(knocker)}; defender: {text(defender)}; rules: {rules}")
@@ -586,6 +599,21 @@ def test_showdown_matches_brute_force(rules: str, case: tuple[Hand, Hand]) -> No
     result = showdown(to_cardset(knocker), to_cardset(defender), preset(rules))
     check_chosen(result, best, knocker, defender)
     assert result.discard is None
+
+
+@pytest.mark.parametrize("rules", ["standard", "classic"])
+@settings(COMMON, max_examples=30)
+@given(knock_cases())
+def test_showdown_matches_brute_force(rules: str, case: tuple[Hand, Hand]) -> None:
+    check_showdown(rules, case)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rules", ["standard", "classic"])
+@settings(COMMON, max_examples=600)
+@given(knock_cases())
+def test_showdown_matches_brute_force_many(rules: str, case: tuple[Hand, Hand]) -> None:
+    check_showdown(rules, case)
 
 
 def check_chosen(result: Showdown, best: Option, hand: Hand, defender: Hand) -> None:
@@ -619,11 +647,25 @@ def check_chosen(result: Showdown, best: Option, hand: Hand, defender: Hand) -> 
 
 
 @pytest.mark.parametrize("rules", ["standard", "classic"])
-@settings(COMMON, max_examples=400)
+@settings(COMMON, max_examples=20)
 @given(eleven_cases())
 def test_eleven_card_showdown_matches_brute_force(
     rules: str, case: tuple[Hand, Hand, BC | None]
 ) -> None:
+    check_eleven(rules, case)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rules", ["standard", "classic"])
+@settings(COMMON, max_examples=400)
+@given(eleven_cases())
+def test_eleven_card_showdown_matches_brute_force_many(
+    rules: str, case: tuple[Hand, Hand, BC | None]
+) -> None:
+    check_eleven(rules, case)
+
+
+def check_eleven(rules: str, case: tuple[Hand, Hand, BC | None]) -> None:
     knocker, defender, taken = case
     note(f"knocker: {text(knocker)}; defender: {text(defender)}; rules: {rules}")
     note(f"taken from discard: {None if taken is None else code(taken)}")

@@ -10,8 +10,9 @@ from typing import Any
 
 from gintutor.engine.analysis import Analysis
 from gintutor.engine.cards import Card
+from gintutor.engine.layoffs import Defence
 from gintutor.engine.melds import Meld
-from gintutor.engine.showdown import Showdown
+from gintutor.engine.showdown import RejectedSpread, Showdown, SpreadOutcome
 from gintutor.engine.solver import Arrangement
 
 
@@ -34,29 +35,57 @@ def arrangement_data(arrangement: Arrangement) -> dict[str, Any]:
     }
 
 
-def showdown_data(result: Showdown) -> dict[str, Any]:
-    """The showdown fields of ``analyze --json``."""
-    chosen = result.chosen
+def layoffs_data(defence: Defence) -> list[dict[str, Any]]:
+    """The layoffs in the order made: ``{card, onto, after}`` (``after``: the earlier layoff
+    this one chains onto, or ``None``)."""
+    return [
+        {
+            "card": layoff.card.code,
+            "onto": codes(layoff.onto),
+            "after": layoff.after.code if layoff.after is not None else None,
+        }
+        for layoff in defence.layoffs
+    ]
+
+
+def outcome_data(outcome: SpreadOutcome) -> dict[str, Any]:
+    """One way to end the hand: the knocker's discard and spread, the defence, the score."""
+    score = outcome.score
     return {
-        "discard": chosen.discard.code if chosen.discard is not None else None,
-        "knocker_melds": meld_lists(chosen.spread.melds),
-        "knocker_deadwood_cards": codes(chosen.spread.deadwood_cards),
-        "knocker_deadwood": chosen.spread.deadwood,
-        "defender_melds": meld_lists(chosen.defence.melds),
-        "layoffs": [
-            {"card": layoff.card.code, "onto": codes(layoff.onto)}
-            for layoff in chosen.defence.layoffs
-        ],
-        "defender_deadwood_cards": codes(chosen.defence.deadwood_cards),
-        "defender_deadwood": chosen.defence.deadwood,
-        "result": chosen.score.outcome.value,
-        "winner": chosen.score.winner.value,
-        "points": chosen.score.points,
+        "discard": outcome.discard.code if outcome.discard is not None else None,
+        "knocker_melds": meld_lists(outcome.spread.melds),
+        "knocker_deadwood_cards": codes(outcome.spread.deadwood_cards),
+        "knocker_deadwood": outcome.spread.deadwood,
+        "defender_melds": meld_lists(outcome.defence.melds),
+        "layoffs": layoffs_data(outcome.defence),
+        "defender_deadwood_cards": codes(outcome.defence.deadwood_cards),
+        "defender_deadwood": outcome.defence.deadwood,
+        "result": score.outcome.value,
+        "winner": score.winner.value,
+        "points": score.points,
         "score_items": [
             {"item": item.kind.value, "points": item.points, "setting": item.setting}
-            for item in chosen.score.items
+            for item in score.items
         ],
+    }
+
+
+def rejected_data(rejected: RejectedSpread) -> dict[str, Any]:
+    """A least-deadwood spread the knocker turned down, what it would score, and why."""
+    return outcome_data(rejected.outcome) | {
+        "laid_off_points": rejected.defence.laid_off_points,
+        "reason": rejected.reason.value,
+        "points_lost": rejected.points_lost,
+        "held_back": codes(rejected.held_back),
+    }
+
+
+def showdown_data(result: Showdown) -> dict[str, Any]:
+    """The showdown fields of ``analyze --json``."""
+    return outcome_data(result.chosen) | {
         "multiplier": result.multiplier,
+        "least_deadwood": result.least_deadwood,
+        "rejected_spreads": [rejected_data(rejected) for rejected in result.rejected],
     }
 
 
@@ -82,8 +111,9 @@ def analysis_data(analysis: Analysis) -> dict[str, Any]:
             {
                 "card": option.card.code,
                 "deadwood": option.deadwood,
-                "can_knock": option.deadwood <= verdict.knock_limit,
-                "gin": option.deadwood == 0,
+                "can_knock": option.can_knock,
+                "gin": option.gin,
+                "knock": option.reason.value,
             }
             for option in verdict.discards
         ]
@@ -94,4 +124,7 @@ def analysis_data(analysis: Analysis) -> dict[str, Any]:
         )
     if analysis.showdown is not None:
         data["showdown"] = showdown_data(analysis.showdown)
+    elif analysis.opponent is not None and analysis.no_showdown is not None:
+        data["showdown"] = None
+        data["no_showdown"] = analysis.no_showdown.value
     return data
