@@ -5,7 +5,7 @@ has not seen (the rest is the stock). Likelihood: a player rarely throws away or
 that would meld with the cards it holds, so a sampled hand pays a factor ``slip`` (the chance
 of such a choice) for every card the opponent discarded or passed that melds with it (a
 3-card meld of that card and two cards of the sampled hand). Samples are drawn from the prior
-and carry these importance weights (normalised to sum 1); the hand now stands in for the hand
+and resampled by these weights; the hand now stands in for the hand
 at the time of each choice, the approximation every card-counting player makes.
 
 >>> import random
@@ -26,6 +26,8 @@ from gintutor.engine.hand import InfoSet, Kind
 
 SLIP = 0.2
 """The chance a player throws or passes a card that melds with its hand."""
+OVERSAMPLE = 4
+"""Prior samples drawn per posterior sample."""
 
 
 def choice_likelihood(hand: int, avoided: int, slip: float = SLIP) -> float:
@@ -45,21 +47,29 @@ def choice_likelihood(hand: int, avoided: int, slip: float = SLIP) -> float:
 
 def sample_opponent_hands(info: InfoSet, n: int, rng: random.Random, slip: float = SLIP
                           ) -> list[tuple[int, float]]:
-    """``n`` opponent hands (masks, known cards included) with normalised weights."""
+    """``n`` opponent hands (masks, known cards included), each with weight ``1/n``.
+
+    Sampling-importance-resampling: ``OVERSAMPLE * n`` hands from the prior, weighted by
+    :func:`choice_likelihood`, then ``n`` drawn from them in proportion to the weights, so the
+    returned sample is (approximately) from the posterior with equal weights, and a mean over
+    it has the ordinary standard error.
+    """
     unseen = info.unseen
     pool = [i for i in range(52) if unseen >> i & 1]
     hidden = info.opponent_hidden
     avoided = info.opponent_discards | info.opponent_passed
-    samples = []
-    for _ in range(n):
+    hands = []
+    weights = []
+    for _ in range(OVERSAMPLE * n):
         hand = info.opponent_known
         for card in rng.sample(pool, hidden):
             hand |= 1 << card
-        samples.append((hand, choice_likelihood(hand, avoided & ~hand, slip)))
-    total = sum(w for _, w in samples)
-    if total <= 0:
-        return [(hand, 1 / n) for hand, _ in samples]
-    return [(hand, w / total) for hand, w in samples]
+        hands.append(hand)
+        weights.append(choice_likelihood(hand, avoided & ~hand, slip))
+    if sum(weights) <= 0:
+        weights = [1.0] * len(hands)
+    chosen = rng.choices(hands, weights, k=n)
+    return [(hand, 1 / n) for hand in chosen]
 
 
 def card_chances(samples: list[tuple[int, float]]) -> list[float]:

@@ -43,7 +43,7 @@ MARGIN = 4.0
 MAX_DISCARDS = 3
 MIN_WORLDS = 8
 MAX_SPREADS = 8
-SWITCH = 1.0
+SWITCH = 2.0
 """Standard errors by which a candidate must beat the heuristic's choice to replace it."""
 
 Play = Callable[[World], float]
