@@ -6,7 +6,26 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gintutor.engine.cards import CARDS, Card, CardSet, Rank, Suit, parse_cards, parse_hand
+from gintutor.engine.cards import (
+    CARDS,
+    DECK_MASK,
+    DIAMONDS_SHIFT,
+    HEARTS_SHIFT,
+    RANK_MASKS,
+    SPADES_SHIFT,
+    SUIT_BITS,
+    SUIT_MASK,
+    Card,
+    CardSet,
+    Rank,
+    Suit,
+    bit_index,
+    iter_bits,
+    mask_cards,
+    mask_points,
+    parse_cards,
+    parse_hand,
+)
 from gintutor.errors import CardError, GinError
 
 
@@ -96,3 +115,24 @@ def test_card_sets_iterate_in_canonical_order(mask: int) -> None:
 def test_card_set_rejects_bits_beyond_the_deck() -> None:
     with pytest.raises(CardError):
         CardSet(1 << 52)
+
+
+def test_named_masks_are_the_suits_and_ranks() -> None:
+    shifts = (0, DIAMONDS_SHIFT, HEARTS_SHIFT, SPADES_SHIFT)
+    for suit, shift in zip(Suit, shifts, strict=True):
+        assert SUIT_MASK << shift == CardSet.from_cards(
+            card for card in CARDS if card.suit is suit).mask
+    assert SUIT_MASK.bit_count() == SUIT_BITS == len(Rank)
+    for rank, mask in zip(Rank, RANK_MASKS, strict=True):
+        assert mask == CardSet.from_cards(card for card in CARDS if card.rank is rank).mask
+    assert sum(RANK_MASKS) == DECK_MASK
+
+
+@given(st.integers(0, DECK_MASK))
+def test_iter_bits_walks_a_mask_lowest_first(mask: int) -> None:
+    bits = list(iter_bits(mask))
+    assert all(bit.bit_count() == 1 for bit in bits)
+    assert sum(bits) == mask and bits == sorted(bits)
+    assert [bit_index(bit) for bit in bits] == [i for i in range(52) if mask >> i & 1]
+    assert [card.index for card in mask_cards(mask)] == [bit_index(bit) for bit in bits]
+    assert mask_points(mask) == sum(CARDS[bit_index(bit)].points for bit in bits)

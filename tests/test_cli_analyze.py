@@ -76,6 +76,21 @@ CASES: dict[str, list[str]] = {
     "two-runs-one-suit-layoffs-both-ways": [
         "3H 4H 5H 9H TH JH 2C 2D 2S AC", "--opponent", "6H 7H 8H QS KS 3D 4D 9C 9D 4S"],
     "symbols-and-commas-input": ["7♣, 7♦️, 7♠, 4♥, 5♥, 6♥, 10♦, J♦, Q♦, K♣"],
+    # Issue 12: the showdown spreads more deadwood than the least, and says why.
+    "hold-back-4h-blocks-layoffs": [
+        "4H 5H 6H 7H 9S TS JS QS KS 5D", "--opponent", "3H 2H 9H 2C 3C 4D 8D 9C JD KD"],
+    "hold-back-5h-blocks-layoffs": [
+        "2H 3H 4H 5H 9C 9D 9S AC AD 2S", "--opponent", "6H 7H KC KD QC QS JD JH TC 8S"],
+    "eleven-cards-discard-blocks-layoffs": [
+        "2C 8C 9C TC JC QC 2D 3D 5D AS 2S", "--opponent", "6C 7C KC 6D 9D 7H 8H 9H JH QH"],
+    "eleven-cards-two-discards-rejected": [
+        "6C 7C 8C JC AD 2D 3D 6D JD JH 6S", "--opponent", "2C 5C 9C TC KC 5H 7H KH 5S 7S"],
+    # Issue 12: an opponent given, but the hand may not knock: the analysis and why no showdown.
+    "opponent-but-cannot-knock": [
+        "7C 7D 7S 4H 5H 6H TD JD 2D KC", "-o", "AC 2C 3D 4D 5D 6D 8D 9D KD QH"],
+    "opponent-but-gin-only": [
+        "7C 7D 7S 4H 5H 6H TD JD QD KC", "--rules", "straight",
+        "-o", "AC 2C 3D 4D 5D 6D 8D 9D KD QH"],
 }
 
 
@@ -95,7 +110,8 @@ JSON_CASES = [
     "main-example", "e1-set-or-run", "e2-two-arrangements-tie", "e2-spread-blocks-layoffs",
     "e5-joint-defence", "e6-tie-is-undercut", "e8-big-gin-standard",
     "e8-classic-no-big-gin", "e10-drew-from-discard", "e11-oklahoma-spade-doubles",
-    "eleven-cards-engine-picks-discard-and-spread",
+    "eleven-cards-engine-picks-discard-and-spread", "hold-back-4h-blocks-layoffs",
+    "eleven-cards-discard-blocks-layoffs", "opponent-but-cannot-knock",
 ]
 
 
@@ -144,8 +160,6 @@ def test_json_contract_fields() -> None:
          "add --upcard CARD"),
         (["7C 7D 7S 4H 5H 6H TD JD QD KC", "-r", "oklahoma", "--upcard", "XX"],
          "error: --upcard: 'XX': unknown suit 'X'"),
-        (["7C 7D 7S 4H 5H 6H TD JD 2D KC", "-o", "AC 2C 3D 4D 5D 6D 8D 9D KD QH"],
-         "error: 32 deadwood is above the knock limit of 10: this hand cannot knock"),
         (["7C 7D 7S 4H 5H 6H TD JD QD KC", "--drew-from-discard", "KC"],
          "error: --drew-from-discard needs the 11-card hand"),
         (["7C 7D 7S 4H 5H 6H TD JD QD KC AS", "--drew-from-discard", "2C"],
@@ -203,3 +217,60 @@ def test_batch_mode_all_good_is_status_0_and_text_separates_hands() -> None:
 def test_hand_may_be_given_as_separate_arguments() -> None:
     code, out, _ = invoke(*["7C", "7D", "7S", "4H", "5H", "6H", "TD", "JD", "QD", "KC"])
     assert code == 0 and "10 ≤ 10: you can knock." in out
+
+
+@pytest.mark.parametrize(
+    ("case", "why"),
+    [
+        ("hold-back-4h-blocks-layoffs",
+         "Why this spread: you hold 4♥ back (9 deadwood, not the least 5): spreading 4♥ 5♥ 6♥ 7♥, "
+         "9♠ 10♠ J♠ Q♠ K♠ would let the defender lay off 3♥ 2♥ (5 points; 55 deadwood left "
+         "instead of 60), and you would score 50 instead of 51."),
+        ("hold-back-5h-blocks-layoffs",
+         "Why this spread: you hold 5♥ back (9 deadwood, not the least 4): spreading 9♣ 9♦ 9♠, "
+         "2♥ 3♥ 4♥ 5♥ would let the defender lay off 6♥ 7♥ (13 points; 78 deadwood left instead "
+         "of 91), and you would score 74 instead of 82."),
+        ("eleven-cards-discard-blocks-layoffs",
+         "Why discard 8♣, not 5♦: you keep more deadwood (9 deadwood, not the least 4): "
+         "discarding 5♦ and spreading 2♣ 2♦ 2♠, 8♣ 9♣ 10♣ J♣ Q♣ would let the defender lay off "
+         "7♣ 6♣ K♣ (23 points; 35 deadwood left instead of 48), and you would score 31 instead "
+         "of 39."),
+    ],
+)
+def test_a_spread_other_than_the_least_deadwood_is_explained(case: str, why: str) -> None:
+    code, out, _ = invoke(*CASES[case])
+    assert code == 0
+    assert why in " ".join(out.split())  # the text as read, line wrapping aside
+
+
+def test_json_names_the_rejected_spread_with_its_numbers() -> None:
+    _, out, _ = invoke(*CASES["hold-back-4h-blocks-layoffs"], "--json")
+    showdown = json.loads(out)["showdown"]
+    assert (showdown["knocker_deadwood"], showdown["least_deadwood"], showdown["points"]) == (
+        9, 5, 51)
+    [rejected] = showdown["rejected_spreads"]
+    assert rejected["knocker_melds"] == [["4H", "5H", "6H", "7H"], ["9S", "TS", "JS", "QS", "KS"]]
+    assert rejected["layoffs"] == [
+        {"card": "3H", "onto": ["4H", "5H", "6H", "7H"], "after": None},
+        {"card": "2H", "onto": ["4H", "5H", "6H", "7H"], "after": "3H"},
+    ]
+    assert (rejected["laid_off_points"], rejected["defender_deadwood"], rejected["points"]) == (
+        5, 55, 50)
+    assert (rejected["reason"], rejected["points_lost"], rejected["held_back"]) == (
+        "layoffs", 1, ["4H"])
+    _, out, _ = invoke(*CASES["eleven-cards-discard-blocks-layoffs"], "--json")
+    data = json.loads(out)
+    assert data["best_discards"] == ["5D"] and data["showdown"]["discard"] == "8C"
+    assert [r["discard"] for r in data["showdown"]["rejected_spreads"]] == ["5D"]
+
+
+def test_opponent_with_a_hand_that_cannot_knock_shows_the_analysis_and_why() -> None:
+    code, out, err = invoke(*CASES["opponent-but-cannot-knock"])
+    assert (code, err) == (0, "")
+    assert "Best melds" in out and "32 > 10: you cannot knock" in out
+    assert "No showdown: with 32 deadwood (above the knock limit of 10) you cannot knock" in out
+    code, out, err = invoke(*CASES["opponent-but-cannot-knock"], "--json")
+    assert (code, err) == (0, "")
+    data = json.loads(out)
+    assert data["can_knock"] is False and data["deadwood"] == 32
+    assert data["showdown"] is None and data["no_showdown"] == "over-limit"

@@ -27,7 +27,7 @@ def test_dash_h_is_help_with_an_example_and_no_type_names(command: list[str]) ->
 
 
 def test_help_lists_the_themes_and_the_rule_sets() -> None:
-    assert THEMES == ", ".join(theme.value for theme in Theme)
+    assert ", ".join(theme.value for theme in Theme) == THEMES
     _, out, _ = run("puzzle", "--help")
     flat = re.sub(r"-\s+", "-", out)
     assert all(theme.value in flat for theme in Theme)

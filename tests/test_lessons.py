@@ -418,3 +418,10 @@ def test_lessons_check_on_a_folder_reports_every_file() -> None:
     assert code == 1
     files = {line.split(":", 1)[0] for line in out.splitlines()}
     assert len(files) == 5
+
+
+def test_learn_reads_the_same_lessons_without_the_engine_checks() -> None:
+    # The shipped lessons are checked by the engine here and in 'lessons check'; 'learn' reads
+    # them without those checks to start at once, and must get exactly the same lessons.
+    checked, problems = check_lessons(lesson_files())
+    assert problems == [] and load_lessons() == checked

@@ -101,3 +101,12 @@ def test_cli_match_json() -> None:
 def test_cli_match_errors(args: tuple[str, ...], message: str) -> None:
     code, _, err = run(*args)
     assert code == 2 and message in err and "Traceback" not in err
+
+
+@pytest.mark.slow
+def test_the_ladder_holds_on_a_short_seeded_match() -> None:
+    # 60 duplicate pairs: heuristic beats simple, simple beats novice (seeded, so stable).
+    heuristic = run_match(MatchSpec(("heuristic", "simple"), preset("eaai"), 60, seed=5), 2)
+    assert heuristic.figures[0].win_rate > 0.5 and heuristic.points_per_hand.mean > 0
+    simple = run_match(MatchSpec(("simple", "novice"), preset("eaai"), 30, seed=5), 2)
+    assert simple.figures[0].win_low > 0.5

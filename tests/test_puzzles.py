@@ -230,3 +230,22 @@ def test_option_tables_fit_80_columns_and_the_legend_explains_what_is_shown(them
     if theme.exact:
         knocks = any(r.evaluation is not None and r.evaluation.can_knock for r in solution.rows)
         assert ("k: may knock now." in table_legend(solution)) == knocks
+
+
+def test_a_stored_verdict_is_used_while_its_key_matches() -> None:
+    import dataclasses
+
+    from gintutor.content.verdicts import load_verdicts, solve, stored_verdict, verdicts_text
+
+    puzzle = next(p for p in PUZZLES if p.theme is Theme.KNOCK_OR_PLAY)
+    fresh = solve_puzzle(puzzle)
+    table = json.loads(verdicts_text([fresh]))["verdicts"]
+    assert stored_verdict(puzzle, table) == fresh.verdict
+    assert solve(puzzle, table) == fresh
+    # Another position (or seed) changes the key: the stored verdict is not used.
+    moved = dataclasses.replace(puzzle, position=dataclasses.replace(
+        puzzle.position, stock_size=(puzzle.position.stock_size or 20) - 1))
+    assert stored_verdict(moved, table) is None
+    # The shipped pack stores a verdict for every rollout puzzle.
+    shipped = load_verdicts()
+    assert {p.id for p in PUZZLES if not p.theme.exact} == set(shipped)

@@ -9,10 +9,11 @@ from gintutor.cli.learn import Session
 from gintutor.cli.progress import Progress
 from gintutor.cli.prompts import Command, Prompt
 from gintutor.cli.render import Terminal
+from gintutor.content.verdicts import solve
 from gintutor.engine.cards import Card
 from gintutor.errors import GinError
 from gintutor.text.explain import Line, Table
-from gintutor.tutor.puzzles import Grade, Puzzle, Solution, Theme, candidates, solve_puzzle
+from gintutor.tutor.puzzles import Grade, Puzzle, Solution, Theme, candidates
 from gintutor.tutor.puzzletext import feedback, option_data, setting_out
 
 
@@ -45,7 +46,7 @@ def read_choice(puzzle: Puzzle, text: str) -> str:
 
 def puzzle_data(puzzle: Puzzle, solution: Solution | None = None) -> dict[str, Any]:
     """The ``puzzle --json`` object."""
-    solution = solution or solve_puzzle(puzzle)
+    solution = solution or solve(puzzle)
     position = puzzle.position
     data: dict[str, Any] = {
         "id": puzzle.id,
@@ -89,7 +90,7 @@ class PuzzleRunner(Session):
     def run(self, puzzle: Puzzle, daily_date: dt.date | None = None) -> Grade:
         """Play one puzzle; ``daily_date`` marks it as that day's puzzle (streaks, share line)."""
         self.terminal.show(setting_out(puzzle, self.style))
-        solution = solve_puzzle(puzzle)
+        solution = solve(puzzle)
         hints = list(puzzle.hints[:2])
         used = 0
 

@@ -40,7 +40,7 @@ _QUESTION_KEYS = _COMMON_KEYS.union(*(keys for _, keys in _KEYS.values()))
 _SHOW_KEYS = {"hand", "rules", "upcard", "taken", "opponent", "caption"}
 
 
-def _show(reader: Reader, node: yaml.Node, rules: RuleSet) -> Show | None:
+def _show(reader: Reader, node: yaml.Node, rules: RuleSet, engine: bool) -> Show | None:
     items = reader.mapping(node, "show")
     check_keys(reader, items, _SHOW_KEYS, "a show step")
     if "hand" not in items:
@@ -55,6 +55,8 @@ def _show(reader: Reader, node: yaml.Node, rules: RuleSet) -> Show | None:
     if hand is None or step_rules is None:
         return None
     show = Show(hand, step_rules, upcard, taken, opponent, caption, node.start_mark.line + 1)
+    if not engine:
+        return show
     try:
         from gintutor.engine.analysis import analyze
 
@@ -65,7 +67,7 @@ def _show(reader: Reader, node: yaml.Node, rules: RuleSet) -> Show | None:
     return show
 
 
-def _question(reader: Reader, node: yaml.Node, rules: RuleSet) -> Ask | None:
+def _question(reader: Reader, node: yaml.Node, rules: RuleSet, engine: bool) -> Ask | None:
     items = reader.mapping(node, "question")
     check_keys(reader, items, _QUESTION_KEYS, "a question")
     kind_node = items["question"][1]
@@ -108,14 +110,15 @@ def _question(reader: Reader, node: yaml.Node, rules: RuleSet) -> Ask | None:
         return None
     question = kind(prompt=prompt, rules=question_rules,
                     **{key: value for key, value in values.items() if value is not None})
+    expect = _expect_text(reader.scalar(items["expect"][1])) if "expect" in items else None
+    if not engine:
+        return Ask(question, expect, node.start_mark.line + 1)
     try:
         question.verify()
     except GinError as error:
         reader.fail(node, f"the engine cannot answer this question: {error}")
         return None
-    expect = None
-    if "expect" in items:
-        expect = _expect_text(reader.scalar(items["expect"][1]))
+    if expect is not None:
         if not question.accepts(expect):
             answer = question.solve().answer
             reader.fail(items["expect"][1],
@@ -182,7 +185,7 @@ def _expect_text(value: Any) -> str:
     return str(value)
 
 
-def _steps(reader: Reader, node: yaml.Node, rules: RuleSet) -> Iterator[Step]:
+def _steps(reader: Reader, node: yaml.Node, rules: RuleSet, engine: bool) -> Iterator[Step]:
     if not isinstance(node, yaml.SequenceNode) or not node.value:
         reader.fail(node, "steps: expected a list of steps (prose, show or question)")
         return
@@ -196,11 +199,11 @@ def _steps(reader: Reader, node: yaml.Node, rules: RuleSet) -> Iterator[Step]:
                 except GinError as error:
                     reader.fail(items["prose"][1], f"prose: {error}")
         elif "show" in items and len(items) == 1:
-            show = _show(reader, items["show"][1], rules)
+            show = _show(reader, items["show"][1], rules, engine)
             if show is not None:
                 yield show
         elif "question" in items:
-            ask = _question(reader, step_node, rules)
+            ask = _question(reader, step_node, rules, engine)
             if ask is not None:
                 yield ask
         elif items:
@@ -208,8 +211,14 @@ def _steps(reader: Reader, node: yaml.Node, rules: RuleSet) -> Iterator[Step]:
                                    "'prose: ...', 'show: ...' or 'question: KIND' with its keys")
 
 
-def read_lesson(text: str, path: str) -> tuple[Lesson | None, list[Problem]]:
-    """A lesson from YAML text, and the problems found (the lesson is ``None`` if any)."""
+def read_lesson(text: str, path: str, *, engine: bool = True) -> tuple[Lesson | None,
+                                                                      list[Problem]]:
+    """A lesson from YAML text, and the problems found (the lesson is ``None`` if any).
+
+    With ``engine`` every hand shown and every question is also checked by the engine (the
+    engine can answer it, and ``expect:`` equals its answer): ``lessons check`` and the tests
+    do that for the shipped lessons, so ``learn`` reads them without it and starts at once.
+    """
     reader = Reader(path)
     root, problems = compose(path, text)
     if problems:
@@ -240,7 +249,7 @@ def read_lesson(text: str, path: str) -> tuple[Lesson | None, list[Problem]]:
     rules = PRESETS["standard"]
     if "rules" in items:
         rules = reader.rules(items["rules"][1], "rules") or rules
-    steps = tuple(_steps(reader, items["steps"][1], rules)) if "steps" in items else ()
+    steps = tuple(_steps(reader, items["steps"][1], rules, engine)) if "steps" in items else ()
     if reader.problems or lesson_id is None or title is None or level is None:
         return None, reader.problems
     lesson = Lesson(lesson_id, title, level, concepts, prerequisites, steps, path,
@@ -260,12 +269,13 @@ def lesson_files(folder: Path | None = None) -> list[tuple[str, str]]:
     return [(f"lessons/{entry.name}", entry.read_text(encoding="utf-8")) for entry in files]
 
 
-def check_lessons(files: Iterable[tuple[str, str]]) -> tuple[list[Lesson], list[Problem]]:
+def check_lessons(files: Iterable[tuple[str, str]], *, engine: bool = True,
+                  ) -> tuple[list[Lesson], list[Problem]]:
     """Load every lesson; report every problem, including ids and prerequisites across files."""
     lessons: list[Lesson] = []
     problems: list[Problem] = []
     for path, text in files:
-        lesson, found = read_lesson(text, path)
+        lesson, found = read_lesson(text, path, engine=engine)
         problems += found
         if lesson is not None:
             lessons.append(lesson)
@@ -284,9 +294,12 @@ def check_lessons(files: Iterable[tuple[str, str]]) -> tuple[list[Lesson], list[
     return numbered, problems
 
 
-def load_lessons(folder: Path | None = None) -> list[Lesson]:
-    """Every shipped lesson (or those in ``folder``), numbered from 1; LessonError if any is bad."""
-    lessons, problems = check_lessons(lesson_files(folder))
+def load_lessons(folder: Path | None = None, *, engine: bool = False) -> list[Lesson]:
+    """Every shipped lesson (or those in ``folder``), numbered from 1; LessonError if any is bad.
+
+    The engine checks are left to ``lessons check`` unless ``engine`` is given.
+    """
+    lessons, problems = check_lessons(lesson_files(folder), engine=engine)
     if problems:
         raise LessonError("\n".join(str(problem) for problem in problems))
     return lessons

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gintutor.engine.cards import Card, CardSet
-from gintutor.engine.knocking import KnockVerdict, knock_verdict
+from gintutor.engine.knocking import KnockReason, KnockVerdict, knock_verdict
 from gintutor.engine.melds import MELDS_THROUGH, Meld, MeldKind
 from gintutor.engine.rules import RuleSet
 from gintutor.engine.showdown import Showdown, showdown, verify_hands
@@ -96,6 +96,17 @@ class Analysis:
     showdown: Showdown | None
     all_melded: bool
     """True when every card of the hand is melded (for 11 cards: big gin where recognised)."""
+    opponent: CardSet | None = None
+    """The defender's hand when one was given (the showdown is ``None`` when the hand cannot
+    knock: see :attr:`no_showdown`)."""
+
+    @property
+    def no_showdown(self) -> KnockReason | None:
+        """Why an opponent was given but there is no showdown (the hand may not knock: over the
+        limit, or gin only), else ``None``."""
+        if self.opponent is None or self.showdown is not None:
+            return None
+        return self.verdict.reason
 
     @property
     def deadwood(self) -> int:
@@ -123,7 +134,13 @@ def analyze(
 ) -> Analysis:
     """Analyse a 10- or 11-card hand; with ``opponent`` (10 cards) play out the knock too.
 
-    :class:`~gintutor.errors.IllegalError` when an opponent is given and the hand cannot knock.
+    A hand that may not knock has no showdown, and :attr:`Analysis.no_showdown` says why.
+
+    >>> from gintutor.engine.rules import preset
+    >>> result = analyze(CardSet.parse("7C 7D 7S 4H 5H 6H TD JD 2D KC"), preset("standard"),
+    ...                  opponent=CardSet.parse("AC 2C 3D 4D 5D 6D 8D 9D KD QH"))
+    >>> result.showdown is None, result.no_showdown.value, result.deadwood
+    (True, 'over-limit', 32)
     """
     if len(hand) not in (10, 11):
         raise CardError(f"a hand here has 10 or 11 cards, got {len(hand)}")
@@ -136,7 +153,7 @@ def analyze(
         kept = hand - CardSet(verdict.discards[0].card.mask)
     solution = solve(kept)
     result = None
-    if opponent is not None:
+    if opponent is not None and verdict.can_knock:
         result = showdown(hand, opponent, rules, upcard, taken_from_discard)
     return Analysis(
         hand=hand,
@@ -149,4 +166,5 @@ def analyze(
         overlaps=overlaps(kept),
         showdown=result,
         all_melded=min_deadwood_mask(hand.mask) == 0,
+        opponent=opponent,
     )

@@ -20,9 +20,45 @@ from enum import Enum
 from gintutor.errors import CardError
 
 SUIT_BITS = 13
-"""Bits per suit in a hand mask."""
-FULL_SUIT = (1 << SUIT_BITS) - 1
+"""Bits per suit in a hand mask (and ranks per suit)."""
+SUIT_MASK = (1 << SUIT_BITS) - 1
+"""The 13 bits of one suit at the bottom of a mask: ``mask >> suit.index * SUIT_BITS & SUIT_MASK``
+is that suit's cards, ace at bit 0."""
+FULL_SUIT = SUIT_MASK
+"""Another name for :data:`SUIT_MASK`."""
 DECK_MASK = (1 << 52) - 1
+"""All 52 cards."""
+DIAMONDS_SHIFT = SUIT_BITS
+"""Where the diamonds start in a mask (clubs start at 0)."""
+HEARTS_SHIFT = 2 * SUIT_BITS
+"""Where the hearts start in a mask."""
+SPADES_SHIFT = 3 * SUIT_BITS
+"""Where the spades start in a mask."""
+RANK_MASKS: tuple[int, ...] = tuple(
+    sum(1 << (suit * SUIT_BITS + rank) for suit in range(4)) for rank in range(SUIT_BITS)
+)
+"""``RANK_MASKS[rank - 1]``: the four cards of a rank (ace first)."""
+
+
+def iter_bits(mask: int) -> Iterator[int]:
+    """The one-bit masks of ``mask``, lowest first (the engine's one way to walk a mask).
+
+    >>> list(iter_bits(0b10110))
+    [2, 4, 16]
+    """
+    while mask:
+        low = mask & -mask
+        yield low
+        mask ^= low
+
+
+def bit_index(bit: int) -> int:
+    """The index of a one-bit mask: ``bit_index(1 << i) == i`` (for cards, the card index).
+
+    >>> bit_index(1 << 51)
+    51
+    """
+    return bit.bit_length() - 1
 
 
 class Suit(Enum):
@@ -226,20 +262,12 @@ def _or_list(numbers: tuple[int, ...]) -> str:
 
 def mask_cards(mask: int) -> Iterator[Card]:
     """The cards of a mask in canonical order (suit, then rank)."""
-    while mask:
-        low = mask & -mask
-        yield CARDS[low.bit_length() - 1]
-        mask ^= low
+    return (CARDS[bit.bit_length() - 1] for bit in iter_bits(mask))
 
 
 def mask_points(mask: int) -> int:
     """Total deadwood value of the cards in a mask."""
-    total = 0
-    while mask:
-        low = mask & -mask
-        total += CARD_POINTS[low.bit_length() - 1]
-        mask ^= low
-    return total
+    return sum(CARD_POINTS[bit.bit_length() - 1] for bit in iter_bits(mask))
 
 
 def mask_of(cards: Iterable[Card]) -> int:

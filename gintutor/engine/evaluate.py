@@ -26,7 +26,7 @@ from enum import Enum
 from itertools import combinations
 from math import comb
 
-from gintutor.engine.cards import CARDS, DECK_MASK, SUIT_BITS, Card, CardSet
+from gintutor.engine.cards import CARDS, DECK_MASK, SUIT_BITS, Card, CardSet, iter_bits
 from gintutor.engine.melds import MELD_MASKS, Meld
 from gintutor.engine.rules import RuleSet
 from gintutor.engine.solver import Arrangement, best_discard_deadwood_mask, min_deadwood_mask, solve
@@ -226,15 +226,6 @@ class _Cache:
         return found
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low)
-        mask ^= low
-    return out
-
-
 def _p_knock_next(cache: _Cache, hand10: int, unseen: list[int], limit: int,
                   skip: int = 0) -> int:
     """How many unseen cards (other than ``skip``) let ``hand10`` knock after drawing them."""
@@ -249,7 +240,7 @@ def _two_draws(cache: _Cache, hand10: int, unseen: list[int], limit: int) -> flo
     total = 0.0
     for first in unseen:
         eleven = hand10 | first
-        after = {x: cache.deadwood(eleven ^ x) for x in _bits(eleven)}
+        after = {x: cache.deadwood(eleven ^ x) for x in iter_bits(eleven)}
         least = min(after.values())
         if least <= limit:
             total += 1.0
@@ -314,7 +305,7 @@ def _pairs(hand10: int, arrangement: Arrangement, unseen_mask: int) -> tuple[Pai
         elif a.suit is b.suit and abs(a.rank.number - b.rank.number) in (1, 2):
             low, high = sorted((a.rank.number, b.rank.number))
             wanted = [low + 1] if high - low == 2 else [low - 1, high + 1]
-            needs = [CARDS[a.suit.index * SUIT_BITS + r - 1] for r in wanted if 1 <= r <= 13]
+            needs = [CARDS[a.suit.index * SUIT_BITS + r - 1] for r in wanted if 1 <= r <= SUIT_BITS]
         if needs:
             live = tuple(c for c in needs if unseen_mask & c.mask)
             mine = tuple(c for c in needs if hand10 & c.mask)
@@ -339,7 +330,7 @@ def _outs(cache: _Cache, hand10: int, before: Arrangement, unseen: list[int], li
         if after == 0:
             gin_outs.append(card)
         # The re-discard: the highest card among those leaving the least deadwood.
-        candidates = [x for x in _bits(eleven) if x != card_bit and cache.deadwood(eleven ^ x)
+        candidates = [x for x in iter_bits(eleven) if x != card_bit and cache.deadwood(eleven ^ x)
                       == after]
         if not candidates:
             continue
@@ -361,7 +352,7 @@ def evaluate_discard(position: Position, card: Card, cache: _Cache | None = None
     limit = position.knock_limit
     hand10 = position.hand.mask & ~card.mask
     unseen_mask = position.unseen.mask
-    unseen = _bits(unseen_mask)
+    unseen = list(iter_bits(unseen_mask))
     now = cache.deadwood(hand10)
     before = solve(CardSet(hand10)).best
     outs, knock_outs, gin_outs = _outs(cache, hand10, before, unseen, limit, now)

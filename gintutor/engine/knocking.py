@@ -36,12 +36,60 @@ class KnockReason(Enum):
     """The knock limit is 0 (straight gin, an Oklahoma ace): only gin ends the hand."""
 
 
+def knock_reason(deadwood: int, limit: int, big_gin: bool = False) -> KnockReason:
+    """Why a hand with ``deadwood`` (after its discard) may or may not knock under ``limit``.
+
+    >>> knock_reason(0, 10).value, knock_reason(4, 0).value, knock_reason(11, 10).value
+    ('gin', 'gin-only', 'over-limit')
+    """
+    if big_gin:
+        return KnockReason.BIG_GIN
+    if deadwood == 0:
+        return KnockReason.GIN
+    if limit == 0:
+        return KnockReason.GIN_ONLY
+    if deadwood <= limit:
+        return KnockReason.WITHIN_LIMIT
+    return KnockReason.OVER_LIMIT
+
+
+@dataclass(frozen=True)
+class DiscardVerdict(DiscardOption):
+    """One legal discard of an 11-card hand: the least deadwood after it and the knock it allows.
+
+    >>> from gintutor.engine.rules import preset
+    >>> verdict = knock_verdict(CardSet.parse("2C 3C 4C 9D TD JD QD 2S 4H 5S 8H"),
+    ...                         preset("standard"))
+    >>> [(o.card.code, o.deadwood, o.reason.value, o.points_to_shed) for o in verdict.discards[:2]]
+    [('8H', 11, 'over-limit', 1), ('5S', 14, 'over-limit', 4)]
+    """
+
+    knock_limit: int
+    reason: KnockReason
+
+    @property
+    def can_knock(self) -> bool:
+        """True when this discard leaves a hand that may knock (gin included)."""
+        return self.deadwood <= self.knock_limit
+
+    @property
+    def gin(self) -> bool:
+        """True when this discard leaves no deadwood."""
+        return self.deadwood == 0
+
+    @property
+    def points_to_shed(self) -> int:
+        """Deadwood points above the knock limit after this discard (0 when it may knock)."""
+        return max(0, self.deadwood - self.knock_limit)
+
+
 @dataclass(frozen=True)
 class KnockVerdict:
     """Whether a hand may knock, with the numbers behind the answer.
 
     For 11 cards, ``deadwood`` is after the best legal discard and ``discards`` lists every
-    legal discard with the deadwood it leaves (best first); for 10 cards ``discards`` is empty.
+    legal discard with the deadwood it leaves and the knock it allows (best first); for 10
+    cards ``discards`` is empty.
     """
 
     deadwood: int
@@ -50,7 +98,7 @@ class KnockVerdict:
     gin: bool
     big_gin: bool
     reason: KnockReason
-    discards: tuple[DiscardOption, ...] = ()
+    discards: tuple[DiscardVerdict, ...] = ()
 
     @property
     def best_discards(self) -> tuple[Card, ...]:
@@ -64,25 +112,15 @@ class KnockVerdict:
 
 
 def _verdict(
-    deadwood: int, limit: int, discards: tuple[DiscardOption, ...], big_gin: bool
+    deadwood: int, limit: int, discards: tuple[DiscardVerdict, ...], big_gin: bool
 ) -> KnockVerdict:
-    if big_gin:
-        reason = KnockReason.BIG_GIN
-    elif deadwood == 0:
-        reason = KnockReason.GIN
-    elif limit == 0:
-        reason = KnockReason.GIN_ONLY
-    elif deadwood <= limit:
-        reason = KnockReason.WITHIN_LIMIT
-    else:
-        reason = KnockReason.OVER_LIMIT
     return KnockVerdict(
         deadwood=deadwood,
         knock_limit=limit,
         can_knock=deadwood <= limit,
         gin=deadwood == 0,
         big_gin=big_gin,
-        reason=reason,
+        reason=knock_reason(deadwood, limit, big_gin),
         discards=discards,
     )
 
@@ -115,19 +153,12 @@ def knock_verdict(
         return _verdict(min_deadwood_mask(hand.mask), limit, (), False)
     if len(hand) != 11:
         raise CardError(f"a hand here has 10 or 11 cards, got {len(hand)}")
-    options = discard_options(hand, taken_from_discard)
+    options = tuple(
+        DiscardVerdict(option.card, option.deadwood, limit, knock_reason(option.deadwood, limit))
+        for option in discard_options(hand, taken_from_discard)
+    )
     big_gin = rules.big_gin and min_deadwood_mask(hand.mask) == 0
     return _verdict(0 if big_gin else options[0].deadwood, limit, options, big_gin)
-
-
-def can_knock(
-    hand: CardSet,
-    rules: RuleSet,
-    upcard: Card | None = None,
-    taken_from_discard: Card | None = None,
-) -> bool:
-    """True when ``hand`` may knock (see :func:`knock_verdict`)."""
-    return knock_verdict(hand, rules, upcard, taken_from_discard).can_knock
 
 
 def verify_knock(

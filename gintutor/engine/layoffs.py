@@ -17,7 +17,7 @@ import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from gintutor.engine.cards import CARDS, SUIT_BITS, Card, CardSet
+from gintutor.engine.cards import CARDS, RANK_MASKS, SUIT_BITS, Card, CardSet, bit_index
 from gintutor.engine.melds import Meld
 from gintutor.engine.solver import Arrangement, arrangements_mask, min_deadwood_mask
 
@@ -27,10 +27,21 @@ _DECK_HIGH_RANK = SUIT_BITS - 1
 
 @dataclass(frozen=True)
 class Layoff:
-    """One card laid off onto one of the knocker's melds (``onto``, as the knocker spread it)."""
+    """One card laid off onto one of the knocker's melds (``onto``, as the knocker spread it).
+
+    ``after`` is the card laid off just before it that it chains onto (8♥ after 7♥... onto
+    4♥5♥6♥), or ``None`` when the card fits the meld as spread. A chained layoff always comes
+    after the layoff it chains onto.
+    """
 
     card: Card
     onto: Meld
+    after: Card | None = None
+
+    @property
+    def chained(self) -> bool:
+        """True when the card fits only because of an earlier layoff (RULES.md §4 E3)."""
+        return self.after is not None
 
 
 def layoff_chains(meld: Meld, cards_mask: int) -> list[list[int]]:
@@ -47,15 +58,12 @@ def layoff_chains(meld: Meld, cards_mask: int) -> list[list[int]]:
     if meld.is_set:
         if len(meld) == 4:
             return []
-        rank_bit = meld.mask.bit_length() - 1
-        rank = rank_bit % SUIT_BITS
-        four = sum(1 << (suit * SUIT_BITS + rank) for suit in range(4))
-        missing = four & ~meld.mask
+        missing = RANK_MASKS[bit_index(meld.mask) % SUIT_BITS] & ~meld.mask
         return [[missing]] if cards_mask & missing else []
     low = meld.mask & -meld.mask
     high = 1 << (meld.mask.bit_length() - 1)
-    low_rank = (low.bit_length() - 1) % SUIT_BITS
-    high_rank = (high.bit_length() - 1) % SUIT_BITS
+    low_rank = bit_index(low) % SUIT_BITS
+    high_rank = bit_index(high) % SUIT_BITS
     down: list[int] = []
     bit, rank = low >> 1, low_rank - 1
     while rank >= _DECK_LOW_RANK and cards_mask & bit:
@@ -103,11 +111,18 @@ class Defence:
 
 
 def _layoff_plans(defender_mask: int, spread: Sequence[Meld]) -> Iterable[tuple[Layoff, ...]]:
-    """Every legal combination of layoffs: for each chain, any prefix; no card used twice."""
+    """Every legal combination of layoffs: for each chain, any prefix; no card used twice.
+
+    Within a chain each card after the first is laid off after (and chains onto) the one
+    before it.
+    """
     per_chain: list[list[tuple[Layoff, ...]]] = []
     for meld in spread:
         for chain in layoff_chains(meld, defender_mask):
-            layoffs = tuple(Layoff(CARDS[bit.bit_length() - 1], meld) for bit in chain)
+            cards = [CARDS[bit_index(bit)] for bit in chain]
+            layoffs = tuple(
+                Layoff(card, meld, cards[n - 1] if n else None) for n, card in enumerate(cards)
+            )
             per_chain.append([layoffs[:n] for n in range(len(layoffs) + 1)])
     for combination in itertools.product(*per_chain):
         plan = tuple(layoff for prefix in combination for layoff in prefix)

@@ -19,6 +19,7 @@ from enum import Enum
 from typing import NoReturn
 
 from gintutor.engine.cards import (
+    RANK_MASKS,
     SUIT_BITS,
     Card,
     CardSet,
@@ -50,8 +51,7 @@ def _run_masks() -> list[int]:
 
 def _set_masks() -> list[int]:
     masks = []
-    for rank in range(SUIT_BITS):
-        four = sum(1 << (suit * SUIT_BITS + rank) for suit in range(4))
+    for rank, four in enumerate(RANK_MASKS):
         masks.append(four)
         masks.extend(four ^ (1 << (suit * SUIT_BITS + rank)) for suit in range(4))
     return masks

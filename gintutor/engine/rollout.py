@@ -33,10 +33,13 @@ from math import sqrt
 from gintutor.engine.cards import (
     CARD_POINTS,
     DECK_MASK,
-    FULL_SUIT,
+    RANK_MASKS,
     SUIT_BITS,
+    SUIT_MASK,
     Card,
     CardSet,
+    bit_index,
+    iter_bits,
     mask_points,
 )
 from gintutor.engine.evaluate import Position, verify_position
@@ -168,9 +171,7 @@ def layoff_exposure(meld_masks: tuple[int, ...], known: int, unknown: int,
         suit, rank = divmod(low, SUIT_BITS)
         if meld >> (suit * SUIT_BITS) >= 1 << SUIT_BITS:  # cards of several suits: a set
             if meld.bit_count() == 3:
-                missing = next(
-                    s * SUIT_BITS + rank for s in range(4) if not meld >> (s * SUIT_BITS + rank) & 1
-                )
+                missing = bit_index(RANK_MASKS[rank] & ~meld)
                 expected += _card_chance(missing, known, unknown, chance) * CARD_POINTS[missing]
             continue
         high = meld.bit_length() - 1 - suit * SUIT_BITS
@@ -228,15 +229,11 @@ def layoff_targets(meld_masks: Iterable[int]) -> int:
         suit, rank = divmod(low, SUIT_BITS)
         if meld >> (suit * SUIT_BITS) >= 1 << SUIT_BITS:
             if meld.bit_count() == 3:
-                targets |= _RANK_MASK << rank & ~meld
+                targets |= RANK_MASKS[rank] & ~meld
             continue
-        suit_mask = FULL_SUIT << (suit * SUIT_BITS)
+        suit_mask = SUIT_MASK << (suit * SUIT_BITS)
         targets |= ((meld >> 1) | (meld << 1)) & suit_mask & ~meld
     return targets
-
-
-_RANK_MASK = sum(1 << (suit * SUIT_BITS) for suit in range(4))
-"""The four cards of the lowest rank (shift left by ``rank`` for the others)."""
 
 
 def choose_discard(hand11: int, forbidden: int = 0) -> tuple[int, int]:
@@ -245,10 +242,7 @@ def choose_discard(hand11: int, forbidden: int = 0) -> tuple[int, int]:
     Returns ``(card mask, deadwood after)``.
     """
     best: tuple[int, int, int] | None = None
-    rest = hand11 & ~forbidden
-    while rest:
-        low = rest & -rest
-        rest ^= low
+    for low in iter_bits(hand11 & ~forbidden):
         deadwood = min_deadwood_mask(hand11 ^ low)
         key = (deadwood, -CARD_POINTS[low.bit_length() - 1], -low)
         if best is None or key < best:

@@ -3,7 +3,9 @@
 Every legal spread of the knocker (every discard of an 11-card hand, every arrangement with
 deadwood within the knock limit, big gin where recognised) is played against this defender's
 best defence, and the knocker takes the one that scores best for them; ties go to the lower
-knocker deadwood, then to the canonical order (RULES.md §4 E2).
+knocker deadwood, then to the canonical order (RULES.md §4 E2). When a least-deadwood spread
+scores less than the one chosen (the knocker holds a meld card back, or melds it elsewhere, to
+block layoffs), the showdown keeps it as a :class:`RejectedSpread` with the numbers why.
 
 >>> from gintutor.engine.rules import preset
 >>> result = showdown(
@@ -13,11 +15,15 @@ knocker deadwood, then to the canonical order (RULES.md §4 E2).
 ... )
 >>> [meld.text() for meld in result.spread.melds], result.outcome.value, result.points
 (['5C 5D 5H', '9S TS JS QS KS'], 'knock', 54)
+>>> rejected = result.rejected[0]
+>>> [m.text() for m in rejected.spread.melds], rejected.laid_off.text(), rejected.points_lost
+(['4H 5H 6H', '9S TS JS QS KS'], '3H 7H 8H', 18)
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 
 from gintutor.engine.cards import Card, CardSet
 from gintutor.engine.layoffs import Defence, best_defence
@@ -50,12 +56,93 @@ class SpreadOutcome:
         )
 
 
+class RejectReason(Enum):
+    """Why the knocker turns down a spread that leaves the least deadwood."""
+
+    LAYOFFS = "layoffs"
+    """Against it the defender keeps less deadwood (by laying off more), so the knocker
+    scores less."""
+    UNDERCUT = "undercut"
+    """Against it the defender's layoffs turn the knock into an undercut."""
+
+
+@dataclass(frozen=True)
+class RejectedSpread:
+    """A least-deadwood spread (and discard) the knocker does not make, with the numbers why.
+
+    ``outcome`` is what it would score against this defender; ``points_lost`` how much less
+    than the chosen spread it is worth to the knocker (always more than 0); ``held_back`` the
+    cards it melds that the chosen spread leaves unmelded (the cards held back to block
+    layoffs); ``extra_deadwood`` how much more deadwood the chosen spread keeps than it.
+    """
+
+    outcome: SpreadOutcome
+    reason: RejectReason
+    points_lost: int
+    held_back: CardSet
+    extra_deadwood: int
+
+    @property
+    def discard(self) -> Card | None:
+        """The discard it goes with (11-card hands), else ``None``."""
+        return self.outcome.discard
+
+    @property
+    def spread(self) -> Arrangement:
+        """Its melds and deadwood."""
+        return self.outcome.spread
+
+    @property
+    def defence(self) -> Defence:
+        """The defender's best answer to it."""
+        return self.outcome.defence
+
+    @property
+    def laid_off(self) -> CardSet:
+        """The cards the defender would lay off on it."""
+        return self.outcome.defence.laid_off
+
+    @property
+    def score(self) -> HandScore:
+        """What it would score."""
+        return self.outcome.score
+
+
+def _rejected(chosen: SpreadOutcome, outcomes: list[SpreadOutcome]) -> tuple[RejectedSpread, ...]:
+    """The least-deadwood spreads that score less than ``chosen``, in the order an analysis
+    lists them (discard by card order, then arrangement); none when ``chosen`` is big gin."""
+    if chosen.score.outcome is Outcome.BIG_GIN:
+        return ()
+    plain = [o for o in outcomes if o.score.outcome is not Outcome.BIG_GIN]
+    least = min(o.spread.deadwood for o in plain)
+    net = chosen.score.knocker_net
+    found = []
+    for other in plain:
+        if other.spread.deadwood != least or other.score.knocker_net >= net:
+            continue
+        undercut = other.score.outcome is Outcome.UNDERCUT
+        reason = (
+            RejectReason.UNDERCUT
+            if undercut and chosen.score.outcome is not Outcome.UNDERCUT
+            else RejectReason.LAYOFFS
+        )
+        held_back = chosen.spread.deadwood_cards & other.spread.melded
+        extra = chosen.spread.deadwood - least
+        found.append(RejectedSpread(other, reason, net - other.score.knocker_net, held_back, extra))
+    found.sort(
+        key=lambda r: (-1 if r.discard is None else r.discard.index, r.spread.sort_key())
+    )
+    return tuple(found)
+
+
 @dataclass(frozen=True)
 class Showdown:
     """The whole end of a hand after a knock; ``chosen`` is the knocker's best spread.
 
     ``outcomes`` holds every legal spread considered, best for the knocker first, so a teacher
-    can show what another spread would have let the defender lay off.
+    can show what another spread would have let the defender lay off. ``rejected`` holds the
+    spreads leaving the least deadwood (:attr:`least_deadwood`) that score less than the one
+    chosen, with the reasons; it is empty when the plain least-deadwood spread is best.
     """
 
     knocker_hand: CardSet
@@ -64,6 +151,7 @@ class Showdown:
     knock_limit: int
     multiplier: int
     outcomes: tuple[SpreadOutcome, ...]
+    rejected: tuple[RejectedSpread, ...] = ()
 
     @property
     def chosen(self) -> SpreadOutcome:
@@ -104,6 +192,11 @@ class Showdown:
     def points(self) -> int:
         """The winner's points."""
         return self.score.points
+
+    @property
+    def least_deadwood(self) -> int:
+        """The least deadwood the knocker can spread (after the best discard; 0 for big gin)."""
+        return min(outcome.spread.deadwood for outcome in self.outcomes)
 
 
 def _outcome(
@@ -184,5 +277,6 @@ def showdown(
                 _outcome(discard, spread, defender, rules, multiplier, False, no_layoffs)
             )
     outcomes.sort(key=SpreadOutcome.sort_key)
-    return Showdown(knocker, defender, rules, limit, multiplier, tuple(outcomes))
+    rejected = _rejected(outcomes[0], outcomes)
+    return Showdown(knocker, defender, rules, limit, multiplier, tuple(outcomes), rejected)
 

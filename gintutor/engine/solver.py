@@ -17,7 +17,18 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from gintutor.engine import tables as _tables
-from gintutor.engine.cards import CARD_POINTS, CARDS, SUIT_BITS, Card, CardSet
+from gintutor.engine.cards import (
+    CARD_POINTS,
+    CARDS,
+    DIAMONDS_SHIFT,
+    HEARTS_SHIFT,
+    SPADES_SHIFT,
+    SUIT_BITS,
+    SUIT_MASK,
+    Card,
+    CardSet,
+    iter_bits,
+)
 from gintutor.engine.melds import MELDS_THROUGH, Meld, merge_runs, sorted_melds
 from gintutor.errors import CardError, IllegalError
 
@@ -46,12 +57,7 @@ def _discard_gain_table(run_deadwood: list[int]) -> list[int]:
     """How much a suit's run deadwood drops at best by discarding one of its cards."""
     gain = [-_NO_DISCARD] * (1 << SUIT_BITS)
     for mask in range(1, 1 << SUIT_BITS):
-        rest = mask
-        best_after = _NO_DISCARD
-        while rest:
-            low = rest & -rest
-            best_after = min(best_after, run_deadwood[mask ^ low])
-            rest ^= low
+        best_after = min(run_deadwood[mask ^ low] for low in iter_bits(mask))
         gain[mask] = run_deadwood[mask] - best_after
     return gain
 
@@ -93,9 +99,7 @@ def _set_choices(c: int, d: int, h: int, s: int, triple: int) -> list[tuple[int,
     set of four, any set of three (freeing the fourth card for a run), or not at all.
     """
     choices = [(c, d, h, s)]
-    while triple:
-        bit = triple & -triple
-        triple ^= bit
+    for bit in iter_bits(triple):
         held = [bool(x & bit) for x in (c, d, h, s)]
         removals: list[tuple[bool, bool, bool, bool]] = [(held[0], held[1], held[2], held[3])]
         if all(held):
@@ -125,10 +129,10 @@ def min_deadwood_mask(mask: int) -> int:
     """
     # The suit split and the test for ranks held three times are inlined here and in
     # best_discard_deadwood_mask: this is the hot path, and a helper call costs a third.
-    c = mask & 0x1FFF
-    d = mask >> 13 & 0x1FFF
-    h = mask >> 26 & 0x1FFF
-    s = mask >> 39
+    c = mask & SUIT_MASK
+    d = mask >> DIAMONDS_SHIFT & SUIT_MASK
+    h = mask >> HEARTS_SHIFT & SUIT_MASK
+    s = mask >> SPADES_SHIFT
     triple = c & d & (h | s) | h & s & (c | d)
     t = RUN_DEADWOOD
     if not triple:
@@ -144,10 +148,10 @@ def best_discard_deadwood_mask(mask: int) -> int:
     >>> best_discard_deadwood_mask(CardSet.parse("5D 6S 3D 5S 4S 6C 6D 2H 4D 2S 5H").mask)
     9
     """
-    c = mask & 0x1FFF
-    d = mask >> 13 & 0x1FFF
-    h = mask >> 26 & 0x1FFF
-    s = mask >> 39
+    c = mask & SUIT_MASK
+    d = mask >> DIAMONDS_SHIFT & SUIT_MASK
+    h = mask >> HEARTS_SHIFT & SUIT_MASK
+    s = mask >> SPADES_SHIFT
     triple = c & d & (h | s) | h & s & (c | d)
     t = RUN_DEADWOOD
     g = DISCARD_GAIN
@@ -165,13 +169,10 @@ def discard_deadwoods(mask: int, forbidden: int = 0) -> list[tuple[int, int]]:
     ``forbidden`` is the mask of the card just taken from the discard pile (it may not be
     discarded this turn), or 0.
     """
-    out = []
-    rest = mask & ~forbidden
-    while rest:
-        low = rest & -rest
-        out.append((low.bit_length() - 1, min_deadwood_mask(mask ^ low)))
-        rest ^= low
-    return out
+    return [
+        (low.bit_length() - 1, min_deadwood_mask(mask ^ low))
+        for low in iter_bits(mask & ~forbidden)
+    ]
 
 
 def packings(mask: int, max_deadwood: int) -> list[tuple[tuple[int, ...], int]]:

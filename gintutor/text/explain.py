@@ -19,7 +19,7 @@ from gintutor.engine.layoffs import Defence
 from gintutor.engine.melds import Meld, MeldKind
 from gintutor.engine.rules import Boxes, RuleSet, Shutout
 from gintutor.engine.scoring import HandScore, ItemKind, Outcome, Side
-from gintutor.engine.showdown import Showdown, SpreadOutcome
+from gintutor.engine.showdown import RejectedSpread, RejectReason, Showdown
 from gintutor.engine.solver import Arrangement
 
 
@@ -178,18 +178,18 @@ def explain_melds(analysis: Analysis, style: Style) -> list[Block]:
 def discard_table(analysis: Analysis, style: Style) -> Table:
     """Every legal discard, best first, with the deadwood after it and what it allows."""
     verdict = analysis.verdict
-    best = min(option.deadwood for option in verdict.discards)
+    best = set(verdict.best_discards)
     rows = []
     highlight = set()
     for row, option in enumerate(verdict.discards):
-        if option.deadwood == best:
+        if option.card in best:
             highlight.add(row)
-        if option.deadwood == 0:
+        if option.reason is KnockReason.GIN:
             allows = "gin"
-        elif option.deadwood <= verdict.knock_limit:
+        elif option.reason is KnockReason.WITHIN_LIMIT:
             allows = "knock"
         else:
-            allows = f"no (shed {option.deadwood - verdict.knock_limit})"
+            allows = f"no (shed {option.points_to_shed})"
         rows.append((style.card(option.card), str(option.deadwood), allows))
     return Table(("discard", "deadwood after", "knock?"), tuple(rows), frozenset(highlight))
 
@@ -247,7 +247,23 @@ def explain_analysis(analysis: Analysis, style: Style) -> tuple[Block, ...]:
         blocks.append(Line(knock_sentence(analysis.verdict, analysis.rules)))
     if analysis.showdown is not None:
         blocks += explain_showdown(analysis.showdown, style)
+    elif analysis.no_showdown is not None and analysis.opponent is not None:
+        blocks.append(Heading("Showdown"))
+        blocks.append(Line(no_showdown_sentence(analysis, style)))
     return tuple(blocks)
+
+
+def no_showdown_sentence(analysis: Analysis, style: Style) -> str:
+    """Why an opponent's hand was given but the knock is not played out."""
+    verdict = analysis.verdict
+    if verdict.reason is KnockReason.GIN_ONLY:
+        why = (f"only gin may end the hand here (knock limit 0) and you have "
+               f"{verdict.deadwood} deadwood")
+    else:
+        why = (f"with {verdict.deadwood} deadwood (above the knock limit of "
+               f"{verdict.knock_limit}) you cannot knock")
+    opponent = style.cards(analysis.opponent or ())
+    return f"No showdown: {why}, so the opponent's hand ({opponent}) is not played out."
 
 
 def _defence_lines(defence: Defence, style: Style) -> list[Block]:
@@ -256,25 +272,13 @@ def _defence_lines(defence: Defence, style: Style) -> list[Block]:
         blocks.append(Line(f"{meld_name(meld)}  {style.meld(meld)}", 1))
     if not defence.melds:
         blocks.append(Line("no melds", 1))
-    laid: list[Card] = []
     for layoff in defence.layoffs:
         text = f"lays off {style.card(layoff.card)} onto {style.meld(layoff.onto)}"
-        # A card that does not touch the meld as spread was chained onto an earlier layoff.
-        before = next((card for card in reversed(laid) if _touches(card, layoff.card)), None)
-        if before is not None and not _touches_meld(layoff.onto, layoff.card):
-            text += f" (chained after {style.card(before)})"
-        laid.append(layoff.card)
+        if layoff.after is not None:
+            text += f" (chained after {style.card(layoff.after)})"
         blocks.append(Line(text, 1))
     blocks.append(Line(f"deadwood  {deadwood_sum(defence.deadwood_cards, style)}", 1))
     return blocks
-
-
-def _touches(card: Card, other: Card) -> bool:
-    return card.suit is other.suit and abs(card.rank.number - other.rank.number) == 1
-
-
-def _touches_meld(meld: Meld, card: Card) -> bool:
-    return meld.is_set or any(_touches(member, card) for member in meld)
 
 
 _ITEM_TEXT = {
@@ -310,29 +314,63 @@ _OUTCOME_TEXT = {
 }
 
 
+_MAX_REJECTED = 3
+"""Rejected spreads narrated one by one; any more are counted."""
+
+
 def _why_spread(result: Showdown, style: Style, mine: bool = True) -> list[Block]:
-    """Show a spread the knocker could have made that lets the defender lay off more."""
-    chosen = result.chosen
-    worse: SpreadOutcome | None = None
-    for other in result.outcomes[1:]:
-        if other.discard != chosen.discard or other.spread.deadwood != chosen.spread.deadwood:
-            continue
-        if other.defence.laid_off_points > chosen.defence.laid_off_points:
-            worse = other
-            break
-    if worse is None:
-        return []
-    melds = ", ".join(style.meld(meld) for meld in worse.spread.melds)
-    laid = style.cards(worse.defence.laid_off)
-    return [
-        Line(
-            f"Why this spread: spreading {melds} instead (also {worse.spread.deadwood} "
-            f"deadwood) would let the defender lay off {laid} "
-            f"({worse.defence.laid_off_points} points), and {'you' if mine else 'the knocker'} "
-            f"would " + _net_text(worse.score)
-            + f" instead of {_net_text(chosen.score, short=True)}."
+    """Why the knocker does not make a least-deadwood spread (the showdown's rejected ones)."""
+    blocks: list[Block] = []
+    for number, rejected in enumerate(result.rejected[:_MAX_REJECTED]):
+        blocks.append(Line(_rejected_text(result, rejected, style, mine, first=number == 0)))
+    more = len(result.rejected) - _MAX_REJECTED
+    if more > 0:
+        blocks.append(
+            Line(f"{plural(more, 'other least-deadwood spread')} would score less too.")
         )
-    ]
+    return blocks
+
+
+def _rejected_text(
+    result: Showdown, rejected: RejectedSpread, style: Style, mine: bool, first: bool
+) -> str:
+    chosen = result.chosen
+    you = "you" if mine else "the knocker"
+    melds = ", ".join(style.meld(meld) for meld in rejected.spread.melds) or "no melds"
+    other_discard = rejected.discard is not None and rejected.discard != chosen.discard
+    defence = rejected.defence
+    laid = style.cards(layoff.card for layoff in defence.layoffs)
+    action = f"spreading {melds}"
+    if other_discard and rejected.discard is not None:
+        action = f"discarding {style.card(rejected.discard)} and {action}"
+    if not first:
+        return (
+            f"Likewise, {action} ({rejected.spread.deadwood} deadwood) would let the defender "
+            f"lay off {laid} ({plural(defence.laid_off_points, 'point')}), and {you} would "
+            f"{_net_text(rejected.score)}."
+        )
+    if other_discard and chosen.discard is not None and rejected.discard is not None:
+        head = (f"Why discard {style.card(chosen.discard)}, not "
+                f"{style.card(rejected.discard)}")
+    else:
+        head = "Why this spread"
+    if rejected.extra_deadwood:
+        if rejected.held_back:
+            holds = "you hold" if mine else "the knocker holds"
+            keep = f"{holds} {style.cards(rejected.held_back)} back"
+        else:
+            keep = f"{you} keep{'' if mine else 's'} more deadwood"
+        lead = (f"{keep} ({chosen.spread.deadwood} deadwood, not the least "
+                f"{rejected.spread.deadwood}): {action}")
+    else:
+        lead = f"{action} instead (also {rejected.spread.deadwood} deadwood)"
+    undercut = ", an undercut" if rejected.reason is RejectReason.UNDERCUT else ""
+    return (
+        f"{head}: {lead} would let the defender lay off {laid} "
+        f"({plural(defence.laid_off_points, 'point')}; {defence.deadwood} deadwood left instead "
+        f"of {chosen.defence.deadwood}{undercut}), and {you} would {_net_text(rejected.score)} "
+        f"instead of {_net_text(chosen.score, short=True)}."
+    )
 
 
 def _net_text(score: HandScore, short: bool = False) -> str:

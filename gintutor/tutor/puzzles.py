@@ -150,8 +150,23 @@ def candidates(puzzle: Puzzle) -> tuple[Candidate, ...]:
     )
 
 
-def solve_puzzle(puzzle: Puzzle) -> Solution:
-    """Rank every choice of the puzzle by its theme's measure (best first) and grade it."""
+def verdict_key(puzzle: Puzzle) -> str:
+    """What a rollout verdict depends on: the position, the choices, the worlds and the seed.
+
+    A stored verdict is used only while its key is unchanged (and ``puzzles check`` replays
+    every stored verdict, so a change of the rollout policy is caught too).
+    """
+    codes = sorted(candidate.code for candidate in candidates(puzzle))
+    text = repr((position_key(puzzle.position), codes, ROLLOUT_WORLDS, puzzle.seed))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def solve_puzzle(puzzle: Puzzle, known: Verdict | None = None) -> Solution:
+    """Rank every choice of the puzzle by its theme's measure (best first) and grade it.
+
+    ``known``: the rollout verdict already computed for this puzzle (a stored one), used
+    instead of playing the worlds again.
+    """
     theme = puzzle.theme
     position = puzzle.position
     if theme is Theme.SAFETY:
@@ -166,7 +181,7 @@ def solve_puzzle(puzzle: Puzzle) -> Solution:
             for e in ranked
         )
         return Solution(puzzle, rows, exact, None)
-    result = verdict(position, candidates(puzzle), ROLLOUT_WORLDS, puzzle.seed)
+    result = known or verdict(position, candidates(puzzle), ROLLOUT_WORLDS, puzzle.seed)
     evaluation: Evaluation | None = None
     if len(position.hand) == 11:
         evaluation = evaluate(position)

@@ -1,0 +1,499 @@
+"""The Carousel solver: rule clauses, and the optimum against two independent oracles.
+
+* a brute force (every sub-multiset of the hand, every partition of the table into melds with
+  every joker declaration, every one-to-one continuation) on small positions: points, cards
+  and the fewest cards moved;
+* an integer programme (every meld template of 3 to 5 cards a variable, jokers per position)
+  solved by SciPy's HiGHS on two-deck positions of real size: points and cards.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterator
+
+import pytest
+
+from gintutor.engine.cards import CARDS, Card
+from gintutor.engine.carousel.cards import (
+    Hand,
+    Meld,
+    MeldKind,
+    Slot,
+    Table,
+    make_meld,
+    parse_hand_cards,
+    parse_table,
+)
+from gintutor.engine.carousel.rules import CarouselRules, Objective
+from gintutor.engine.carousel.solver import MoveKind, Play, best_play, verify_play
+from gintutor.errors import CardError, IllegalError
+
+
+def solve(table: str, hand: str, decks: int = 2, **kw: object) -> Play | None:
+    return best_play(parse_table(table), parse_hand_cards(hand), decks, **kw)  # type: ignore[arg-type]
+
+
+def summary(play: Play | None) -> tuple[int, int, int] | None:
+    if play is None:
+        return None
+    return (play.points_placed, play.cards_placed, len(play.moves))
+
+
+# --- rule clauses ---------------------------------------------------------------------------
+
+def test_empty_table_plays_own_melds() -> None:
+    play = solve("", "7C 7D 7S 2H 3H 4H KC")
+    assert play is not None
+    assert play.table.text() == "7C 7D 7S | 2H 3H 4H"
+    assert play.hand_after.text() == "KC"
+    assert play.points_after == 10
+
+
+def test_no_play_when_nothing_fits() -> None:
+    assert solve("7H 8H 9H", "2C 5D KS") is None
+
+
+def test_sequence_ace_high_or_low_never_round_the_corner() -> None:
+    assert solve("", "QS KS AS").table.text() == "QS KS AS"  # type: ignore[union-attr]
+    assert solve("", "AS 2S 3S").table.text() == "AS 2S 3S"  # type: ignore[union-attr]
+    assert solve("", "KS AS 2S") is None
+    with pytest.raises(CardError, match="not a group or a sequence"):
+        parse_table("KS AS 2S")
+
+
+def test_group_never_holds_two_identical_cards() -> None:
+    assert solve("", "8S 8S 8H", decks=2) is None
+    play = solve("", "8S 8S 8H 8H 8D 8C", decks=2)
+    assert play is not None and play.table.text() == "8C 8H 8S | 8D 8H 8S"
+    with pytest.raises(CardError, match="same suit"):
+        parse_table("8S 8S 8H")
+
+
+def test_rearranging_moves_a_card_to_a_new_meld() -> None:
+    play = solve("7H 8H 9H 10H", "7C 7D")
+    assert play is not None
+    assert play.table.text() == "7C 7D 7H | 8H 9H TH"
+    (move,) = play.moves
+    assert move.kind is MoveKind.MOVED and move.slot.code == "7H"
+    assert move.from_meld.text() == "7H 8H 9H TH" and move.to_meld.text() == "7C 7D 7H"
+
+
+def test_fewest_moves_among_equal_plays() -> None:
+    # 5H fits at the end of 2H-4H: no table card needs to move.
+    play = solve("2H 3H 4H | 6H 7H 8H", "5H")
+    assert play is not None and len(play.moves) == 0
+    assert play.table.text() in ("2H 3H 4H 5H | 6H 7H 8H", "2H 3H 4H | 5H 6H 7H 8H")
+
+
+def test_split_counts_the_smaller_piece_as_moved() -> None:
+    play = solve("3H 4H 5H 6H 7H 8H", "5H")
+    assert play is not None
+    assert play.table.text() == "3H 4H 5H | 5H 6H 7H 8H"
+    assert len(play.moves) == 2
+
+
+def test_first_meld_uses_only_own_cards() -> None:
+    # With the table usable, 9H extends the sequence; as a first meld it cannot.
+    assert summary(solve("6H 7H 8H", "9H 2C 2D 2S")) == (15, 4, 0)
+    play = solve("6H 7H 8H", "9H 2C 2D 2S", first_meld=True)
+    assert play is not None
+    assert play.table.text() == "2C 2D 2S | 6H 7H 8H" and play.hand_after.text() == "9H"
+    assert solve("6H 7H 8H", "9H", first_meld=True) is None
+
+
+def test_joker_keeps_its_card_unless_the_real_card_replaces_it() -> None:
+    # Without the real 7C the joker stays 7C: 2H-3H cannot use it.
+    play = solve("JK=7C 7D 7S", "2H 3H")
+    assert play is None
+    # With the real 7C, the joker is freed and must be used again: as 4H or AH.
+    play = solve("JK=7C 7D 7S", "7C 2H 3H")
+    assert play is not None
+    assert play.cards_placed == 3
+    (move,) = play.moves
+    assert move.kind is MoveKind.FREED and move.before.code == "JK=7C"
+    assert move.slot.card.code in ("AH", "4H")
+
+
+def test_freed_joker_must_find_a_new_meld() -> None:
+    # 7C would free the joker, but the group is full and the joker has nowhere to go.
+    assert solve("JK=7C 7D 7S 7H", "7C", decks=1) is None
+    assert solve("JK=7C 7D 7S 7H", "7C", decks=2) is None
+    # In a group of three the freed joker stays as the fourth card, standing for 7H.
+    play = solve("JK=7C 7D 7S", "7C", decks=1)
+    assert play is not None and play.table.text() == "7C 7D JK=7H 7S"
+
+
+def test_joker_may_move_keeping_its_card() -> None:
+    # JK=9H moves from the group of nines to 7H 8H, still standing for 9H.
+    play = solve("9C 9D JK=9H 9S", "7H 8H", decks=2)
+    assert play is not None and play.cards_placed == 2
+    assert "7H 8H JK=9H" in play.table.text()
+
+
+def test_hand_joker_stands_for_any_card() -> None:
+    play = solve("", "JK 5H 6H 2C")
+    assert play is not None
+    assert play.points_placed == 25 + 11 and play.hand_after.text() == "2C"
+
+
+def test_objective_setting_is_read() -> None:
+    cards = CarouselRules(objective=Objective.CARDS_THEN_POINTS)
+    for table, hand in (("", "JS QS KS 2C 3C 4C 5C"), ("2C 3C 4C", "AC 5C KH KD")):
+        assert summary(solve(table, hand)) == summary(solve(table, hand, rules=cards))
+
+
+def test_verify_play_rejects_illegal_results() -> None:
+    table = parse_table("JK=7C 7D 7S")
+    hand = parse_hand_cards("7C 2H 3H")
+    with pytest.raises(IllegalError, match="changed without"):
+        verify_play(table, parse_hand_cards("2H 3H 7H"),
+                    parse_table("JK=4H 2H 3H | 7D 7S 7H"), 2)
+    with pytest.raises(IllegalError, match="left the table"):
+        verify_play(table, hand, parse_table("7C JK=7H 7S"), 2)
+    with pytest.raises(IllegalError, match="at least one card"):
+        verify_play(table, hand, table, 2)
+    placed = verify_play(table, hand, parse_table("7C 7D 7S | 2H 3H JK=4H"), 2)
+    assert placed.text() == "7C 2H 3H"
+
+
+def test_notation_errors_name_the_token() -> None:
+    with pytest.raises(CardError, match="'1X'"):
+        parse_table("7H 8H 1X")
+    with pytest.raises(CardError, match="JK=7H"):
+        parse_table("7H 8H JK")
+    with pytest.raises(CardError, match="meld 2"):
+        parse_table("7H 8H 9H | 2C 2D")
+    assert parse_table("7♥, 8h 10♥ 9H").text() == "7H 8H 9H TH"
+
+
+def test_card_held_three_times_is_an_error() -> None:
+    with pytest.raises(CardError, match="7H is there 3 times"):
+        best_play(parse_table("7H 8H 9H | 7H 7C 7D"), parse_hand_cards("7H"), 2)
+
+
+# --- random positions -----------------------------------------------------------------------
+
+def random_melds(rng: random.Random, decks: int, count: int, joker_rate: float = 0.15,
+                 ) -> tuple[list[Meld], Counter[Card], int]:
+    """A random table of valid melds from the decks, and what is left (cards, jokers)."""
+    left: Counter[Card] = Counter({card: decks for card in CARDS})
+    jokers = decks
+    melds: list[Meld] = []
+    for _ in range(count * 5):
+        if len(melds) >= count:
+            break
+        if rng.random() < 0.5:
+            rank = rng.randint(1, 13)
+            suits = rng.sample(range(4), rng.choice((3, 3, 4)))
+            cards = [Card.from_index(s * 13 + rank - 1) for s in suits]
+        else:
+            suit = rng.randrange(4)
+            length = rng.choice((3, 3, 4, 5))
+            start = rng.randint(1, 15 - length)
+            cards = [Card.from_index(suit * 13 + (p if p <= 13 else 1) - 1)
+                     for p in range(start, start + length)]
+        if any(left[c] == 0 for c in cards):
+            continue
+        slots = [Slot(c) for c in cards]
+        if jokers and rng.random() < joker_rate:
+            # The joker's card counts as shown: it is taken out of what is left.
+            i = rng.randrange(len(slots))
+            slots[i] = Slot(cards[i], joker=True)
+            jokers -= 1
+        for c in cards:
+            left[c] -= 1
+        melds.append(make_meld(slots))
+    return melds, left, jokers
+
+
+def random_position(rng: random.Random, decks: int, melds: int, hand_size: int,
+                    joker_rate: float = 0.15) -> tuple[Table, Hand]:
+    """A random table and a hand drawn partly from cards that fit it."""
+    table_melds, left, jokers = random_melds(rng, decks, melds, joker_rate)
+    table = Table.of(table_melds)
+    pool = list(left.elements())
+    near = [c for c in pool if any(
+        (s.card.suit is c.suit and abs(s.card.rank.number - c.rank.number) <= 2)
+        or s.card.rank is c.rank for s in table.slots())]
+    cards: list[Card] = []
+    for _ in range(hand_size):
+        source = near if near and rng.random() < 0.6 else pool
+        card = rng.choice(source)
+        if cards.count(card) + 1 > left[card]:
+            continue
+        cards.append(card)
+    hand_jokers = 1 if jokers and rng.random() < joker_rate else 0
+    return table, Hand.of(cards, hand_jokers)
+
+
+# --- brute force ----------------------------------------------------------------------------
+
+Item = tuple[Card, str, int]  # (card, kind: 'real' | 'kept', origin or -1)
+
+
+def _templates(card: Card, decks: int, limit: int) -> Iterator[list[Card]]:
+    """Every meld (as its cards) containing ``card``, up to ``limit`` cards."""
+    others = [s for s in range(4) if s != card.suit.index]
+    rank = card.rank.number
+    for size in (2, 3):
+        if size + 1 > limit:
+            continue
+        for chosen in _combos(others, size):
+            yield [card] + [Card.from_index(s * 13 + rank - 1) for s in chosen]
+    positions = [rank] + ([14] if rank == 1 else [])
+    for p in positions:
+        for length in range(3, min(limit, 14) + 1):
+            for start in range(max(1, p - length + 1), min(p, 15 - length) + 1):
+                yield [Card.from_index(card.suit.index * 13 + (q if q <= 13 else 1) - 1)
+                       for q in range(start, start + length)]
+
+
+def _combos(values: list[int], k: int) -> Iterator[tuple[int, ...]]:
+    from itertools import combinations
+
+    return combinations(values, k)
+
+
+def _partitions(items: list[Item], wild: int) -> Iterator[list[list[tuple[Card, Item | None]]]]:
+    """Every split of the items (and exactly ``wild`` jokers) into valid melds."""
+    if not items:
+        if wild == 0:
+            yield []
+        return
+    items = sorted(items, key=lambda it: (it[0].index, it[1], it[2]))
+    first = items[0]
+    rest = items[1:]
+    for cards in _templates(first[0], 2, len(items) + wild):
+        # cards[0] is first's card only for groups; find first's place.
+        need = list(cards)
+        need.remove(first[0])
+        yield from _fill(need, rest, wild, [(first[0], first)], cards)
+
+
+def _fill(need: list[Card], rest: list[Item], wild: int, chosen: list[tuple[Card, Item | None]],
+          cards: list[Card]) -> Iterator[list[list[tuple[Card, Item | None]]]]:
+    if not need:
+        for tail in _partitions(rest, wild):
+            yield [list(chosen), *tail]
+        return
+    card = need[0]
+    seen = set()
+    for i, item in enumerate(rest):
+        if item[0] == card and (item[1], item[2]) not in seen:
+            seen.add((item[1], item[2]))
+            chosen.append((card, item))
+            yield from _fill(need[1:], rest[:i] + rest[i + 1:], wild, chosen, cards)
+            chosen.pop()
+    if wild:
+        chosen.append((card, None))
+        yield from _fill(need[1:], rest, wild - 1, chosen, cards)
+        chosen.pop()
+
+
+def _kept(parts: list[list[tuple[Card, Item | None]]], kinds: list[MeldKind]) -> int:
+    """Most table cards kept in place over one-to-one continuations (kind to kind)."""
+    options = []
+    for part in parts:
+        kind = make_meld(Slot(c) for c, _ in part).kind
+        counts = Counter(item[2] for _, item in part
+                         if item is not None and item[2] >= 0 and kinds[item[2]] is kind)
+        options.append(counts)
+    best = 0
+
+    def rec(i: int, used: set[int], total: int) -> None:
+        nonlocal best
+        if i == len(options):
+            best = max(best, total)
+            return
+        rec(i + 1, used, total)
+        for label, n in options[i].items():
+            if label not in used:
+                used.add(label)
+                rec(i + 1, used, total + n)
+                used.discard(label)
+
+    rec(0, set(), 0)
+    return best
+
+
+def brute(table: Table, hand: Hand, decks: int) -> tuple[int, int, int] | None:
+    """(points, cards, fewest moved) of the best play, by exhaustive search."""
+    from itertools import product
+
+    table_items: list[Item] = []
+    jokers: list[tuple[Card, int]] = []
+    kinds = [meld.kind for meld in table.melds]
+    for origin, meld in enumerate(table.melds):
+        for slot in meld:
+            if slot.joker:
+                jokers.append((slot.card, origin))
+            else:
+                table_items.append((slot.card, "real", origin))
+    hand_counts = Counter(hand.cards)
+    distinct = sorted(hand_counts)
+    best: tuple[int, int, int] | None = None
+    table_cards = table.card_count
+    choices = []
+    for counts in product(*[range(hand_counts[c] + 1) for c in distinct]):
+        for hand_jokers in range(hand.jokers + 1):
+            placed = [c for c, n in zip(distinct, counts, strict=True) for _ in range(n)]
+            if placed or hand_jokers:
+                points = sum(c.points for c in placed) + 25 * hand_jokers
+                choices.append((points, len(placed) + hand_jokers, placed, hand_jokers))
+    # Best (points, cards) first: stop after the first level with a legal play.
+    choices.sort(key=lambda choice: choice[:2], reverse=True)
+    for points, cards, placed, hand_jokers in choices:
+        if best is not None and (points, cards) < best[:2]:
+            break
+        real = table_items + [(c, "hand", -1) for c in placed]
+        real_count = Counter(item[0] for item in real)
+        for freed_mask in range(1 << len(jokers)):
+            freed = [jokers[i] for i in range(len(jokers)) if freed_mask >> i & 1]
+            freed_count = Counter(card for card, _ in freed)
+            if any(real_count[c] < n for c, n in freed_count.items()):
+                continue
+            kept: list[Item] = [(card, "kept", o) for i, (card, o) in enumerate(jokers)
+                                if not freed_mask >> i & 1]
+            wild = len(freed) + hand_jokers
+            for parts in _partitions(real + kept, wild):
+                shown = Counter(c for part in parts for c, _ in part)
+                if any(n > decks for n in shown.values()):
+                    continue
+                moved = table_cards - _kept(parts, kinds)
+                if best is None or (points, cards, -moved) > (best[0], best[1], -best[2]):
+                    best = (points, cards, moved)
+    return best
+
+
+def test_brute_force_agrees_on_a_known_position() -> None:
+    table, hand = parse_table("JK=7C 7D 7S | QH KH AH"), parse_hand_cards("7C 2H 3H 5D")
+    assert brute(table, hand, 2) == summary(best_play(table, hand, 2)) == (12, 3, 1)
+
+
+def _compare_brute(seed: int, decks: int) -> None:
+    rng = random.Random(seed)
+    table, hand = random_position(rng, decks, rng.randint(1, 3), rng.randint(2, 4))
+    play = best_play(table, hand, decks)
+    expected = brute(table, hand, decks)
+    assert summary(play) == expected, (table.text(), hand.text())
+    if play is not None:
+        assert verify_play(table, hand, play.table, decks) == play.placed
+
+
+@pytest.mark.parametrize("seed", range(15))
+def test_solver_equals_brute_force(seed: int) -> None:
+    _compare_brute(seed, 1 + seed % 2)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(15, 315))
+def test_solver_equals_brute_force_many(seed: int) -> None:
+    _compare_brute(seed, 1 + seed % 2)
+
+
+# --- integer programme (SciPy HiGHS) --------------------------------------------------------
+
+def milp_best(table: Table, hand: Hand, decks: int) -> tuple[int, int] | None:
+    """(points, cards) of the best play by an integer programme over meld templates."""
+    np = pytest.importorskip("numpy")
+    optimize = pytest.importorskip("scipy.optimize")
+    sparse = pytest.importorskip("scipy.sparse")
+    templates: list[list[int]] = []
+    for rank in range(1, 14):
+        for size in (3, 4):
+            for suits in _combos(list(range(4)), size):
+                templates.append([s * 13 + rank - 1 for s in suits])
+    for suit in range(4):
+        for length in (3, 4, 5):
+            for start in range(1, 15 - length + 1):
+                templates.append([suit * 13 + (p if p <= 13 else 1) - 1
+                                  for p in range(start, start + length)])
+    real = Counter(s.card.index for s in table.slots() if not s.joker)
+    declared = Counter(s.card.index for s in table.slots() if s.joker)
+    held = Counter(c.index for c in hand.cards)
+    names: list[tuple[str, int, int]] = []
+    for t in range(len(templates)):
+        names.append(("x", t, -1))
+    for t, cells in enumerate(templates):
+        for c in cells:
+            names.append(("j", t, c))
+    for c in range(52):
+        names += [("h", c, -1), ("f", c, -1), ("w", c, -1)]
+    names.append(("hj", -1, -1))
+    index = {name: i for i, name in enumerate(names)}
+    n = len(names)
+    lower = np.zeros(n)
+    upper = np.full(n, float(decks))
+    for c in range(52):
+        upper[index[("h", c, -1)]] = held[c]
+        upper[index[("f", c, -1)]] = declared[c]
+    upper[index[("hj", -1, -1)]] = hand.jokers
+    rows: list[dict[int, float]] = []
+    lo: list[float] = []
+    hi: list[float] = []
+
+    def add(row: dict[int, float], low: float, high: float) -> None:
+        rows.append(row)
+        lo.append(low)
+        hi.append(high)
+
+    for t, cells in enumerate(templates):
+        for c in cells:  # jokers in a template's place at most its copies
+            add({index[("j", t, c)]: 1, index[("x", t, -1)]: -1}, -np.inf, 0)
+    for c in range(52):
+        real_row: dict[int, float] = {index[("h", c, -1)]: -1}
+        joker_row: dict[int, float] = {index[("w", c, -1)]: -1, index[("f", c, -1)]: 1}
+        capacity: dict[int, float] = {}
+        for t, cells in enumerate(templates):
+            if c in cells:
+                real_row[index[("x", t, -1)]] = real_row.get(index[("x", t, -1)], 0) + 1
+                real_row[index[("j", t, c)]] = -1
+                joker_row[index[("j", t, c)]] = 1
+                capacity[index[("x", t, -1)]] = 1
+        add(real_row, real[c], real[c])
+        add(joker_row, declared[c], declared[c])
+        add(capacity, -np.inf, decks)
+        add({index[("f", c, -1)]: 1, index[("h", c, -1)]: -1}, -np.inf, real[c])
+    balance: dict[int, float] = {index[("hj", -1, -1)]: -1}
+    for c in range(52):
+        balance[index[("w", c, -1)]] = 1
+        balance[index[("f", c, -1)]] = -1
+    add(balance, 0, 0)
+    matrix = sparse.lil_matrix((len(rows), n))
+    for r, row in enumerate(rows):
+        for col, value in row.items():
+            matrix[r, col] = value
+    weight = np.zeros(n)
+    for c in range(52):
+        weight[index[("h", c, -1)]] = -(Card.from_index(c).points * 64 + 1)
+    weight[index[("hj", -1, -1)]] = -(25 * 64 + 1)
+    result = optimize.milp(
+        weight, integrality=np.ones(n), bounds=optimize.Bounds(lower, upper),
+        constraints=optimize.LinearConstraint(matrix.tocsr(), lo, hi),
+    )
+    assert result.status == 0, result.message
+    value = round(-result.fun)
+    if value == 0:
+        return None
+    return value // 64, value % 64
+
+
+def _compare_milp(seed: int, joker_rate: float) -> None:
+    rng = random.Random(seed)
+    table, hand = random_position(rng, 2, rng.randint(2, 5), 8, joker_rate)
+    play = best_play(table, hand, 2)
+    found = None if play is None else (play.points_placed, play.cards_placed)
+    assert found == milp_best(table, hand, 2), (table.text(), hand.text())
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_solver_equals_integer_programme(seed: int) -> None:
+    _compare_milp(1000 + seed, joker_rate=0.0)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(3, 40))
+def test_solver_equals_integer_programme_many(seed: int) -> None:
+    _compare_milp(1000 + seed, joker_rate=0.15)
