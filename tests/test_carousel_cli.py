@@ -1,0 +1,62 @@
+"""``gintutor carousel``: analyze (text and JSON), score, rules, bad input."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from clirun import run
+
+
+def test_analyze_json_contract() -> None:
+    code, out, _ = run("carousel", "analyze", "--table", "7H 8H 9H 10H", "--hand", "7C 7D 2S",
+                       "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["table"] == [["7H", "8H", "9H", "TH"]]
+    play = data["play"]
+    assert play["placed"] == ["7C", "7D"]
+    assert play["table"] == [["7C", "7D", "7H"], ["8H", "9H", "TH"]]
+    assert play["moves"][0]["card"] == "7H"
+    assert play["hand_after"] == ["2S"] and play["points_after"] == 2 and play["can_knock"]
+
+
+def test_analyze_text() -> None:
+    code, out, _ = run("carousel", "analyze", "--table", "7H 8H 9H 10H", "--hand", "7C 7D 2S",
+                       "--ascii")
+    assert code == 0
+    assert "7H from 7H 8H 9H 10H to 7C 7D 7H" in out
+    assert "you may knock" in out
+
+
+def test_first_meld_flag() -> None:
+    code, out, _ = run("carousel", "analyze", "--table", "6H 7H 8H", "--hand", "9H", "--json",
+                       "--first-meld")
+    assert code == 0 and json.loads(out)["play"] is None
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (("--table", "7H 8H", "--hand", "2C"), "at least 3 cards"),
+    (("--table", "7H 8H 9H | 7H 7C 7D", "--hand", "7H"), "3 times"),
+    (("--table", "7H 8H JK", "--hand", "2C"), "JK=7H"),
+    (("--hand", "2C", "--players", "6"), "2 to 5 players"),
+])
+def test_bad_input_is_an_error_not_a_traceback(args: tuple[str, ...], message: str) -> None:
+    code, _, err = run("carousel", "analyze", *args)
+    assert code == 2 and err.startswith("error: ") and message in err
+
+
+def test_score_sheet() -> None:
+    code, out, _ = run("carousel", "score", "A knock 3, B 3, C 3, D 20", "A out, B 12, C 140, D 9")
+    assert code == 0
+    assert "Winner: A" in out
+
+
+def test_score_bad_round() -> None:
+    code, _, err = run("carousel", "score", "A knock 3, B x")
+    assert code == 2 and "NAME [knock|out] POINTS" in err
+
+
+def test_rules_prose() -> None:
+    code, out, _ = run("carousel", "rules")
+    assert code == 0 and "K-A-2" in out and "low_tie=share" in out
