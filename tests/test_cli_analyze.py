@@ -79,6 +79,8 @@ CASES: dict[str, list[str]] = {
     # Issue 12: the showdown spreads more deadwood than the least, and says why.
     "hold-back-4h-blocks-layoffs": [
         "4H 5H 6H 7H 9S TS JS QS KS 5D", "--opponent", "3H 2H 9H 2C 3C 4D 8D 9C JD KD"],
+    "hold-back-avoids-an-undercut": [
+        "4H 5H 6H 7H 9S TS JS QS KS 5D", "--opponent", "3H 2H 5C 8D 9D TD JD QC QD QH"],
     "hold-back-5h-blocks-layoffs": [
         "2H 3H 4H 5H 9C 9D 9S AC AD 2S", "--opponent", "6H 7H KC KD QC QS JD JH TC 8S"],
     "eleven-cards-discard-blocks-layoffs": [
@@ -230,6 +232,10 @@ def test_hand_may_be_given_as_separate_arguments() -> None:
          "Why this spread: you hold 5♥ back (9 deadwood, not the least 4): spreading 9♣ 9♦ 9♠, "
          "2♥ 3♥ 4♥ 5♥ would let the defender lay off 6♥ 7♥ (13 points; 78 deadwood left instead "
          "of 91), and you would score 74 instead of 82."),
+        ("hold-back-avoids-an-undercut",
+         "spreading 4♥ 5♥ 6♥ 7♥, 9♠ 10♠ J♠ Q♠ K♠ would let the defender lay off 3♥ 2♥ (5 points; "
+         "5 deadwood left instead of 10), and the defender would undercut you: you would lose 25 "
+         "instead of scoring 1."),
         ("eleven-cards-discard-blocks-layoffs",
          "Why discard 8♣, not 5♦: you keep more deadwood (9 deadwood, not the least 4): "
          "discarding 5♦ and spreading 2♣ 2♦ 2♠, 8♣ 9♣ 10♣ J♣ Q♣ would let the defender lay off "

@@ -201,6 +201,18 @@ def test_showdown_says_which_least_deadwood_spread_it_rejects(
     check_rejected(result, hand_of(knocker), hand_of(defender), "standard")
 
 
+def test_holding_back_can_avoid_an_undercut() -> None:
+    knocker, defender = "4H 5H 6H 7H 9S TS JS QS KS 5D", "3H 2H 5C 8D 9D TD JD QC QD QH"
+    result = showdown(CardSet.parse(knocker), CardSet.parse(defender), STANDARD)
+    assert (result.outcome, result.points, result.spread.deadwood) == (Outcome.KNOCK, 1, 9)
+    [turned_down] = result.rejected
+    # 5 against 5 after 3♥ and 2♥ are laid off: a tie is an undercut (0 + 25).
+    assert turned_down.reason is RejectReason.UNDERCUT
+    assert (turned_down.score.outcome, turned_down.score.points) == (Outcome.UNDERCUT, 25)
+    assert turned_down.points_lost == 26
+    check_rejected(result, hand_of(knocker), hand_of(defender), "standard")
+
+
 def test_eleven_cards_rejects_the_best_discard_when_it_feeds_layoffs() -> None:
     knocker, defender = "2C 8C 9C TC JC QC 2D 3D 5D AS 2S", "6C 7C KC 6D 9D 7H 8H 9H JH QH"
     verdict = knock_verdict(CardSet.parse(knocker), STANDARD)

@@ -347,7 +347,8 @@ def _rejected_text(
         return (
             f"Likewise, {action} ({rejected.spread.deadwood} deadwood) would let the defender "
             f"lay off {laid} ({plural(defence.laid_off_points, 'point')}), and {you} would "
-            f"{_net_text(rejected.score)}."
+            f"{'score' if rejected.score.winner is Side.KNOCKER else 'lose'} "
+            f"{rejected.score.points}."
         )
     if other_discard and chosen.discard is not None and rejected.discard is not None:
         head = (f"Why discard {style.card(chosen.discard)}, not "
@@ -364,19 +365,21 @@ def _rejected_text(
                 f"{rejected.spread.deadwood}): {action}")
     else:
         lead = f"{action} instead (also {rejected.spread.deadwood} deadwood)"
-    undercut = ", an undercut" if rejected.reason is RejectReason.UNDERCUT else ""
     return (
         f"{head}: {lead} would let the defender lay off {laid} "
         f"({plural(defence.laid_off_points, 'point')}; {defence.deadwood} deadwood left instead "
-        f"of {chosen.defence.deadwood}{undercut}), and {you} would {_net_text(rejected.score)} "
-        f"instead of {_net_text(chosen.score, short=True)}."
+        f"of {chosen.defence.deadwood}), and {_score_change(rejected, chosen.score, you)}."
     )
 
 
-def _net_text(score: HandScore, short: bool = False) -> str:
-    if score.winner is Side.KNOCKER:
-        return f"{'' if short else 'score '}{score.points}"
-    return f"{'' if short else 'lose '}{score.points} (undercut)"
+def _score_change(rejected: RejectedSpread, chosen: HandScore, you: str) -> str:
+    """What the rejected spread would score, against the chosen one (``you``: the knocker)."""
+    score = rejected.score
+    if rejected.reason is RejectReason.UNDERCUT:
+        return (f"the defender would undercut {you}: {you} would lose {score.points} instead "
+                f"of scoring {chosen.points}")
+    verb = "score" if score.winner is Side.KNOCKER else "lose"
+    return f"{you} would {verb} {score.points} instead of {chosen.points}"
 
 
 def explain_showdown(result: Showdown, style: Style, *, mine: bool = True) -> list[Block]:
