@@ -32,6 +32,7 @@ Measured on the shared 2-core machine (``nice -n 10``, seed 1, eaai rules), each
     heuristic vs simple    2000  61.6% [59.4, 63.7]             +1.60 [+1.38, +1.82]     ~0.5
     heuristic vs openspiel  400  68.5% [63.8, 72.9]             +2.85 [+2.36, +3.34]     0.49
     expert(8) vs simple      80  61.3% [50.3, 71.2]             +1.48 [+0.35, +2.60]     20.5
+    expert(8) vs heuristic   40  42.5% [28.5, 57.8]             -0.25 [-1.44, +0.94]     20.9
 
 The expert row is at 8 worlds per decision (the CPU the shared machine allowed); at its
 default 128 worlds a decision takes about 0.2-0.5 s of CPU (``seconds`` caps it at 1 s).
