@@ -232,12 +232,16 @@ def test_read_text_refuses_special_paths_at_once(tmp_path: Path, kind: str) -> N
         read_text(path)
 
 
-@pytest.mark.parametrize("kind", SPECIAL)
+COMMANDS = {"rules": ["rules"], "score": ["score", "--file"], "lessons": ["lessons", "check"],
+            "puzzles": ["puzzles", "check"],
+            "analyze": ["analyze", "7C 7D 7S 4H 5H 6H TD JD QD KC", "--rules"]}
+
+
 @pytest.mark.parametrize(
-    "command",
-    [["rules"], ["score", "--file"], ["lessons", "check"], ["puzzles", "check"],
-     ["analyze", "7C 7D 7S 4H 5H 6H TD JD QD KC", "--rules"]],
-    ids=["rules", "score", "lessons", "puzzles", "analyze"],
+    ("kind", "command"),
+    [(kind, COMMANDS["rules"]) for kind in SPECIAL]
+    + [(kind, COMMANDS[name]) for kind in ("dangling", "dev-zero", "too-long")
+       for name in ("score", "lessons", "puzzles", "analyze")],
 )
 def test_commands_refuse_special_paths(tmp_path: Path, kind: str, command: list[str]) -> None:
     path, words = special_path(tmp_path, kind)

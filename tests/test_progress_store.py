@@ -87,6 +87,7 @@ def test_many_processes_saving_at_once_lose_nothing(tmp_path: Path) -> None:
     assert not list(tmp_path.glob(".progress.json.*.tmp"))
 
 
+@pytest.mark.slow
 def test_learn_waiting_for_an_answer_keeps_a_puzzle_solved_meanwhile(home: Path) -> None:
     env = {**os.environ, "GINTUTOR_HOME": str(home), "NO_COLOR": "1", "PYTHONUNBUFFERED": "1"}
     learn = subprocess.Popen([sys.executable, "-m", "gintutor", "learn", "2"], env=env,
@@ -207,8 +208,11 @@ CORRUPT = {
 }
 
 
-@pytest.mark.parametrize("kind", sorted(CORRUPT))
-@pytest.mark.parametrize("args", [["learn", "--list"], ["puzzle", "--stats"]])
+@pytest.mark.parametrize(
+    ("kind", "args"),
+    [(kind, ["puzzle", "--stats"]) for kind in sorted(CORRUPT)]
+    + [(kind, ["learn", "--list"]) for kind in ("binary", "missing-keys", "daily-not-a-date")],
+)
 def test_corrupt_files_are_set_aside_with_a_warning(home: Path, kind: str,
                                                     args: list[str]) -> None:
     (home / "progress.json").write_bytes(CORRUPT[kind])
