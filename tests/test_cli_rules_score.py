@@ -134,3 +134,10 @@ def test_score_file_errors_name_file_and_line(tmp_path: Path) -> None:
     bad.write_text("- A knock 20\n- [B, gin\n", encoding="utf-8")
     code, _, err = run("score", "--file", str(bad))
     assert code == 2 and err.startswith(f"error: {bad}:3: not valid YAML")
+
+
+def test_rules_carousel_explains_the_other_game() -> None:
+    code, out, _ = run("rules", "carousel")
+    assert code == 0
+    flat = " ".join(out.split())
+    assert "150" in flat and "joker" in flat.lower()

@@ -21,6 +21,7 @@ from gintutor.content.lessons import check_lessons, lesson_files, load_lessons
 from gintutor.engine.cards import Card, CardSet
 from gintutor.engine.rules import preset
 from gintutor.engine.solver import discard_options
+from gintutor.errors import GinError
 from gintutor.tutor.lessons import (
     Ask,
     Lesson,
@@ -345,7 +346,8 @@ def test_corrupt_progress_is_set_aside_with_a_warning(home: Path) -> None:
     path.write_text("{not json", encoding="utf-8")
     code, out, err = learn("--list")
     assert code == 0
-    assert err.startswith(f"warning: {path} was unreadable; it was moved to ")
+    assert err.startswith(f"warning: {path} was not valid progress (not JSON")
+    assert "progress starts afresh" in err
     aside = [p for p in home.iterdir() if p.name.startswith("progress.json.corrupt-")]
     assert len(aside) == 1 and aside[0].read_text(encoding="utf-8") == "{not json"
     assert "0/" in out
@@ -368,7 +370,8 @@ def test_atomic_write_keeps_the_old_file_when_writing_fails(
         raise OSError("disk full")
 
     monkeypatch.setattr(os, "replace", broken_replace)
-    with pytest.raises(OSError, match="disk full"):
+    # A failed save is an error the command line reports (never a traceback).
+    with pytest.raises(GinError, match=r"cannot write .*disk full"):
         write_atomically(path, "new")
     assert path.read_text(encoding="utf-8") == "old"
     assert [p.name for p in tmp_path.iterdir()] == ["progress.json"]
@@ -393,6 +396,9 @@ def test_lessons_check_passes_on_the_shipped_lessons() -> None:
         ("unknown-step.yaml",
          ["unknown-step.yaml:6: unknown step kind video: a step is 'prose: ...', 'show: ...' "
           "or 'question: KIND' with its keys"]),
+        ("show-cannot-knock.yaml",
+         ["show-cannot-knock.yaml:6: show: the hand cannot knock, so the opponent's hand is "
+          "never played out: drop 'opponent' or show a hand that can knock"]),
         ("wrong-expect.yaml",
          ["wrong-expect.yaml:8: expect: '29' but the engine's answer is '24': fix expect"]),
         ("syntax-error.yaml",
@@ -417,7 +423,7 @@ def test_lessons_check_on_a_folder_reports_every_file() -> None:
     code, out = check(BROKEN)
     assert code == 1
     files = {line.split(":", 1)[0] for line in out.splitlines()}
-    assert len(files) == 5
+    assert len(files) == 6
 
 
 def test_learn_reads_the_same_lessons_without_the_engine_checks() -> None:

@@ -128,3 +128,15 @@ def test_mypy_strict_clean() -> None:
         cwd=ROOT,
     )
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_every_package_is_in_the_wheel() -> None:
+    import tomllib
+
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"][
+        "packages"])
+    found = {
+        ".".join(path.parent.relative_to(ROOT).parts)
+        for path in PACKAGE.rglob("__init__.py")
+    }
+    assert found <= listed, found - listed

@@ -274,8 +274,14 @@ def rules_command(
         others = ", ".join(SOURCE_TEXTS)
         terminal.show([
             rules_table(list(PRESETS.values()), SETTING_NAMES),
-            Line(f"The source texts' rule sets, by name: {others} (gintutor rules NAME)."),
+            Line(f"The source texts' rule sets, by name: {others} (gintutor rules NAME). "
+                 "Carousel, a game of its own: gintutor rules carousel."),
         ])
+        return
+    if name.strip().lower() == "carousel":
+        from gintutor.cli.carousel import rules_blocks
+
+        terminal.show(rules_blocks())
         return
     terminal.show(explain_rules(load_rules(name)))
 
@@ -499,9 +505,19 @@ def puzzles_check(
         typer.Argument(metavar="[PATH]", help="A puzzle file or folder (default: all)."),
     ] = None,
     jobs: JobsOption = 0,
+    write_verdicts: Annotated[
+        bool,
+        typer.Option("--write-verdicts",
+                     help="Store the rollout verdicts of the shipped pack (puzzles/verdicts.json) "
+                     "so that 'gintutor puzzle' shows them at once."),
+    ] = False,
 ) -> None:
-    """Validate puzzles: schema, legal positions, duplicates, answers equal to the engine's."""
+    """Validate puzzles: schema, legal positions, duplicates, answers equal to the engine's.
+
+    On the shipped pack, every stored rollout verdict is also replayed and compared.
+    """
     from gintutor.content.puzzles import check_puzzles, puzzle_files
+    from gintutor.content.verdicts import load_verdicts
 
     if path is not None:
         from gintutor.content.textfile import path_kind, read_text
@@ -515,9 +531,24 @@ def puzzles_check(
         raise UsageError(f"{path}: no such file or folder")
     else:
         files = puzzle_files()
+    if write_verdicts and path is not None:
+        raise UsageError("--write-verdicts stores the shipped pack's verdicts: give no PATH")
+    solutions: list[Any] = []
     with _progress_bar("checking puzzles") as advance:
-        puzzles, problems = check_puzzles(files, jobs=jobs or os.cpu_count() or 1,
-                                          progress=advance)
+        puzzles, problems = check_puzzles(
+            files, jobs=jobs or os.cpu_count() or 1, progress=advance,
+            stored=None if path is not None or write_verdicts else load_verdicts(),
+            solutions=solutions,
+        )
+    if write_verdicts:
+        from gintutor.cli.progress import write_atomically
+        from gintutor.content.paths import content_dir
+        from gintutor.content.verdicts import FILE_NAME, verdicts_text
+
+        target = Path(str(content_dir("puzzles"))) / FILE_NAME
+        write_atomically(target, verdicts_text(solutions))
+        typer.echo(f"wrote {sum(s.verdict is not None for s in solutions)} verdicts to {target}",
+                   err=True)
     _exit_on_problems(problems)
     typer.echo(f"{len(puzzles)} puzzles: all good")
 
@@ -527,7 +558,7 @@ def puzzles_check(
     epilog="Example: gintutor puzzles generate --count 2 --theme outs --out new.yaml",
 )
 def puzzles_generate(
-    count: Annotated[int, typer.Option(help="Puzzles per theme.")] = 10,
+    count: Annotated[int, typer.Option(metavar="N", help="Puzzles per theme, 1 to 1000.")] = 10,
     theme: Annotated[
         list[str] | None,
         typer.Option(metavar="THEME", help=f"Only these themes (repeat the option): {THEMES}."),
@@ -535,10 +566,15 @@ def puzzles_generate(
     rules: RulesOption = "standard",
     seed: Annotated[int, typer.Option(help="Deal seed: the same seed, the same puzzles.")] = 1,
     out: Annotated[
-        Path | None, typer.Option(help="Write YAML here (default: standard output).")
+        Path | None,
+        typer.Option(metavar="FILE", help="Write YAML here (default: standard output)."),
     ] = None,
+    jobs: JobsOption = 0,
 ) -> None:
-    """Deal positions from baseline play, keep the instructive ones, write puzzle YAML."""
+    """Deal hands between two heuristic bots, keep the instructive positions, write puzzle YAML.
+
+    New ids continue after the shipped pack's, so the output can be added to it.
+    """
     from gintutor.content.houserules import load_rules
     from gintutor.content.puzzlegen import generate, to_yaml
     from gintutor.tutor.puzzles import Theme
@@ -547,16 +583,32 @@ def puzzles_generate(
         themes = [Theme(name) for name in theme] if theme else list(Theme)
     except ValueError:
         raise UsageError(f"--theme: use {', '.join(t.value for t in Theme)}") from None
+    if not 1 <= count <= 1000:
+        raise UsageError(f"--count: {count} is not 1 to 1000")
     rule_set = load_rules(rules)
+    knockless = [t.value for t in themes
+                 if t in (Theme.KNOCK_OR_PLAY, Theme.LAYOFF_EXPOSURE) and not rule_set.allows_knock]
+    if knockless:
+        raise UsageError(f"--theme {knockless[0]}: {rule_set.name} rules allow no knock below "
+                         "gin, so there are no such puzzles to find")
     if out is not None:
         from gintutor.cli.inputs import output_file
 
         output_file(out)  # before the work: a missing folder or a device is an error now
 
-    def report(done_theme: Any, done: int) -> None:
-        typer.echo(f"{done_theme.value}: {done}/{count}", err=True)
+    from gintutor.content.puzzles import pack_index
 
-    puzzles = generate({t: count for t in themes}, rule_set, seed=seed, progress=report)
+    with _progress_bar("finding puzzles") as advance:
+        total = count * len(themes)
+        found = 0
+
+        def report(done_theme: Any, done: int) -> None:
+            nonlocal found
+            found += 1
+            advance(found, total)
+
+        puzzles = generate({t: count for t in themes}, rule_set, seed=seed, progress=report,
+                           jobs=jobs or os.cpu_count() or 1, taken_ids=pack_index())
     text = to_yaml(puzzles)
     if out is None:
         typer.echo(text, nl=False)

@@ -60,9 +60,14 @@ def _show(reader: Reader, node: yaml.Node, rules: RuleSet, engine: bool) -> Show
     try:
         from gintutor.engine.analysis import analyze
 
-        analyze(hand, step_rules, upcard=upcard, taken_from_discard=taken, opponent=opponent)
+        result = analyze(hand, step_rules, upcard=upcard, taken_from_discard=taken,
+                         opponent=opponent)
     except GinError as error:
         reader.fail(node, f"show: {error}")
+        return None
+    if opponent is not None and result.no_showdown is not None:
+        reader.fail(node, "show: the hand cannot knock, so the opponent's hand is never played "
+                          "out: drop 'opponent' or show a hand that can knock")
         return None
     return show
 
@@ -118,11 +123,10 @@ def _question(reader: Reader, node: yaml.Node, rules: RuleSet, engine: bool) -> 
     except GinError as error:
         reader.fail(node, f"the engine cannot answer this question: {error}")
         return None
-    if expect is not None:
-        if not question.accepts(expect):
-            answer = question.solve().answer
-            reader.fail(items["expect"][1],
-                        f"expect: {expect!r} but the engine's answer is {answer!r}: fix expect")
+    if expect is not None and not question.accepts(expect):
+        answer = question.solve().answer
+        reader.fail(items["expect"][1],
+                    f"expect: {expect!r} but the engine's answer is {answer!r}: fix expect")
     return Ask(question, expect, node.start_mark.line + 1)
 
 

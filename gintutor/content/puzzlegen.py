@@ -1,7 +1,9 @@
 """``gintutor puzzles generate``: deal positions from real-looking play and keep instructive ones.
 
-Both sides play the baseline policy of :mod:`gintutor.rollout`; at each turn the position of
-the player to move is offered to every theme's filter. A theme keeps a position when its best
+Two bots of the ladder (:mod:`gintutor.engine.bots`, ``heuristic`` by default) play hands of
+the hand engine; at each decision the position of the player to move, as that player sees it,
+is offered to every theme's filter. Each hand has its own seed, so the hands are shared among
+processes and the result is the same whatever their number. A theme keeps a position when its best
 answer is clear (the runner-up costs at least a theme-specific margin) and, most of the time,
 not the natural-looking one (the least deadwood now, or the highest card). The result is YAML
 with titles, hints and explanations whose numbers are placeholders filled by the engine.
@@ -9,69 +11,57 @@ with titles, hints and explanations whose numbers are placeholders filled by the
 
 from __future__ import annotations
 
+import dataclasses
 import random
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Iterator
 
+from gintutor.engine.bots import make_bot
 from gintutor.engine.cards import CARDS, CardSet
 from gintutor.engine.evaluate import Position, p_opponent_melds
-from gintutor.engine.rollout import choose_discard, takes_discard
+from gintutor.engine.hand import NO_CARD, Deal, HandState, InfoSet, Phase
+from gintutor.engine.rollout import verdict
 from gintutor.engine.rules import RuleSet
 from gintutor.engine.solver import min_deadwood_mask
 from gintutor.errors import GinError
-from gintutor.tutor.puzzles import Puzzle, Solution, Theme, natural_choice, solve_puzzle
+from gintutor.tutor.puzzles import (
+    Puzzle,
+    Solution,
+    Theme,
+    candidates,
+    natural_choice,
+    solve_puzzle,
+)
 
 
-@dataclass
-class _Table:
-    """A hand in progress between two baseline players."""
+def _position(info: InfoSet, rules: RuleSet) -> Position:
+    """The puzzle position a player faces at an information set (only what they know)."""
+    top = info.top
+    draw = info.phase in (Phase.OFFER, Phase.DRAW)
+    pile = info.pile_mask & ~(1 << top) if draw and top != NO_CARD else info.pile_mask
+    return Position(
+        CardSet(info.hand), rules, dead=CardSet(pile),
+        opponent_known=CardSet(info.opponent_known), stock_size=info.stock_size,
+        first_upcard=CARDS[info.upcard],
+        upcard=CARDS[top] if draw and top != NO_CARD else None,
+        took_from_discard=CARDS[info.taken] if not draw and info.taken != NO_CARD else None,
+    )
 
-    hands: list[int]
-    stock: list[int]
-    pile: list[int]
-    took: list[int] = field(default_factory=lambda: [0, 0])
-    """Cards each player took from the pile and still holds (the other player saw them)."""
 
-
-def _snapshots(rules: RuleSet, rng: random.Random) -> Iterator[tuple[str, Position]]:
-    """Positions of one dealt hand: ``("discard", 11 cards)`` and ``("upcard", 10 + card)``."""
-    deck = [card.mask for card in CARDS]
-    rng.shuffle(deck)
-    table = _Table([sum(deck[:10]), sum(deck[10:20])], deck[21:], [deck[20]])
-    first_upcard = CARDS[deck[20].bit_length() - 1]
-    if rules.oklahoma and first_upcard.points == 1 and rules.knock_limit_for(first_upcard) == 0:
-        return
-    limit = rules.knock_limit_for(first_upcard)
-    player = 0
-    while len(table.stock) > rules.void_at_stock:
-        me, other = table.hands[player], table.hands[1 - player]
-        top = table.pile[-1]
-        dead = sum(table.pile[:-1])
-        known = table.took[1 - player] & other
-        yield "upcard", Position(CardSet(me), rules, dead=CardSet(dead),
-                                 opponent_known=CardSet(known), stock_size=len(table.stock),
-                                 first_upcard=first_upcard, upcard=CARDS[top.bit_length() - 1])
-        taken = 0
-        if takes_discard(me, top):
-            taken = top
-            table.pile.pop()
-            table.took[player] |= top
-        else:
-            taken = 0
-            me |= table.stock.pop()
-        me |= taken
-        took = CARDS[taken.bit_length() - 1] if taken else None
-        yield "discard", Position(CardSet(me), rules, took_from_discard=took,
-                                  dead=CardSet(sum(table.pile)), opponent_known=CardSet(known),
-                                  stock_size=len(table.stock), first_upcard=first_upcard)
-        card, deadwood = choose_discard(me, taken)
-        me ^= card
-        table.hands[player] = me
-        table.took[player] &= me
-        table.pile.append(card)
-        if deadwood <= limit:
-            return
-        player = 1 - player
+def _snapshots(rules: RuleSet, rng: random.Random,
+               players: tuple[str, str]) -> Iterator[tuple[str, Position]]:
+    """Positions of one hand between two bots: ``("upcard", 10 cards and the pile's top)``
+    before each draw, ``("discard", 11 cards)`` after it."""
+    state = HandState(Deal.shuffled(rng, dealer=rng.randrange(2)), rules)
+    if state.knock_limit == 0 and rules.allows_knock:
+        return  # an Oklahoma ace: gin only, no knock puzzles to be found
+    bots = tuple(make_bot(name) for name in players)
+    while not state.over:
+        info = state.infoset()
+        if info.phase in (Phase.OFFER, Phase.DRAW) and info.top != NO_CARD:
+            yield "upcard", _position(info, rules)
+        elif info.phase is Phase.DISCARD:
+            yield "discard", _position(info, rules)
+        state.do(bots[state.to_move].act(info, rng))
 
 
 _TITLES: dict[Theme, list[str]] = {
@@ -225,47 +215,117 @@ def _interesting(theme: Theme, kind: str, position: Position) -> bool:
     return best > limit
 
 
+_BATCH = 8
+"""Hands dealt between two looks at which themes still need puzzles."""
+
+
 def generate(wanted: dict[Theme, int], rules: RuleSet, seed: int = 2026,
              progress: Callable[[Theme, int], None] | None = None,
-             max_hands: int = 200_000) -> list[Puzzle]:
-    """Deal hands until every theme has its count of instructive puzzles."""
-    rng = random.Random(seed)
+             max_hands: int = 200_000, *, jobs: int = 1,
+             players: tuple[str, str] = ("heuristic", "heuristic"),
+             taken_ids: Iterable[str] = ()) -> list[Puzzle]:
+    """Deal hands until every theme has its count of instructive puzzles.
+
+    Hands are dealt in batches of :data:`_BATCH` (shared by ``jobs`` processes); each theme
+    takes its puzzles in deal order, so the output depends only on the seed. Ids continue
+    after the highest of ``taken_ids`` (the pack's) in each theme, so they never clash.
+    """
     made: dict[Theme, list[Puzzle]] = {theme: [] for theme in wanted}
     seen: set[tuple[int, int, int]] = set()
-    for _ in range(max_hands):
-        if all(len(made[t]) >= n for t, n in wanted.items()):
-            break
-        for kind, position in _snapshots(rules, rng):
-            open_themes = [t for t, n in wanted.items() if len(made[t]) < n
-                           and _interesting(t, kind, position)]
+    numbers = _next_numbers(taken_ids)
+    pool = None
+    if jobs > 1:
+        import multiprocessing
+
+        pool = multiprocessing.Pool(jobs)
+    try:
+        for start in range(0, max_hands, _BATCH):
+            open_themes = tuple(t for t, n in wanted.items() if len(made[t]) < n)
             if not open_themes:
-                continue
-            theme = rng.choice(open_themes)
-            key = (position.hand.mask, position.dead.mask, position.opponent_known.mask)
-            if key in seen:
-                continue
-            number = len(made[theme]) + 1
-            draft = Puzzle(f"{theme.value}-{number:03d}", "", theme, 3, position,
-                           _QUESTIONS[theme], (), tuple(_HINTS[theme]),
-                           _EXPLANATIONS[theme])
-            try:
-                solution = solve_puzzle(draft)
-            except GinError:
-                continue
-            margin = _worth(theme, solution, rng)
-            if margin is None:
-                continue
-            seen.add(key)
-            title = _TITLES[theme][rng.randrange(len(_TITLES[theme]))]
-            explanation = draft.explanation
-            if theme in _NATURAL_IS_BEST and natural_choice(solution) in solution.accepted:
-                explanation = _NATURAL_IS_BEST[theme]
-            made[theme].append(Puzzle(draft.id, title, theme, _difficulty(theme, margin),
-                                      position, draft.question, solution.accepted, draft.hints,
-                                      explanation))
-            if progress is not None:
-                progress(theme, len(made[theme]))
+                break
+            work = [(rules, seed, index, open_themes, players)
+                    for index in range(start, min(start + _BATCH, max_hands))]
+            found = pool.map(_hand_puzzles, work) if pool is not None else map(_hand_puzzles,
+                                                                              work)
+            for drafts in found:
+                for theme, key, draft in drafts:
+                    if len(made[theme]) >= wanted[theme] or key in seen:
+                        continue
+                    seen.add(key)
+                    numbers[theme] += 1
+                    made[theme].append(dataclasses.replace(
+                        draft, id=f"{theme.value}-{numbers[theme]:03d}"))
+                    if progress is not None:
+                        progress(theme, len(made[theme]))
+    finally:
+        if pool is not None:
+            pool.terminate()
     return [puzzle for theme in wanted for puzzle in made[theme]]
+
+
+def _next_numbers(taken_ids: Iterable[str]) -> dict[Theme, int]:
+    """The highest number used in each theme's ids (``outs-049`` is 49)."""
+    numbers = dict.fromkeys(Theme, 0)
+    for puzzle_id in taken_ids:
+        name, _, number = puzzle_id.rpartition("-")
+        for theme in Theme:
+            if name == theme.value and number.isdigit():
+                numbers[theme] = max(numbers[theme], int(number))
+    return numbers
+
+
+_SCREEN_WORLDS = 80
+"""Worlds of the quick rollout that screens a position before the full verdict."""
+
+
+def _promising(theme: Theme, draft: Puzzle) -> bool:
+    """Whether a quick rollout leaves room for a clear best answer (most positions have none).
+
+    The runner-up must plausibly trail the best by the theme's margin: a gap more than two
+    standard errors short of it would not survive the full verdict.
+    """
+    try:
+        quick = verdict(draft.position, candidates(draft), _SCREEN_WORLDS, draft.seed)
+    except GinError:
+        return False
+    if len(quick.results) < 2:
+        return False
+    runner_up = quick.results[1]
+    return runner_up.gap + 2 * runner_up.gap_stderr >= _MARGINS[theme]
+
+
+def _hand_puzzles(
+    item: tuple[RuleSet, int, int, tuple[Theme, ...], tuple[str, str]],
+) -> list[tuple[Theme, tuple[int, int, int], Puzzle]]:
+    """The instructive positions of hand number ``index``: ``(theme, position key, puzzle)``."""
+    rules, seed, index, open_themes, players = item
+    rng = random.Random(f"{seed}:{index}")
+    found: list[tuple[Theme, tuple[int, int, int], Puzzle]] = []
+    for kind, position in _snapshots(rules, rng, players):
+        fitting = [t for t in open_themes if _interesting(t, kind, position)]
+        if not fitting:
+            continue
+        theme = rng.choice(fitting)
+        key = (position.hand.mask, position.dead.mask, position.opponent_known.mask)
+        draft = Puzzle(f"{theme.value}-new", "", theme, 3, position, _QUESTIONS[theme], (),
+                       tuple(_HINTS[theme]), _EXPLANATIONS[theme])
+        if not theme.exact and not _promising(theme, draft):
+            continue
+        try:
+            solution = solve_puzzle(draft)
+        except GinError:
+            continue
+        margin = _worth(theme, solution, rng)
+        if margin is None:
+            continue
+        title = _TITLES[theme][rng.randrange(len(_TITLES[theme]))]
+        explanation = draft.explanation
+        if theme in _NATURAL_IS_BEST and natural_choice(solution) in solution.accepted:
+            explanation = _NATURAL_IS_BEST[theme]
+        found.append((theme, key, Puzzle(draft.id, title, theme, _difficulty(theme, margin),
+                                         position, draft.question, solution.accepted,
+                                         draft.hints, explanation)))
+    return found
 
 
 def _cards(cards: CardSet) -> str:

@@ -13,12 +13,20 @@ from typing import Any
 import yaml
 
 from gintutor.content.paths import content_dir
+from gintutor.content.verdicts import stored_verdict
 from gintutor.content.yamlread import Problem, Reader, check_keys, compose
 from gintutor.engine.evaluate import Position, verify_position
 from gintutor.engine.rules import PRESETS
 from gintutor.errors import GinError
 from gintutor.tutor.daily import find_puzzle
-from gintutor.tutor.puzzles import Puzzle, Theme, fill_explanation, position_key, solve_puzzle
+from gintutor.tutor.puzzles import (
+    Puzzle,
+    Solution,
+    Theme,
+    fill_explanation,
+    position_key,
+    solve_puzzle,
+)
 
 PUZZLE_KEYS = {"id", "title", "theme", "difficulty", "position", "question", "answers", "hints",
                "explanation"}
@@ -142,12 +150,16 @@ def puzzle_files(folder: Any = None) -> list[tuple[str, str]]:
 
 def check_puzzles(files: Iterable[tuple[str, str]], *, solve: bool = True, jobs: int = 1,
                   progress: Callable[[int, int], None] | None = None,
+                  stored: dict[str, Any] | None = None,
+                  solutions: list[Solution] | None = None,
                   ) -> tuple[list[Puzzle], list[Problem]]:
     """Load puzzles and check them: schema, legal positions, unique ids and positions, and
     (with ``solve``) that the stated answers are exactly the engine's accepted answers.
 
     Solving is per puzzle, so ``jobs`` processes share it; ``progress(done, total)`` is called
-    as puzzles are solved. The problems come in file order whatever ``jobs`` is.
+    as puzzles are solved. ``stored``: the stored verdicts (:mod:`gintutor.content.verdicts`),
+    each compared with the verdict played afresh; ``solutions`` collects every solution. The
+    problems come in file order whatever ``jobs`` is.
     """
     puzzles: list[Puzzle] = []
     problems: list[Problem] = []
@@ -170,17 +182,21 @@ def check_puzzles(files: Iterable[tuple[str, str]], *, solve: bool = True, jobs:
                                     f"the same position as {other.id} ({other.path}:{other.line})"))
         positions[key] = puzzle
     if solve:
-        for solved in _solved(puzzles, jobs, progress):
-            problems += solved
+        work = [(puzzle, (stored or {}).get(puzzle.id)) for puzzle in puzzles]
+        for checked, solution in _solved(work, jobs, progress):
+            problems += checked
+            if solutions is not None and solution is not None:
+                solutions.append(solution)
     return puzzles, problems
 
 
-def _solved(puzzles: list[Puzzle], jobs: int,
-            progress: Callable[[int, int], None] | None) -> Iterator[list[Problem]]:
-    """:func:`verify_answers` of every puzzle, in order, on ``jobs`` processes."""
-    total = len(puzzles)
+def _solved(work: list[tuple[Puzzle, Any]], jobs: int,
+            progress: Callable[[int, int], None] | None,
+            ) -> Iterator[tuple[list[Problem], Solution | None]]:
+    """:func:`_check` of every puzzle, in order, on ``jobs`` processes."""
+    total = len(work)
     if jobs <= 1 or total < 2:
-        results: Iterable[list[Problem]] = map(verify_answers, puzzles)
+        results: Iterable[tuple[list[Problem], Solution | None]] = map(_check, work)
         for done, found in enumerate(results, start=1):
             if progress is not None:
                 progress(done, total)
@@ -189,16 +205,33 @@ def _solved(puzzles: list[Puzzle], jobs: int,
     import multiprocessing
 
     with multiprocessing.Pool(min(jobs, total)) as pool:
-        for done, found in enumerate(pool.imap(verify_answers, puzzles, chunksize=2), start=1):
+        for done, found in enumerate(pool.imap(_check, work, chunksize=2), start=1):
             if progress is not None:
                 progress(done, total)
             yield found
 
 
-def verify_answers(puzzle: Puzzle) -> list[Problem]:
-    """A problem unless the stated answers are exactly the engine's accepted answers."""
+def _check(item: tuple[Puzzle, Any]) -> tuple[list[Problem], Solution | None]:
+    puzzle, entry = item
     try:
         solution = solve_puzzle(puzzle)
+    except GinError as error:
+        return [Problem(puzzle.path, puzzle.line, f"{puzzle.id}: {error}")], None
+    problems = verify_answers(puzzle, solution)
+    if solution.verdict is not None and entry is not None:
+        stored = stored_verdict(puzzle, {puzzle.id: entry})
+        if stored != solution.verdict:
+            why = "is for another position" if stored is None else "differs from a fresh one"
+            problems.append(Problem(puzzle.path, puzzle.line,
+                                    f"{puzzle.id}: the stored verdict {why}: run "
+                                    "'gintutor puzzles check --write-verdicts'"))
+    return problems, solution
+
+
+def verify_answers(puzzle: Puzzle, solution: Solution | None = None) -> list[Problem]:
+    """A problem unless the stated answers are exactly the engine's accepted answers."""
+    try:
+        solution = solution or solve_puzzle(puzzle)
         for hint in (*puzzle.hints, puzzle.explanation):
             fill_explanation(hint, solution)
     except GinError as error:

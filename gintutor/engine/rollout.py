@@ -39,7 +39,6 @@ from gintutor.engine.cards import (
     Card,
     CardSet,
     bit_index,
-    iter_bits,
     mask_points,
 )
 from gintutor.engine.evaluate import Position, verify_position
@@ -47,8 +46,8 @@ from gintutor.engine.layoffs import best_defence
 from gintutor.engine.melds import Meld
 from gintutor.engine.rules import RuleSet
 from gintutor.engine.scoring import Side, score_hand
+from gintutor.engine.solver import best_discard_deadwood_mask, packings
 from gintutor.engine.solver import min_deadwood_mask as _solve_deadwood
-from gintutor.engine.solver import packings
 from gintutor.errors import CardError
 
 DEFAULT_WORLDS = 400
@@ -236,19 +235,32 @@ def layoff_targets(meld_masks: Iterable[int]) -> int:
     return targets
 
 
+_DISCARD_ORDER = tuple(
+    1 << index for index in sorted(range(52), key=lambda i: (-CARD_POINTS[i], -i))
+)
+"""Every card as a mask in the baseline's tie-break order: the highest card, then the highest
+index."""
+
+
 def choose_discard(hand11: int, forbidden: int = 0) -> tuple[int, int]:
     """The baseline discard: least deadwood, then the highest card, then the highest index.
 
-    Returns ``(card mask, deadwood after)``.
+    Returns ``(card mask, deadwood after)``. The least deadwood over every discard comes from
+    one call of the solver; the cards are then tried in tie-break order until one reaches it
+    (when the forbidden card was the only one, every other card is compared).
     """
-    best: tuple[int, int, int] | None = None
-    for low in iter_bits(hand11 & ~forbidden):
-        deadwood = min_deadwood_mask(hand11 ^ low)
-        key = (deadwood, -CARD_POINTS[low.bit_length() - 1], -low)
-        if best is None or key < best:
-            best = key
+    target = best_discard_deadwood_mask(hand11)
+    allowed = hand11 & ~forbidden
+    best: tuple[int, int] | None = None
+    for card in _DISCARD_ORDER:
+        if allowed & card:
+            deadwood = min_deadwood_mask(hand11 ^ card)
+            if deadwood == target:
+                return card, deadwood
+            if best is None or deadwood < best[1]:
+                best = (card, deadwood)
     assert best is not None
-    return -best[2], best[0]
+    return best
 
 
 def takes_discard(hand10: int, card: int) -> bool:
