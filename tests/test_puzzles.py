@@ -140,8 +140,47 @@ def test_today_and_date_give_the_daily_puzzle(home: Path) -> None:
     assert code == 0
     assert f"gintutor daily {today.isoformat()}: first try, no hints" in out
     code, out, _ = run("puzzle", "--stats")
-    assert "Puzzles solved: 1 · first try: 100%" in out
-    assert "Daily streak: 1 (best 1)" in out
+    assert "1 puzzle played · solved: 1 · first try: 100%" in out
+    assert "Daily streak: 1 day (best 1 day)" in out
+
+
+def _wrong_answer(puzzle_id: str) -> str:
+    puzzle = next(p for p in PUZZLES if p.id == puzzle_id)
+    solution = solve_puzzle(puzzle)
+    return next(row.code for row in solution.rows if row.grade is not Grade.BEST)
+
+
+def test_a_retried_puzzle_keeps_its_first_attempt(home: Path) -> None:
+    # issue 12: 'echo TS | puzzle --id outs-049' then the right answer must not turn 0% into 100%.
+    wrong = _wrong_answer("outs-049")
+    right = next(p for p in PUZZLES if p.id == "outs-049").answers[0]
+    run("puzzle", "--id", "outs-049", stdin=f"{wrong}\n")
+    code, out, _ = run("puzzle", "--id", "outs-049", stdin=f"{right}\n")
+    assert code == 0
+    assert "Already played on" in out and f"your answer was {wrong}" in out
+    record = Progress(home / "progress.json").data["puzzles"]["solved"]["outs-049"]
+    assert record["answer"] == wrong and record["first_try"] is False
+    stats = json.loads(run("puzzle", "--stats", "--json")[1])
+    assert (stats["attempted"], stats["solved"], stats["first_try"]) == (1, 0, 0)
+
+
+def test_a_replayed_daily_shares_nothing_new(home: Path) -> None:
+    today = dt.date.today()
+    puzzle = daily(PUZZLES, today)
+    run("puzzle", "--date", today.isoformat(), stdin="skip\n")
+    code, out, _ = run("puzzle", "--date", today.isoformat(), stdin=f"{puzzle.answers[0]}\n")
+    assert code == 0 and "first try, no hints" not in out and "practice" in out
+    stats = json.loads(run("puzzle", "--stats", "--json")[1])
+    assert stats["solved"] == 0 and stats["streak"] == 0
+
+
+def test_revealed_and_failed_puzzles_are_not_solved(home: Path) -> None:
+    ids = [p.id for p in PUZZLES if p.theme is Theme.DEADWOOD][:2]
+    run("puzzle", "--id", ids[0], stdin="skip\n")
+    run("puzzle", "--id", ids[1], stdin=f"{_wrong_answer(ids[1])}\n")
+    stats = json.loads(run("puzzle", "--stats", "--json")[1])
+    assert (stats["attempted"], stats["solved"], stats["first_try"]) == (2, 0, 0)
+    assert stats["themes"]["deadwood"] == {"attempted": 2, "solved": 0, "first_try": 0}
 
 
 def test_bad_date_theme_and_id_are_usage_errors(home: Path) -> None:

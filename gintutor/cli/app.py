@@ -658,9 +658,12 @@ def puzzle(
         typer.echo(f"warning: {progress.warning}", err=True)
     terminal = _terminal(no_color, ascii_only)
     if stats:
-        from gintutor.cli.puzzlerun import show_stats
+        from gintutor.cli.puzzlerun import puzzle_stats, show_stats
 
-        show_stats(terminal, progress)
+        if as_json:
+            typer.echo(json.dumps(puzzle_stats(progress), ensure_ascii=False))
+        else:
+            show_stats(terminal, progress)
         return
     index = pack_index()
     today = dt.date.today()

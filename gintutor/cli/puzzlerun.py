@@ -12,7 +12,7 @@ from gintutor.cli.render import Terminal
 from gintutor.content.verdicts import solve
 from gintutor.engine.cards import Card
 from gintutor.errors import GinError
-from gintutor.text.explain import Line, Table
+from gintutor.text.explain import Line, Table, plural
 from gintutor.tutor.puzzles import Grade, Puzzle, Solution, Theme, candidates
 from gintutor.tutor.puzzletext import feedback, option_data, setting_out
 
@@ -85,10 +85,24 @@ def puzzle_data(puzzle: Puzzle, solution: Solution | None = None) -> dict[str, A
 
 
 class PuzzleRunner(Session):
-    """Shows a puzzle, takes one answer (hints allowed), grades it and records the result."""
+    """Shows a puzzle, takes one answer (hints allowed), grades it and records the result.
+
+    Only the first attempt at a puzzle is recorded, and it stands: a replay says when it was
+    played and what the answer was, and is practice. A puzzle is *solved* when the answer was
+    Best (hints allowed); *first try* when it was Best with no hint at the first attempt; a
+    revealed answer (``skip``) or a worse grade is an attempt, not a solve.
+    """
 
     def run(self, puzzle: Puzzle, daily_date: dt.date | None = None) -> Grade:
         """Play one puzzle; ``daily_date`` marks it as that day's puzzle (streaks, share line)."""
+        earlier = self.progress.data.get("puzzles", {}).get("solved", {}).get(puzzle.id)
+        if earlier is not None:
+            before = earlier.get("answer")
+            self.terminal.say(
+                f"Already played on {earlier.get('date', 'an earlier day')}"
+                + (f": your answer was {before} ({earlier['grade']})" if before else
+                   f" ({earlier['grade']})")
+                + ". This is practice: your first attempt stands.", "yellow")
         self.terminal.show(setting_out(puzzle, self.style))
         solution = solve(puzzle)
         hints = list(puzzle.hints[:2])
@@ -113,7 +127,7 @@ class PuzzleRunner(Session):
                 used += 1
                 self.terminal.say(f"The answer: {', '.join(solution.accepted)}", "bold")
                 self.terminal.show(feedback(solution, solution.accepted[0], self.style)[1:])
-                self._record(puzzle, daily_date, None, used)
+                self._record(puzzle, daily_date, None, used, None)
                 return Grade.BLUNDER
             assert isinstance(reply, str)
             answer = read_choice(puzzle, reply)
@@ -122,15 +136,16 @@ class PuzzleRunner(Session):
         self.terminal.say(blocks[0].text if isinstance(blocks[0], Line) else "",
                           "bold green" if grade is Grade.BEST else "bold red")
         self.terminal.show(blocks[1:])
-        self._record(puzzle, daily_date, grade, used)
-        if daily_date is not None:
+        first = self._record(puzzle, daily_date, grade, used, answer)
+        if daily_date is not None and first:
             self.terminal.say("")
             self.terminal.say(share_line(daily_date, grade, used))
         return grade
 
     def _record(self, puzzle: Puzzle, daily_date: dt.date | None, grade: Grade | None,
-                hints: int) -> None:
-        store = self.progress.data.setdefault("puzzles", {})
+                hints: int, answer: str | None) -> bool:
+        """Record a first attempt (under the lock, so two processes cannot both be first);
+        ``False`` when the puzzle had been played before (nothing is written)."""
         entry = {
             "grade": grade.value if grade else "revealed",
             "first_try": grade is Grade.BEST and hints == 0,
@@ -138,10 +153,18 @@ class PuzzleRunner(Session):
             "theme": puzzle.theme.value,
             "date": dt.date.today().isoformat(),
         }
-        store.setdefault("solved", {})[puzzle.id] = entry
-        if daily_date is not None:
-            store.setdefault("daily", {})[daily_date.isoformat()] = {"id": puzzle.id, **entry}
-        self.progress.save()
+        if answer is not None:
+            entry["answer"] = answer
+        with self.progress.locked() as data:
+            store = data.setdefault("puzzles", {})
+            solved = store.setdefault("solved", {})
+            if puzzle.id in solved:
+                return False
+            solved[puzzle.id] = entry
+            if daily_date is not None:
+                store.setdefault("daily", {}).setdefault(daily_date.isoformat(),
+                                                         {"id": puzzle.id, **entry})
+        return True
 
 
 def share_line(date: dt.date, grade: Grade | None, hints: int) -> str:
@@ -153,7 +176,11 @@ def share_line(date: dt.date, grade: Grade | None, hints: int) -> str:
 
 
 def streaks(dates: list[dt.date], today: dt.date) -> tuple[int, int]:
-    """(current, best) runs of consecutive days; the current run may end today or yesterday."""
+    """(current, best) runs of consecutive days; the current run may end today or yesterday.
+
+    The days given are those whose daily puzzle was solved on the first try (Best, no hint,
+    at the first attempt): a revealed or wrong daily breaks the streak.
+    """
     days = sorted(set(dates))
     best = run = 0
     previous: dt.date | None = None
@@ -167,27 +194,53 @@ def streaks(dates: list[dt.date], today: dt.date) -> tuple[int, int]:
     return current, best
 
 
-def show_stats(terminal: Terminal, progress: Progress, today: dt.date | None = None) -> None:
-    """Solved puzzles, first-try rate, daily streaks, by theme."""
+def puzzle_stats(progress: Progress, today: dt.date | None = None) -> dict[str, Any]:
+    """The learner's puzzle figures (the ``puzzle --stats --json`` object).
+
+    ``attempted``: puzzles played; ``solved``: answered Best (hints allowed); ``first_try``:
+    Best with no hint at the first attempt; streaks count days whose daily was a first try.
+    """
     today = today or dt.date.today()
     store = progress.data.get("puzzles", {})
-    solved: dict[str, dict[str, Any]] = store.get("solved", {})
+    attempts: dict[str, dict[str, Any]] = store.get("solved", {})
     daily: dict[str, dict[str, Any]] = store.get("daily", {})
-    if not solved:
-        terminal.show([Line("No puzzle solved yet: try gintutor puzzle")])
+    current, best = streaks(
+        [dt.date.fromisoformat(day) for day, entry in daily.items() if entry.get("first_try")],
+        today)
+    themes: dict[str, dict[str, int]] = {}
+    for entry in attempts.values():
+        row = themes.setdefault(str(entry.get("theme", "?")),
+                                {"attempted": 0, "solved": 0, "first_try": 0})
+        row["attempted"] += 1
+        row["solved"] += entry.get("grade") == Grade.BEST.value
+        row["first_try"] += bool(entry.get("first_try"))
+    return {
+        "attempted": len(attempts),
+        "solved": sum(1 for e in attempts.values() if e.get("grade") == Grade.BEST.value),
+        "first_try": sum(1 for e in attempts.values() if e.get("first_try")),
+        "streak": current,
+        "best_streak": best,
+        "themes": dict(sorted(themes.items())),
+    }
+
+
+def show_stats(terminal: Terminal, progress: Progress, today: dt.date | None = None) -> None:
+    """Puzzles attempted, solved and solved first try, daily streaks, by theme."""
+    stats = puzzle_stats(progress, today)
+    if not stats["attempted"]:
+        terminal.show([Line("No puzzle played yet: try gintutor puzzle")])
         return
-    first = sum(1 for entry in solved.values() if entry.get("first_try"))
-    current, best = streaks([dt.date.fromisoformat(day) for day in daily], today)
-    themes: dict[str, list[dict[str, Any]]] = {}
-    for entry in solved.values():
-        themes.setdefault(str(entry.get("theme", "?")), []).append(entry)
     rows = tuple(
-        (theme, str(len(entries)),
-         f"{100 * sum(1 for e in entries if e.get('first_try')) / len(entries):.0f}%")
-        for theme, entries in sorted(themes.items())
+        (theme, str(row["attempted"]), str(row["solved"]),
+         f"{100 * row['first_try'] / row['attempted']:.0f}%")
+        for theme, row in stats["themes"].items()
     )
+    attempted = stats["attempted"]
     terminal.show([
-        Line(f"Puzzles solved: {len(solved)} · first try: {100 * first / len(solved):.0f}%"),
-        Line(f"Daily streak: {current} (best {best})"),
-        Table(("theme", "solved", "first try"), rows),
+        Line(f"{plural(attempted, 'puzzle')} played · solved: {stats['solved']} · "
+             f"first try: {100 * stats['first_try'] / attempted:.0f}%"),
+        Line(f"Daily streak: {plural(stats['streak'], 'day')} (best "
+             f"{plural(stats['best_streak'], 'day')}); a day counts when its puzzle is solved "
+             "on the first try."),
+        Table(("theme", "played", "solved", "first try"), rows),
     ])
