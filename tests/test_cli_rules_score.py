@@ -141,3 +141,18 @@ def test_rules_carousel_explains_the_other_game() -> None:
     assert code == 0
     flat = " ".join(out.split())
     assert "150" in flat and "joker" in flat.lower()
+
+
+def test_score_reads_standard_input_in_any_of_the_file_formats() -> None:
+    for text in ("A knock 12\nB gin 41\n", "- A knock 12\n- B gin 41\n", "A,knock,12\nB,gin,41\n"):
+        code, out, _ = run("score", "--file", "-", stdin=text)
+        assert code == 0 and "A 12, B 41" in out, text
+    code, _, err = run("score", "-f", "-", stdin="- A knock 12\n- B gin 3\n")
+    assert code == 2 and err.startswith("error: standard input:2: 'B gin 3'")
+
+
+def test_a_csv_header_row_is_skipped(tmp_path: Path) -> None:
+    path = tmp_path / "game.csv"
+    path.write_text("player,result,points\nA,knock,12\nB,gin,41\n", encoding="utf-8")
+    code, out, _ = run("score", "--file", str(path))
+    assert code == 0 and "A 12, B 41" in out

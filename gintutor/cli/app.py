@@ -303,7 +303,8 @@ def score(
     file: Annotated[
         Path | None,
         typer.Option("--file", "-f", metavar="FILE",
-                     help="Hand results from a YAML list, a CSV file or plain lines."),
+                     help="Hand results from a YAML list, a CSV file or plain lines; - reads "
+                     "standard input."),
     ] = None,
     players: Annotated[
         str, typer.Option(metavar="A,B", help="The two players' names.")
@@ -327,7 +328,14 @@ def score(
     if file is not None:
         if entries:
             raise UsageError("give the hands as arguments or with --file, not both")
-        entries = read_entries(file)
+        if str(file) == "-":
+            from gintutor.cli.inputs import stdin_lines
+            from gintutor.content.scorefile import entries_from_text, guess_kind
+
+            text = "\n".join(line for _, line in stdin_lines())
+            entries = entries_from_text("standard input", text, guess_kind(text))
+        else:
+            entries = read_entries(file)
     if not entries:
         raise UsageError("no hands given: e.g. gintutor score 'A knock 12' 'B gin 41'")
     records = parse_entries(entries, names, rule_set)

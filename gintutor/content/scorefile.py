@@ -35,12 +35,35 @@ def entries_from_text(name: str, text: str, kind: str = "") -> list[tuple[str, s
     ]
 
 
+def guess_kind(text: str) -> str:
+    r"""How text given on standard input is laid out: ``yaml``, ``csv`` or ``lines``.
+
+    >>> guess_kind("- A knock 12\n- B gin 41\n"), guess_kind("A,knock,12\n"), guess_kind("void\n")
+    ('yaml', 'csv', 'lines')
+    """
+    lines = [line.split("#", 1)[0].strip() for line in text.splitlines()]
+    lines = [line for line in lines if line]
+    if lines and (lines[0].startswith("- ") or lines[0].startswith("hands:")):
+        return "yaml"
+    if any("," in line for line in lines):
+        return "csv"
+    return "lines"
+
+
+def _is_header(row: list[str]) -> bool:
+    """A CSV row of titles (``player,result,points``): no number in it, and not ``void``."""
+    cells = [cell.strip().lower() for cell in row if cell.strip()]
+    return bool(cells) and cells != ["void"] and not any(cell.isdigit() for cell in cells)
+
+
 def _csv_entries(name: str, text: str) -> list[tuple[str, str]]:
     rows = csv.reader(io.StringIO(text))
-    out = []
+    out: list[tuple[str, str]] = []
     try:
         for row in rows:
             if row and any(cell.strip() for cell in row) and not row[0].lstrip().startswith("#"):
+                if not out and _is_header(row):
+                    continue  # a header row names the columns
                 out.append((f"{name}:{rows.line_num}", " ".join(cell.strip() for cell in row)))
     except csv.Error as error:
         raise EntryError(f"{name}:{rows.line_num}: not valid CSV: {error}") from None
