@@ -42,6 +42,16 @@ def can_show_suits(stream: TextIO) -> bool:
     return True
 
 
+UNWRAPPED = 10_000
+"""The width of piped output: lines are not wrapped (the reader's pager or editor wraps)."""
+
+
+def _piped_width() -> int:
+    """``COLUMNS`` when it is set to a width, else no wrapping at all."""
+    columns = os.environ.get("COLUMNS", "")
+    return int(columns) if columns.isdigit() and 20 <= int(columns) <= UNWRAPPED else UNWRAPPED
+
+
 class AsciiStream:
     """A text stream that writes suits as C D H S and any other unencodable character as ?."""
 
@@ -86,7 +96,7 @@ class Terminal:
         use_color = color and is_tty and "NO_COLOR" not in os.environ
         console = Console(
             file=stream,
-            width=width or (None if is_tty else 100),
+            width=width or (None if is_tty else _piped_width()),
             color_system="auto" if use_color else None,
             force_terminal=use_color,
             no_color=not use_color,
