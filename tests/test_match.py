@@ -83,7 +83,8 @@ def test_cli_match_prints_the_table() -> None:
     code, out, err = run("match", "simple", "novice", "--games", "2", "--jobs", "1")
     assert code == 0, err
     assert "simple vs novice: 2 games (1 duplicate pairs), eaai rules, seed 1" in out
-    assert "95% Wilson" in out and "points per hand" in out
+    assert "95% CI" in out and "Wilson interval" in out and "points per hand" in out
+    assert max(len(line) for line in out.splitlines() if "─" in line) <= 80
 
 
 def test_cli_match_json() -> None:

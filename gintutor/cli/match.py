@@ -34,14 +34,17 @@ def report_blocks(report: Any) -> list[Any]:
     for f in report.figures:
         rows.append((
             f.name, str(f.games_won), _percent(f.win_rate),
-            f"{_percent(f.win_low)}-{_percent(f.win_high)}", str(f.hands_won),
+            f"{100 * f.win_low:.1f}-{100 * f.win_high:.1f}", str(f.hands_won),
             _percent(f.gin_rate), _percent(f.knock_rate), _percent(f.undercut_rate),
             f"{1000 * f.seconds_per_decision:.2f}",
         ))
     blocks.append(Table(
-        ("bot", "games won", "win", "95% Wilson", "hands won", "gin", "knocks", "undercuts",
-         "CPU ms/decision"),
+        ("bot", "won", "win", "95% CI", "hands", "gin", "knock", "undercut", "ms/dec"),
         tuple(rows),
+    ))
+    blocks.append(Line(
+        "won: games won; 95% CI: Wilson interval of the win rate (%); hands: hands won; gin, "
+        "knock, undercut: how the bot's hands ended; ms/dec: CPU milliseconds per decision."
     ))
     points = report.points_per_hand
     blocks.append(Line(

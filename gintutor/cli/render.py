@@ -42,6 +42,9 @@ def can_show_suits(stream: TextIO) -> bool:
     return True
 
 
+TABLE_WIDTH = 80
+"""Tables are laid out within this width (or the terminal's, if narrower)."""
+
 UNWRAPPED = 10_000
 """The width of piped output: lines are not wrapped (the reader's pager or editor wraps)."""
 
@@ -140,7 +143,9 @@ class Terminal:
                                    if block.indent
                                    else text)
             else:
-                self.console.print(self._table(block))
+                # Tables fit 80 columns: the widest text column wraps, headers included.
+                self.console.print(self._table(block),
+                                   width=min(self.console.width, TABLE_WIDTH))
             first = False
 
     def markdown(self, text: str) -> None:
@@ -170,7 +175,7 @@ class Terminal:
             header_style="bold" if self.console.color_system else "",
         )
         for header in block.headers:
-            table.add_column(header)
+            table.add_column(header, overflow="fold")
         for row, cells in enumerate(block.rows):
             style = "bold green" if row in block.highlight and self.console.color_system else ""
             table.add_row(*(self._text(cell) for cell in cells), style=style)
