@@ -73,3 +73,14 @@ def test_a_theme_with_no_puzzles_says_only_what_was_asked(home: object) -> None:
 def test_shell_completion_is_offered() -> None:
     _, out, _ = run("--help")
     assert "--install-completion" in out and "--show-completion" in out
+
+
+def test_ascii_prints_no_symbols() -> None:
+    code, out, _ = run("analyze", "7C 7D 7S 4H 5H 6H TD JD QD 2C", "--ascii")
+    assert code == 0 and out.isascii() and "<=" in out
+
+
+def test_an_option_that_does_not_apply_says_so() -> None:
+    code, out, err = run("analyze", "7C 7D 7H 5H 6H 8H AS 2S 3S KD", "--upcard", "3D")
+    assert code == 0 and out
+    assert "--upcard does not apply under standard rules" in err

@@ -212,6 +212,9 @@ def analyze(
             f"{rule_set.name} rules take the knock limit and doubling from the first upcard: "
             "add --upcard CARD"
         )
+    if up is not None and not rule_set.needs_upcard:
+        typer.echo(f"note: --upcard does not apply under {rule_set.name} rules (the first "
+                   "upcard sets no knock limit and doubles nothing); it is ignored", err=True)
     defender = None
     if opponent is not None:
         try:

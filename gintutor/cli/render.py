@@ -92,7 +92,8 @@ class Terminal:
     ) -> Terminal:
         """A terminal on ``stream`` (stdout); colour only if wanted, allowed and a tty."""
         stream = stream or sys.stdout
-        if not can_show_suits(stream):
+        if ascii_only or not can_show_suits(stream):
+            # --ascii means plain ASCII throughout: suits, and signs such as ≤ and ±.
             stream = cast(TextIO, AsciiStream(stream))
             ascii_only = True
         is_tty = stream.isatty()
