@@ -84,3 +84,15 @@ def test_an_option_that_does_not_apply_says_so() -> None:
     code, out, err = run("analyze", "7C 7D 7H 5H 6H 8H AS 2S 3S KD", "--upcard", "3D")
     assert code == 0 and out
     assert "--upcard does not apply under standard rules" in err
+
+
+def test_counts_are_plural_only_above_one(tmp_path: object) -> None:
+    from pathlib import Path
+
+    folder = Path(str(tmp_path))
+    one = folder / "one.yaml"
+    text = Path("puzzles/outs.yaml").read_text(encoding="utf-8")
+    first = text.split("\n  - id: ")[1]
+    one.write_text("puzzles:\n  - id: " + first.rstrip() + "\n", encoding="utf-8")
+    code, out, _ = run("puzzles", "check", str(one))
+    assert code == 0 and out == "1 puzzle: all good\n", out

@@ -349,12 +349,17 @@ def score(
         terminal.show(explain_sheet(score_game(records, rule_set), names, rule_set))
 
 
+def _count(number: int, word: str) -> str:
+    """``1 puzzle``, ``2 puzzles``."""
+    return f"{number} {word}{'' if number == 1 else 's'}"
+
+
 def _exit_on_problems(problems: list[Any]) -> None:
     """Print content problems one per line (``file:line: ...``); exit 1 if there are any."""
     for problem in problems:
         typer.echo(str(problem))
     if problems:
-        typer.echo(f"{len(problems)} problem{'s' if len(problems) != 1 else ''} found", err=True)
+        typer.echo(f"{_count(len(problems), 'problem')} found", err=True)
         raise typer.Exit(1)
 
 
@@ -397,7 +402,7 @@ def lessons_check(
         problems = [problem for problem in problems if problem.path == only]
     _exit_on_problems(problems)
     questions = sum(len(lesson.questions) for lesson in lessons)
-    typer.echo(f"{len(lessons)} lessons, {questions} questions: all good")
+    typer.echo(f"{_count(len(lessons), 'lesson')}, {_count(questions, 'question')}: all good")
 
 
 @app.command(epilog="Examples: gintutor learn  |  gintutor learn --list  |  gintutor learn 3  |  "
@@ -558,10 +563,11 @@ def puzzles_check(
 
         target = Path(str(content_dir("puzzles"))) / FILE_NAME
         write_atomically(target, verdicts_text(solutions))
-        typer.echo(f"wrote {sum(s.verdict is not None for s in solutions)} verdicts to {target}",
+        stored = sum(s.verdict is not None for s in solutions)
+        typer.echo(f"wrote {_count(stored, 'verdict')} to {target}",
                    err=True)
     _exit_on_problems(problems)
-    typer.echo(f"{len(puzzles)} puzzles: all good")
+    typer.echo(f"{_count(len(puzzles), 'puzzle')}: all good")
 
 
 @puzzles_app.command(
@@ -627,7 +633,7 @@ def puzzles_generate(
         from gintutor.cli.progress import write_atomically
 
         write_atomically(out, text)
-        typer.echo(f"wrote {len(puzzles)} puzzles to {out}", err=True)
+        typer.echo(f"wrote {_count(len(puzzles), 'puzzle')} to {out}", err=True)
 
 
 @app.command(epilog="Examples: gintutor puzzle  |  gintutor puzzle --id outs-049  |  "
