@@ -45,6 +45,7 @@ from gintutor.engine.carousel.cards import (
     Table,
     make_meld,
 )
+from gintutor.engine.carousel.relaxed import RUN_INDEX, Place, Relaxed
 from gintutor.engine.carousel.rules import STANDARD, CarouselRules, Objective
 from gintutor.errors import CardError
 
@@ -385,6 +386,17 @@ def _solve_dp(problem: _Problem) -> tuple[int, list[_Step | GroupStep]] | None:
     empty: SuitRuns = ((), ())
     start: State = ((empty,) * 4, (), 0, 0, ((), (), (), ()), (0, 0, 0, 0))
     layer: dict[State, tuple[int, Back]] = {start: (0, None)}
+    relaxed = _relaxed(problem)
+    target = relaxed.suffix(0, relaxed.start())
+    if target < 0:
+        return None
+    rooms = [relaxed.places[1][s].room for s in range(4)]
+
+    def on_path(index: int, state: State, score: int) -> bool:
+        # Only states on a path to the best points and cards (the relaxed bound is exact).
+        bound = relaxed.suffix(index, _project(state, rooms, index))
+        return bound >= 0 and score - score % _FIELD + bound >= target
+
     history: list[dict[State, tuple[int, Back]]] = []
     assign_cache: dict[tuple[tuple[Unit, ...], SuitRuns, bool], list[Assigned]] = {}
     option_cache: dict[tuple[int, int, int], list[Option]] = {}
@@ -415,7 +427,8 @@ def _solve_dp(problem: _Problem) -> tuple[int, list[_Step | GroupStep]] | None:
                             ns: State = (_with(runs, suit, ((), ())), pool, wild_used + wild,
                                          freed_total, _with(back, suit, ()), lows)
                             step = _Step(position, suit, ext, (), (), (), (), suit_runs[0])
-                            _relax(nxt, ns, score + kept, (state, step))
+                            if on_path(66 + suit, ns, score + kept):
+                                _relax(nxt, ns, score + kept, (state, step))
                     continue
                 okey = (position, suit, wild_used)
                 options = option_cache.get(okey)
@@ -438,7 +451,8 @@ def _solve_dp(problem: _Problem) -> tuple[int, list[_Step | GroupStep]] | None:
                               else lows)
                         step = _Step(position, suit, ext, new, pooled, kept_back, freed,
                                      suit_runs[0])
-                        _relax(nxt, ns, score + gain + kept, (state, step))
+                        if on_path((position - 1) * 5 + suit + 1, ns, score + gain + kept):
+                            _relax(nxt, ns, score + gain + kept, (state, step))
             history.append(layer)
             layer = nxt
         if position != _ACE_HIGH:
@@ -452,7 +466,8 @@ def _solve_dp(problem: _Problem) -> tuple[int, list[_Step | GroupStep]] | None:
                     (open_runs, tuple(x for x in used if problem.last[x] > position))
                     for open_runs, used in runs)
                 ns = (pruned, (), wild_used, freed_total, back, lows)
-                _relax(nxt, ns, score + found[0], (state, (position, found[1], pool)))
+                if on_path(position * 5, ns, score + found[0]):
+                    _relax(nxt, ns, score + found[0], (state, (position, found[1], pool)))
             history.append(layer)
             layer = nxt
     best: tuple[int, State] | None = None
@@ -477,6 +492,36 @@ def _solve_dp(problem: _Problem) -> tuple[int, list[_Step | GroupStep]] | None:
         steps.append(entry[1])
     steps.reverse()
     return best[0], steps
+
+
+def _relaxed(problem: _Problem) -> Relaxed:
+    """The label-free programme of the same position (the bound on points and cards)."""
+    places = [[Place() for _ in range(4)]]
+    for position in range(1, 14):
+        places.append([Place(len(problem.table_units.get((position, s), ())),
+                             len(problem.joker_units.get((position, s), ())),
+                             problem.hand_counts.get((position, s), 0),
+                             problem.decks - problem.room.get((position, s), 0))
+                       for s in range(4)])
+    weights = [0] + [_weight(problem.points_of[rank], 1, problem.objective)
+                     for rank in range(1, 14)]
+    return Relaxed(places, weights, _weight(JOKER_POINTS, 1, problem.objective),
+                   problem.max_wild, problem.hand_jokers)
+
+
+def _project(state: State, rooms: list[int], index: int) -> int:
+    """The relaxed programme's state for ``state`` before layer ``index``."""
+    runs, pool, wild_used, freed_total, back, lows = state
+    packed = (wild_used << 24) | (freed_total << 26)
+    for suit in range(4):
+        packed |= RUN_INDEX[tuple(sorted(length for length, _ in runs[suit][0]))] << (4 * suit)
+        if index <= 65 + suit:
+            kept_back = len(back[suit])
+            packed |= kept_back << (28 + 2 * suit)
+            packed |= (rooms[suit] - lows[suit] - kept_back) << (36 + 2 * suit)
+    for suit, _ in pool:
+        packed += 1 << (16 + 2 * suit)
+    return packed
 
 
 def _with(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:

@@ -1,0 +1,281 @@
+"""The points-and-cards optimum of a Carousel play, without the moved-cards tie-break.
+
+Dropping the question of which old meld a new one continues makes every card of a place
+interchangeable: a place (position, suit) holds a *count* of units (table cards, jokers kept,
+hand cards placed, wild jokers), and a suit's open sequences are a multiset of lengths capped
+at 3 ("3 or more" is one state). This is the value-by-value programme of van Rijn, Takes & Vis
+(2015) for Rummikub: positions 1 (ace low) to 14 (ace high), suit by suit, a position's groups
+checked once its four suits are done. The whole state is packed in one int.
+
+:func:`Relaxed.suffix` is the best (points, cards) still reachable from a state; the exact
+solver uses it as a bound (it is exact for points and cards, and only too high in nothing).
+
+State bits (``S`` is a suit 0-3):
+
+* runs of suit S: 4 bits at ``4 * S`` (an index into :data:`RUN_STATES`);
+* cards of suit S put aside for this position's groups: 2 bits at ``16 + 2 * S``;
+* wild jokers used: 2 bits at 24; table jokers freed: 2 bits at 26;
+* aces of suit S kept back for Q-K-A: 2 bits at ``28 + 2 * S``; ace places left at the high
+  end: 2 bits at ``36 + 2 * S``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import combinations
+
+ACE_HIGH = 14
+NEVER = 99
+FIELD = 1 << 9
+"""Packed value fields: ``(points * FIELD + cards) * FIELD + kept``; each stays below 512."""
+
+RUN_STATES: tuple[tuple[int, ...], ...] = (
+    (), (1,), (2,), (3,), (1, 1), (1, 2), (1, 3), (2, 2), (2, 3), (3, 3))
+RUN_INDEX = {runs: i for i, runs in enumerate(RUN_STATES)}
+_POOL, _WILD, _FREED, _BACK, _ROOM = 16, 24, 26, 28, 36
+_POOL_MASK = 0xFF << _POOL
+
+
+def _transitions(runs: tuple[int, ...], units: int) -> list[tuple[int, int]]:
+    """Every (runs after, cards put aside for groups) for ``units`` cards at one place.
+
+    Each unit extends an open sequence, starts a new one, or goes to the groups; an open
+    sequence not extended must already hold 3 or more cards (it ends here).
+    """
+    out: set[tuple[int, int]] = set()
+    for extended in range(min(units, len(runs)) + 1):
+        for chosen in set(combinations(range(len(runs)), extended)):
+            if any(runs[j] < 3 for j in range(len(runs)) if j not in chosen):
+                continue
+            after = [min(runs[j] + 1, 3) for j in chosen]
+            for new in range(units - extended + 1):
+                pooled = units - extended - new
+                if len(after) + new > 2 or pooled > 2:
+                    continue
+                out.add((RUN_INDEX[tuple(sorted(after + [1] * new))], pooled))
+    return sorted(out)
+
+
+def _closes(runs: tuple[int, ...], units: int) -> bool:
+    """True if ``units`` aces at the high end can end every open sequence validly."""
+    if units > len(runs):
+        return False
+    for chosen in combinations(range(len(runs)), units):
+        if all(runs[j] >= (2 if j in chosen else 3) for j in range(len(runs))):
+            return True
+    return False
+
+
+TRANSITIONS = tuple(tuple(_transitions(runs, u) for u in range(5)) for runs in RUN_STATES)
+CLOSES = tuple(tuple(_closes(runs, u) for u in range(5)) for runs in RUN_STATES)
+
+
+def _groups_ok(counts: tuple[int, ...]) -> bool:
+    """True if cards of one rank, ``counts[s]`` of suit s, split into groups of 3-4 suits."""
+    total = sum(counts)
+    if total == 0:
+        return True
+    doubles = sum(1 for c in counts if c == 2)
+    singles = sum(1 for c in counts if c == 1)
+    if doubles == 0 and 3 <= singles <= 4:
+        return True
+    # Two groups: each double suit in both, the singles shared out.
+    return any(3 <= doubles + x <= 4 and 3 <= doubles + singles - x <= 4
+               for x in range(singles + 1))
+
+
+GROUPS_OK = tuple(_groups_ok(tuple((pool >> (2 * s)) & 3 for s in range(4)))
+                  if all((pool >> (2 * s)) & 3 <= 2 for s in range(4)) else False
+                  for pool in range(256))
+
+
+@dataclass(frozen=True)
+class Place:
+    """What one (position, suit) holds: table cards, table jokers, hand copies, copies allowed."""
+
+    table: int = 0
+    jokers: int = 0
+    hand: int = 0
+    room: int = 2
+
+
+@dataclass
+class Relaxed:
+    """The relaxed programme for one position of play; :meth:`suffix` is memoised per layer.
+
+    ``places[p][s]`` for positions 1-13; ``max_wild`` bounds the wild jokers (freed ones and
+    the hand's), ``hand_jokers`` the ones the hand may add.
+    """
+
+    places: list[list[Place]]
+    card_weight: list[int]
+    joker_weight: int
+    max_wild: int
+    hand_jokers: int
+    memo: list[dict[int, int]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.memo = [{} for _ in range(70)]
+        self._options = [[self._place_options(p, s) for s in range(4)]
+                         for p in range(14)]
+        self._units = [[self._unit_range(p, s) for s in range(4)] for p in range(14)]
+        self._pools = [self._pool_prefixes(p) for p in range(14)]
+        self._need: dict[tuple[int, int, int, int, int], int] = {}
+
+    def _unit_range(self, position: int, suit: int) -> tuple[int, int]:
+        """Fewest and most real units a place can hold (jokers freed where they can be)."""
+        if position == 0:
+            return (0, 0)
+        place = self.places[position][suit]
+        low = place.table + place.jokers - min(place.jokers, place.table + place.hand)
+        high = min(place.room, place.table + place.jokers + place.hand)
+        return (low, high)
+
+    def _pool_prefixes(self, position: int) -> list[set[int]]:
+        """Per suit S, the groups' cards of suits 0..S that the later suits can complete."""
+        if position == 0:
+            return [set(), set(), set(), set()]
+        most = [min(2, self._units[position][s][1] + self.max_wild,
+                    self.places[position][s].room) for s in range(4)]
+        full = [pool for pool in range(256) if GROUPS_OK[pool]
+                and all((pool >> (2 * s)) & 3 <= most[s] for s in range(4))]
+        return [{pool & ((1 << (2 * s + 2)) - 1) for pool in full} for s in range(4)]
+
+    def need(self, position: int, suit: int, runs: int, back: int, room: int) -> int:
+        """The fewest wild jokers the suit still needs so that its open sequences after
+        ``position`` all end validly (:data:`NEVER` if impossible). A relaxation: the other
+        suits always complete the groups."""
+        key = (position, suit, runs, back, room)
+        found = self._need.get(key)
+        if found is not None:
+            return found
+        best = NEVER
+        if position == 13:
+            for extra in range(min(room, self.max_wild) + 1):
+                if CLOSES[runs][back + extra]:
+                    best = extra
+                    break
+        else:
+            low, high = self._units[position + 1][suit]
+            pools = self._pools[position + 1][3]
+            limit = min(self.places[position + 1][suit].room, high + self.max_wild)
+            for units in range(low, limit + 1):
+                wild = max(0, units - high)
+                if wild >= best:
+                    break
+                for after, pooled in TRANSITIONS[runs][units]:
+                    if pooled and not any((pool >> (2 * suit)) & 3 == pooled
+                                          for pool in pools):
+                        continue
+                    best = min(best, wild + self.need(position + 1, suit, after, back, room))
+        self._need[key] = best
+        return best
+
+    def _place_options(self, position: int, suit: int
+                       ) -> list[tuple[int, int, int, int, int]]:
+        """(wild, freed, units, gain, kept back) choices at a place (positions 1-13)."""
+        if position == 0:
+            return []
+        place = self.places[position][suit]
+        out = []
+        for placed in range(place.hand + 1):
+            for freed in range(min(place.jokers, place.table + placed) + 1):
+                real = place.table + placed + place.jokers - freed
+                for wild in range(self.max_wild + 1):
+                    units = real + wild
+                    if units > place.room:
+                        break
+                    gain = placed * self.card_weight[position]
+                    if position != 1:
+                        out.append((wild, freed, units, gain, 0))
+                        continue
+                    for back in range(real + 1):
+                        out.append((wild, freed, units - back, gain, back))
+        return out
+
+    def start(self) -> int:
+        """The state before position 1: ace room at the high end per suit."""
+        state = 0
+        for s in range(4):
+            state |= self.places[1][s].room << (_ROOM + 2 * s)
+        return state
+
+    def suffix(self, layer: int, state: int) -> int:
+        """The best packed (points, cards) value still reachable, or -1 if none."""
+        memo = self.memo[layer]
+        found = memo.get(state)
+        if found is not None:
+            return found
+        best = -1
+        if layer == 69:
+            wild = (state >> _WILD) & 3
+            freed = (state >> _FREED) & 3
+            if freed <= wild <= freed + self.hand_jokers:
+                best = (wild - freed) * self.joker_weight
+        else:
+            for gain, nxt in self.moves(layer, state):
+                value = self.suffix(layer + 1, nxt)
+                if value >= 0 and value + gain > best:
+                    best = value + gain
+        memo[state] = best
+        return best
+
+    def moves(self, layer: int, state: int) -> list[tuple[int, int]]:
+        """(gain, next state) for every way to play the layer's place."""
+        out: list[tuple[int, int]] = []
+        if layer >= 65:
+            suit = layer - 65
+            runs = (state >> (4 * suit)) & 15
+            back = (state >> (_BACK + 2 * suit)) & 3
+            room = (state >> (_ROOM + 2 * suit)) & 3
+            wild = (state >> _WILD) & 3
+            cleared = state & ~((15 << (4 * suit)) | (3 << (_BACK + 2 * suit))
+                                | (3 << (_ROOM + 2 * suit)))
+            for extra in range(min(room, self.max_wild - wild) + 1):
+                if CLOSES[runs][back + extra]:
+                    out.append((0, cleared + (extra << _WILD)))
+            return out
+        position, step = divmod(layer, 5)
+        position += 1
+        if step == 4:
+            if GROUPS_OK[(state >> _POOL) & 0xFF]:
+                out.append((0, state & ~_POOL_MASK))
+            return out
+        suit = step
+        runs = (state >> (4 * suit)) & 15
+        wild_left = self.max_wild - ((state >> _WILD) & 3)
+        freed_now = (state >> _FREED) & 3
+        base = state & ~(15 << (4 * suit))
+        pool_ok = self._pools[position][suit]
+        pool_now = (state >> _POOL) & 0xFF
+        back_now = (state >> (_BACK + 2 * suit)) & 3
+        room_now = (state >> (_ROOM + 2 * suit)) & 3
+        for wild, freed, units, gain, back in self._options[position][suit]:
+            if wild > wild_left or freed_now + freed > 3:
+                continue
+            head = base + (wild << _WILD) + (freed << _FREED)
+            if position == 1:
+                room = self.places[1][suit].room - units - back
+                if room < 0:
+                    continue
+                head = (head & ~(3 << (_ROOM + 2 * suit))) + (back << (_BACK + 2 * suit)) + (
+                    room << (_ROOM + 2 * suit))
+            else:
+                back, room = back_now, room_now
+            for after, pooled in TRANSITIONS[runs][units]:
+                if (pool_now | (pooled << (2 * suit))) not in pool_ok:
+                    continue
+                wild_after = ((head >> _WILD) & 3) + self.need(position, suit, after, back, room)
+                if wild_after > self.max_wild:
+                    continue
+                if self.max_wild and position > 1:
+                    for other in range(4):
+                        if other != suit:
+                            wild_after += self.need(
+                                position if other < suit else position - 1, other,
+                                (state >> (4 * other)) & 15, (state >> (_BACK + 2 * other)) & 3,
+                                (state >> (_ROOM + 2 * other)) & 3)
+                    if wild_after > self.max_wild:
+                        continue
+                out.append((gain, head + (after << (4 * suit)) + (pooled << (_POOL + 2 * suit))))
+        return out
