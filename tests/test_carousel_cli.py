@@ -60,3 +60,46 @@ def test_score_bad_round() -> None:
 def test_rules_prose() -> None:
     code, out, _ = run("carousel", "rules")
     assert code == 0 and "K-A-2" in out and "low_tie=share" in out
+
+
+# --- play -----------------------------------------------------------------------------------
+
+SCRIPT = "best\npass\ny\n" * 400  # play the best play, never knock, pass when nothing fits
+
+
+def test_play_a_whole_round_from_piped_input() -> None:
+    code, out, _ = run("carousel", "play", "--players", "3", "--seed", "5", "--ascii",
+                       stdin=SCRIPT)
+    assert code == 0
+    assert "You play 6S 7S 8S." in out
+    assert "Round over (out by You)" in out
+    assert "round | ending" in out and "75 (75)" in out
+
+
+def test_play_shows_the_table_meld_by_meld_and_a_hint() -> None:
+    code, out, _ = run("carousel", "play", "--seed", "5", "--ascii", stdin="hint\n")
+    assert code == 0
+    assert "Your hand:" in out and "(empty table)" in out
+    assert "Best play" in out and "Place 6S 7S 8S" in out
+    assert out.rstrip().endswith("Game left.")
+
+
+def test_play_refuses_an_illegal_table_and_asks_again() -> None:
+    code, out, _ = run("carousel", "play", "--seed", "5", "--ascii", stdin="6S 7S\n6S 7S 8S\n")
+    assert code == 0
+    assert "a meld has at least 3 cards" in out
+    assert "You play 6S 7S 8S." in out
+
+
+def test_play_end_of_input_leaves_cleanly() -> None:
+    code, out, err = run("carousel", "play", "--players", "2", stdin="")
+    assert code == 0 and "Game left." in out and "Traceback" not in out + err
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (("--bot", "wild"), "greedy or careful"),
+    (("--players", "6"), "2 to 5 players"),
+])
+def test_play_bad_options(args: tuple[str, ...], message: str) -> None:
+    code, _, err = run("carousel", "play", *args, stdin="")
+    assert code == 2 and err.startswith("error: ") and message in err
