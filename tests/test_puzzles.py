@@ -218,6 +218,10 @@ def test_streaks_and_share_line() -> None:
         ("duplicates.yaml",
          ["duplicates.yaml:11: id 'twice' is also used at {dir}/duplicates.yaml:2",
           "duplicates.yaml:11: the same position as twice ({dir}/duplicates.yaml:2)"]),
+        # issue 12: a layoff-exposure position where no discard knocks was a max() traceback.
+        ("no-knocking-discard.yaml",
+         ["no-knocking-discard.yaml:2: layoff-exposure-900: no discard lets this hand knock "
+          "(limit 10): a layoff-exposure puzzle needs at least one"]),
         ("wrong-answer.yaml",
          ["wrong-answer.yaml:2: wrong-answer: answers ['8S'] but the engine accepts ['KS'] "
           "(best first: KS 8, 8S 10, 4C 23, 3C 24)"]),

@@ -181,7 +181,11 @@ def solve_puzzle(puzzle: Puzzle, known: Verdict | None = None) -> Solution:
             for e in ranked
         )
         return Solution(puzzle, rows, exact, None)
-    result = known or verdict(position, candidates(puzzle), ROLLOUT_WORLDS, puzzle.seed)
+    choices = candidates(puzzle)
+    if not choices:
+        raise GinError(f"no discard lets this hand knock (limit {position.knock_limit}): a "
+                       f"{theme.value} puzzle needs at least one")
+    result = known or verdict(position, choices, ROLLOUT_WORLDS, puzzle.seed)
     evaluation: Evaluation | None = None
     if len(position.hand) == 11:
         evaluation = evaluate(position)
