@@ -81,7 +81,7 @@ def parse_entry(text: str, players: Sequence[str], rules: RuleSet) -> HandRecord
         raise EntryError(
             f"{text.strip()!r}: unknown result {what!r} (knock, undercut, gin, big_gin)"
         )
-    if not how_many.isdigit():
+    if not (how_many.isascii() and how_many.isdigit()) or len(how_many) > 6:
         raise EntryError(f"{text.strip()!r}: points {how_many!r} are not a whole number")
     points = int(how_many)
     if outcome is Outcome.BIG_GIN and not rules.big_gin:
