@@ -16,6 +16,10 @@ from hypothesis import HealthCheck, settings
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+# Piped output is unwrapped unless COLUMNS sets a width (cli/render.py): the snapshots are the
+# unwrapped output, whatever the shell or CI exports.
+os.environ.pop("COLUMNS", None)
+
 settings.register_profile("dev", max_examples=200, deadline=None)
 settings.register_profile(
     "ci",
