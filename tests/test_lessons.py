@@ -223,7 +223,7 @@ def test_after_a_lesson_enter_goes_on_to_the_next(home: Path) -> None:
     replies = [*right_answers(first), "", *right_answers(second)]
     code, out, _ = learn(first.id, stdin="\n".join(replies) + "\n")
     assert code == 0
-    assert f"Press Enter to start lesson {second.number} now" in out
+    assert f"Start lesson {second.number} now? Enter goes on" in out
     assert f"Lesson {second.number}: {second.title}" in out
     progress = Progress(home / "progress.json")
     assert [progress.status(lesson.id) for lesson in (first, second)] == ["done", "done"]

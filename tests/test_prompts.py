@@ -37,3 +37,15 @@ def test_ten_completes_like_t_and_case_does_not_matter() -> None:
     assert completions_for(words, "10c") == ["TC"]
     assert completions_for(words, "t") == ["TC", "TD"]
     assert completions_for(words, "S") == ["skip"]
+
+
+def test_a_piped_line_that_is_not_utf8_is_asked_again() -> None:
+    import io
+
+    from gintutor.cli.prompts import PlainAsker
+
+    stdin = io.TextIOWrapper(io.BytesIO(b"\xff\xfe\n9S\n"), encoding="utf-8")
+    out = io.StringIO()
+    asker = PlainAsker(stdin, out)
+    assert asker.ask(Prompt(">", ("9S",), _validate)) == "9S"
+    assert "not UTF-8" in out.getvalue()

@@ -7,7 +7,7 @@ and the next ``gintutor learn`` resumes at the same step.
 from __future__ import annotations
 
 from gintutor.cli.progress import Progress
-from gintutor.cli.prompts import Asker, Command, PlainAsker, Prompt, TerminalAsker
+from gintutor.cli.prompts import Asker, Command, Prompt, Quit
 from gintutor.cli.render import Terminal
 from gintutor.engine.analysis import analyze
 from gintutor.errors import GinError
@@ -32,24 +32,11 @@ def hint_levels(question: Question) -> list[str]:
 
 
 def go_on(asker: Asker, question: str) -> bool:
-    """Ask whether to go on: Enter (or yes) goes on; anything else, or the end of input, stops.
-
-    :meth:`Asker.confirm` answers no on Enter; this offer answers yes.
-    """
-    if isinstance(asker, PlainAsker):
-        asker.stdout.write(f"{question} ")
-        asker.stdout.flush()
-        line = asker.stdin.readline()
-        asker.stdout.write(line if line.endswith("\n") else line + "\n")
-        reply = line if line else "no"
-    elif isinstance(asker, TerminalAsker):
-        try:
-            reply = asker.session.prompt(f"{question} ")
-        except (KeyboardInterrupt, EOFError):
-            return False
-    else:
-        return asker.confirm(question)
-    return reply.strip().lower() in ("", "y", "yes")
+    """Ask whether to go on: Enter (or yes) goes on; anything else, or the end of input, stops."""
+    try:
+        return asker.confirm(question, default=True)
+    except Quit:
+        return False
 
 
 class Session:
@@ -78,8 +65,8 @@ class LessonRunner(Session):
                 self.terminal.say("Every lesson is done.")
                 return
             self.terminal.say(f"Next: gintutor learn {following.number} ({following.title})")
-            if not go_on(self.asker, f"Press Enter to start lesson {following.number} now, "
-                                     "or type q to stop:"):
+            if not go_on(self.asker, f"Start lesson {following.number} now? Enter goes on, "
+                                     "n stops"):
                 return
             self.terminal.say("")
             lesson, start = following, 0

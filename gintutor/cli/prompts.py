@@ -49,7 +49,7 @@ class Asker(Protocol):
 
     def ask(self, prompt: Prompt) -> str | Command: ...
 
-    def confirm(self, question: str) -> bool: ...
+    def confirm(self, question: str, default: bool = False) -> bool: ...
 
 
 def command_of(text: str) -> Command | None:
@@ -78,10 +78,32 @@ class PlainAsker:
         self.stdin = stdin or sys.stdin
         self.stdout = stdout or sys.stdout
 
+    def _read(self) -> str | None:
+        """The next line ('' at the end of input), or ``None`` when it is not UTF-8 text.
+
+        Bytes are read from the binary buffer when there is one, so that one bad line cannot
+        jam the text decoder for the lines after it.
+        """
+        raw = getattr(self.stdin, "buffer", None)
+        if raw is None:
+            try:
+                return self.stdin.readline()
+            except UnicodeDecodeError:
+                return None
+        data: bytes = raw.readline()
+        try:
+            return data.decode("utf-8")
+        except UnicodeDecodeError:
+            return None
+
     def _line(self, text: str) -> str:
         self.stdout.write(text)
         self.stdout.flush()
-        line = self.stdin.readline()
+        line = self._read()
+        if line is None:
+            # A line that is not UTF-8 is no answer: say so and read the next one.
+            self.stdout.write("\n  (that line is not UTF-8 text: type the answer again)\n")
+            return ""
         if not line:
             self.stdout.write("\n")
             raise Quit
@@ -104,8 +126,13 @@ class PlainAsker:
                 return reply
             self.stdout.write(f"  ({problem})\n")
 
-    def confirm(self, question: str) -> bool:
-        return self._line(f"{question} [y/N] ").strip().lower() in ("y", "yes")
+    def confirm(self, question: str, default: bool = False) -> bool:
+        """Yes or no; Enter means ``default``, the end of input means no."""
+        try:
+            reply = self._line(f"{question} [{'Y/n' if default else 'y/N'}] ").strip().lower()
+        except Quit:
+            return False
+        return reply in ("y", "yes") or (default and reply == "")
 
 
 class TerminalAsker:
@@ -160,12 +187,14 @@ class TerminalAsker:
             raise Quit
         return command if command is not None else reply
 
-    def confirm(self, question: str) -> bool:
+    def confirm(self, question: str, default: bool = False) -> bool:
+        """Yes or no; Enter means ``default``."""
         try:
-            reply: str = self.session.prompt(f"{question} [y/N] ")
+            reply: str = self.session.prompt(f"{question} [{'Y/n' if default else 'y/N'}] ")
         except (KeyboardInterrupt, EOFError):
             raise Quit from None
-        return reply.strip().lower() in ("y", "yes")
+        answer = reply.strip().lower()
+        return answer in ("y", "yes") or (default and answer == "")
 
 
 def asker_for(stdin: TextIO | None = None) -> Asker:
