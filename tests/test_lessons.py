@@ -431,3 +431,20 @@ def test_learn_reads_the_same_lessons_without_the_engine_checks() -> None:
     # them without those checks to start at once, and must get exactly the same lessons.
     checked, problems = check_lessons(lesson_files())
     assert problems == [] and load_lessons() == checked
+
+
+def test_lessons_check_file_checks_that_file_only(tmp_path: Path) -> None:
+    # issue 12: 'lessons check FILE' checked its neighbours too; a broken file beside it is not
+    # its problem, but its prerequisites still resolve against the lessons beside it.
+    folder = tmp_path / "lessons"
+    folder.mkdir()
+    for name in ("01-cards.yaml", "02-sets.yaml"):
+        (folder / name).write_text((Path("lessons") / name).read_text(encoding="utf-8"),
+                                   encoding="utf-8")
+    (folder / "03-broken.yaml").write_text("id: broken\nsteps: [\n", encoding="utf-8")
+    (folder / "04-dangling.yaml").symlink_to(tmp_path / "nowhere.yaml")
+    code, out = check(folder / "02-sets.yaml")
+    assert code == 0 and out == "1 lesson, 6 questions: all good\n", out
+    (folder / "01-cards.yaml").unlink()
+    code, out = check(folder / "02-sets.yaml")
+    assert code == 1 and "prerequisites: no lesson has id 'cards'" in out

@@ -384,19 +384,21 @@ def lessons_check(
         from gintutor.content.textfile import path_kind, read_text
 
         path_kind(path)  # an error for anything but a file or a folder (a dangling link...)
+    other_ids: list[str] = []
     if path is not None and path.is_file():
-        # The file's neighbours are read too, so that its prerequisites resolve.
-        files = lesson_files(path.parent)
+        # Only this file is checked; its prerequisites may name the lessons beside it.
+        from gintutor.content.lessons import lesson_ids_beside
+
         only = str(path)
-        if only not in [name for name, _ in files]:
-            files.append((only, read_text(path, "the lesson")))
+        files = [(only, read_text(path, "the lesson"))]
+        other_ids = lesson_ids_beside(path)
     elif path is not None and path.is_dir():
         files = lesson_files(path)
     elif path is not None:
         raise UsageError(f"{path}: no such file or folder")
     else:
         files = lesson_files()
-    lessons, problems = check_lessons(files)
+    lessons, problems = check_lessons(files, other_ids=other_ids)
     if only is not None:
         lessons = [lesson for lesson in lessons if lesson.path == only]
         problems = [problem for problem in problems if problem.path == only]

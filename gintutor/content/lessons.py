@@ -274,8 +274,11 @@ def lesson_files(folder: Path | None = None) -> list[tuple[str, str]]:
 
 
 def check_lessons(files: Iterable[tuple[str, str]], *, engine: bool = True,
-                  ) -> tuple[list[Lesson], list[Problem]]:
-    """Load every lesson; report every problem, including ids and prerequisites across files."""
+                  other_ids: Iterable[str] = ()) -> tuple[list[Lesson], list[Problem]]:
+    """Load every lesson; report every problem, including ids and prerequisites across files.
+
+    ``other_ids``: lessons that exist besides those read (prerequisites may name them).
+    """
     lessons: list[Lesson] = []
     problems: list[Problem] = []
     for path, text in files:
@@ -283,6 +286,7 @@ def check_lessons(files: Iterable[tuple[str, str]], *, engine: bool = True,
         problems += found
         if lesson is not None:
             lessons.append(lesson)
+    known = set(other_ids)
     seen: dict[str, Lesson] = {}
     for lesson in lessons:
         if lesson.id in seen:
@@ -291,11 +295,29 @@ def check_lessons(files: Iterable[tuple[str, str]], *, engine: bool = True,
         seen[lesson.id] = lesson
     for lesson in lessons:
         for needed in lesson.prerequisites:
-            if needed not in seen:
+            if needed not in seen and needed not in known:
                 problems.append(Problem(lesson.path, 1,
                                         f"prerequisites: no lesson has id {needed!r}"))
     numbered = [replace(lesson, number=n) for n, lesson in enumerate(lessons, start=1)]
     return numbered, problems
+
+
+_LESSON_ID = re.compile(r"^id:\s*['\"]?([a-z0-9][a-z0-9-]*)", re.MULTILINE)
+
+
+def lesson_ids_beside(path: Path) -> list[str]:
+    """The ids of the lesson files in ``path``'s folder, by a light scan (no YAML, no checks);
+    files that cannot be read are passed over: they are not the one being checked."""
+    found: list[str] = []
+    for other in sorted(path.parent.glob("*.yaml")):
+        if other.name == path.name or not other.is_file():
+            continue
+        try:
+            text = other.read_text(encoding="utf-8")[:4096]
+        except (OSError, UnicodeDecodeError):
+            continue
+        found += _LESSON_ID.findall(text)
+    return found
 
 
 def load_lessons(folder: Path | None = None, *, engine: bool = False) -> list[Lesson]:
