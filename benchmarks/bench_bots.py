@@ -63,25 +63,33 @@ GRID: dict[str, list[object]] = {
 def row(report: MatchReport, seconds: float) -> str:
     a, b = report.figures
     points = report.points_per_hand
-    return (f"{a.name:>9} vs {b.name:<9} {report.games:5d} games  {100 * a.win_rate:5.1f}% "
-            f"[{100 * a.win_low:4.1f}, {100 * a.win_high:4.1f}]  pts/hand {points.mean:+5.2f} "
-            f"[{points.low:+5.2f}, {points.high:+5.2f}]  gin {100 * a.gin_rate:3.1f}%/"
-            f"{100 * b.gin_rate:3.1f}%  undercut {100 * a.undercut_rate:3.1f}%/"
-            f"{100 * b.undercut_rate:3.1f}%  ms/decision {1000 * a.seconds_per_decision:6.2f}/"
-            f"{1000 * b.seconds_per_decision:5.2f}  ({seconds:.0f} s)")
+    return (
+        f"{a.name:>9} vs {b.name:<9} {report.games:5d} games  {100 * a.win_rate:5.1f}% "
+        f"[{100 * a.win_low:4.1f}, {100 * a.win_high:4.1f}]  pts/hand {points.mean:+5.2f} "
+        f"[{points.low:+5.2f}, {points.high:+5.2f}]  gin {100 * a.gin_rate:3.1f}%/"
+        f"{100 * b.gin_rate:3.1f}%  undercut {100 * a.undercut_rate:3.1f}%/"
+        f"{100 * b.undercut_rate:3.1f}%  ms/decision {1000 * a.seconds_per_decision:6.2f}/"
+        f"{1000 * b.seconds_per_decision:5.2f}  ({seconds:.0f} s)"
+    )
 
 
 def table(pairs: int, expert_pairs: int, worlds: int, jobs: int, seed: int) -> None:
-    pairings = [("simple", "novice", pairs), ("openspiel", "simple", pairs),
-                ("heuristic", "novice", pairs), ("heuristic", "simple", pairs),
-                ("heuristic", "openspiel", pairs)]
-    pairings += [("expert", other, expert_pairs)
-                 for other in ("novice", "simple", "openspiel", "heuristic")]
+    pairings = [
+        ("simple", "novice", pairs),
+        ("openspiel", "simple", pairs),
+        ("heuristic", "novice", pairs),
+        ("heuristic", "simple", pairs),
+        ("heuristic", "openspiel", pairs),
+    ]
+    pairings += [
+        ("expert", other, expert_pairs) for other in ("novice", "simple", "openspiel", "heuristic")
+    ]
     for a, b, n in pairings:
         if n <= 0:
             continue
-        spec = MatchSpec((a, b), RULES, pairs=n, seed=seed,
-                         worlds=worlds if "expert" in (a, b) else None)
+        spec = MatchSpec(
+            (a, b), RULES, pairs=n, seed=seed, worlds=worlds if "expert" in (a, b) else None
+        )
         start = time.perf_counter()
         report = run_match(spec, jobs)
         print(row(report, time.perf_counter() - start), flush=True)

@@ -57,8 +57,10 @@ def main() -> None:
     args = parser.parse_args()
     found = positions(args.rounds, args.seed)
     sizes = [t.card_count for t, _ in found]
-    print(f"{len(found)} positions, table {min(sizes)}-{max(sizes)} cards, "
-          f"hand {min(len(h) for _, h in found)}-{max(len(h) for _, h in found)}")
+    print(
+        f"{len(found)} positions, table {min(sizes)}-{max(sizes)} cards, "
+        f"hand {min(len(h) for _, h in found)}-{max(len(h) for _, h in found)}"
+    )
     quick = []
     for table, hand in found:
         start = time.perf_counter()
@@ -83,9 +85,11 @@ def main() -> None:
 def report(name: str, times: list[float], capped: int) -> None:
     ordered = sorted(times)
     p90 = ordered[int(0.9 * (len(ordered) - 1))]
-    print(f"{name}: median {statistics.median(ordered) * 1000:.0f} ms, 90% "
-          f"{p90 * 1000:.0f} ms, worst {ordered[-1] * 1000:.0f} ms"
-          + (f", {capped} of {len(ordered)} hit the cap" if capped else ""))
+    print(
+        f"{name}: median {statistics.median(ordered) * 1000:.0f} ms, 90% "
+        f"{p90 * 1000:.0f} ms, worst {ordered[-1] * 1000:.0f} ms"
+        + (f", {capped} of {len(ordered)} hit the cap" if capped else "")
+    )
 
 
 if __name__ == "__main__":

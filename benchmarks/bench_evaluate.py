@@ -35,8 +35,9 @@ def positions(count: int, seed: int = 2026) -> list[Position]:
         hand = CardSet(sum(1 << i for i in deck[:11]))
         dead = CardSet(sum(1 << i for i in deck[11:19]))
         known = CardSet(sum(1 << i for i in deck[19:21]))
-        out.append(Position(hand, preset("standard"), dead=dead, opponent_known=known,
-                            stock_size=23))
+        out.append(
+            Position(hand, preset("standard"), dead=dead, opponent_known=known, stock_size=23)
+        )
     return out
 
 
@@ -51,9 +52,11 @@ def timed(action: Callable[[Position], object], items: list[Position]) -> list[f
 
 
 def report(name: str, times: list[float]) -> None:
-    print(f"{name:<44} mean {1000 * statistics.mean(times):7.1f} ms   "
-          f"median {1000 * statistics.median(times):7.1f} ms   "
-          f"worst {1000 * max(times):7.1f} ms")
+    print(
+        f"{name:<44} mean {1000 * statistics.mean(times):7.1f} ms   "
+        f"median {1000 * statistics.median(times):7.1f} ms   "
+        f"worst {1000 * max(times):7.1f} ms"
+    )
 
 
 def main() -> None:
@@ -64,10 +67,13 @@ def main() -> None:
     print(f"{args.positions} positions, seed 2026")
     report("evaluate(): all 11 discards, exact", timed(evaluate, items))
     knock_or_play = (Candidate(Action.KNOCK), Candidate(Action.PLAY_ON))
-    knockable = [p for p in positions(args.positions * 40)
-                 if best_discard_deadwood_mask(p.hand.mask) <= 10][: max(args.positions // 4, 1)]
-    report(f"verdict(): knock or play, 400 worlds ({len(knockable)} pos.)",
-           timed(lambda p: verdict(p, knock_or_play, 400, 1), knockable))
+    knockable = [
+        p for p in positions(args.positions * 40) if best_discard_deadwood_mask(p.hand.mask) <= 10
+    ][: max(args.positions // 4, 1)]
+    report(
+        f"verdict(): knock or play, 400 worlds ({len(knockable)} pos.)",
+        timed(lambda p: verdict(p, knock_or_play, 400, 1), knockable),
+    )
 
 
 if __name__ == "__main__":

@@ -41,8 +41,12 @@ HAND = "7C 7D 7H 5H 6H 8H AS 2S 3S KD"
 COMMANDS: dict[str, list[str]] = {
     "analyze HAND": ["analyze", HAND],
     "analyze HAND --json": ["analyze", HAND, "--json"],
-    "analyze --opponent": ["analyze", "4H 5H 6H 5C 5D 9S TS JS QS KS", "--opponent",
-                           "3H 7H 8H 2C 3C 4D 8D 9C JD KD"],
+    "analyze --opponent": [
+        "analyze",
+        "4H 5H 6H 5C 5D 9S TS JS QS KS",
+        "--opponent",
+        "3H 7H 8H 2C 3C 4D 8D 9C JD KD",
+    ],
     "rules": ["rules"],
     "rules classic": ["rules", "classic"],
     "score": ["score", "A knock 20", "B gin 40"],
@@ -58,8 +62,14 @@ COMMANDS: dict[str, list[str]] = {
 
 def wall(argv: list[str], env: dict[str, str]) -> float:
     start = time.perf_counter()
-    subprocess.run(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                   stderr=subprocess.DEVNULL, env=env, check=False)
+    subprocess.run(
+        argv,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=env,
+        check=False,
+    )
     return time.perf_counter() - start
 
 

@@ -114,15 +114,16 @@ def test_simple_and_novice_knock_at_the_first_chance() -> None:
 
 
 def test_openspiel_discards_the_highest_deadwood_card_and_never_lays_off() -> None:
-    state = HandState(make_deal("2C 3C 4C 9D TD JD 5H 7S 6D KS", DL, "KD", "AS"),
-                      preset("eaai"))
+    state = HandState(make_deal("2C 3C 4C 9D TD JD 5H 7S 6D KS", DL, "KD", "AS"), preset("eaai"))
     act(state, "pass", "pass", "draw")
     assert make_bot("openspiel").act(state.infoset(), random.Random(1)) == Action.parse(
-        "discard KS")
+        "discard KS"
+    )
     state = _first_draw("KD")
     act(state, "pass", "pass", "draw", "knock KS: 2C 3C 4C | 9D TD JD | 5D 5H 5S")
     assert make_bot("openspiel").act(state.infoset(), random.Random(1)) == Action.parse(
-        "lay-off: -")
+        "lay-off: -"
+    )
 
 
 def test_heuristic_takes_a_melding_card_and_goes_gin() -> None:

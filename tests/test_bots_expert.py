@@ -88,8 +88,9 @@ def test_a_rollout_plays_the_hand_to_its_end() -> None:
     while state.phase is not Phase.DRAW:
         state.do(bot.act(state.infoset(), rng))
     hands = list(state.hands)
-    world = World(hands, list(state.stock), list(state.pile), [0, 0], [0, 0], state.rules,
-                  state.knock_limit)
+    world = World(
+        hands, list(state.stock), list(state.pile), [0, 0], [0, 0], state.rules, state.knock_limit
+    )
     value = world.play(state.to_move, 0)
     assert isinstance(value, float) and -200 < value < 200
 

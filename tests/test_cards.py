@@ -120,8 +120,10 @@ def test_card_set_rejects_bits_beyond_the_deck() -> None:
 def test_named_masks_are_the_suits_and_ranks() -> None:
     shifts = (0, DIAMONDS_SHIFT, HEARTS_SHIFT, SPADES_SHIFT)
     for suit, shift in zip(Suit, shifts, strict=True):
-        assert SUIT_MASK << shift == CardSet.from_cards(
-            card for card in CARDS if card.suit is suit).mask
+        assert (
+            SUIT_MASK << shift
+            == CardSet.from_cards(card for card in CARDS if card.suit is suit).mask
+        )
     assert SUIT_MASK.bit_count() == SUIT_BITS == len(Rank)
     for rank, mask in zip(Rank, RANK_MASKS, strict=True):
         assert mask == CardSet.from_cards(card for card in CARDS if card.rank is rank).mask

@@ -9,8 +9,9 @@ from clirun import run
 
 
 def test_analyze_json_contract() -> None:
-    code, out, _ = run("carousel", "analyze", "--table", "7H 8H 9H 10H", "--hand", "7C 7D 2S",
-                       "--json")
+    code, out, _ = run(
+        "carousel", "analyze", "--table", "7H 8H 9H 10H", "--hand", "7C 7D 2S", "--json"
+    )
     assert code == 0
     data = json.loads(out)
     assert data["table"] == [["7H", "8H", "9H", "TH"]]
@@ -22,25 +23,30 @@ def test_analyze_json_contract() -> None:
 
 
 def test_analyze_text() -> None:
-    code, out, _ = run("carousel", "analyze", "--table", "7H 8H 9H 10H", "--hand", "7C 7D 2S",
-                       "--ascii")
+    code, out, _ = run(
+        "carousel", "analyze", "--table", "7H 8H 9H 10H", "--hand", "7C 7D 2S", "--ascii"
+    )
     assert code == 0
     assert "7H from 7H 8H 9H 10H to 7C 7D 7H" in out
     assert "you may knock" in out
 
 
 def test_first_meld_flag() -> None:
-    code, out, _ = run("carousel", "analyze", "--table", "6H 7H 8H", "--hand", "9H", "--json",
-                       "--first-meld")
+    code, out, _ = run(
+        "carousel", "analyze", "--table", "6H 7H 8H", "--hand", "9H", "--json", "--first-meld"
+    )
     assert code == 0 and json.loads(out)["play"] is None
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    (("--table", "7H 8H", "--hand", "2C"), "at least 3 cards"),
-    (("--table", "7H 8H 9H | 7H 7C 7D", "--hand", "7H"), "3 times"),
-    (("--table", "7H 8H JK", "--hand", "2C"), "JK=7H"),
-    (("--hand", "2C", "--players", "6"), "2 to 5 players"),
-])
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--table", "7H 8H", "--hand", "2C"), "at least 3 cards"),
+        (("--table", "7H 8H 9H | 7H 7C 7D", "--hand", "7H"), "3 times"),
+        (("--table", "7H 8H JK", "--hand", "2C"), "JK=7H"),
+        (("--hand", "2C", "--players", "6"), "2 to 5 players"),
+    ],
+)
 def test_bad_input_is_an_error_not_a_traceback(args: tuple[str, ...], message: str) -> None:
     code, _, err = run("carousel", "analyze", *args)
     assert code == 2 and err.startswith("error: ") and message in err
@@ -68,8 +74,7 @@ SCRIPT = "best\npass\ny\n" * 400  # play the best play, never knock, pass when n
 
 
 def test_play_a_whole_round_from_piped_input() -> None:
-    code, out, _ = run("carousel", "play", "--players", "3", "--seed", "5", "--ascii",
-                       stdin=SCRIPT)
+    code, out, _ = run("carousel", "play", "--players", "3", "--seed", "5", "--ascii", stdin=SCRIPT)
     assert code == 0
     assert "You play 6S 7S 8S." in out
     assert "Round over (out by You)" in out
@@ -96,10 +101,13 @@ def test_play_end_of_input_leaves_cleanly() -> None:
     assert code == 0 and "Game left." in out and "Traceback" not in out + err
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    (("--bot", "wild"), "greedy or careful"),
-    (("--players", "6"), "2 to 5 players"),
-])
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--bot", "wild"), "greedy or careful"),
+        (("--players", "6"), "2 to 5 players"),
+    ],
+)
 def test_play_bad_options(args: tuple[str, ...], message: str) -> None:
     code, _, err = run("carousel", "play", *args, stdin="")
     assert code == 2 and err.startswith("error: ") and message in err

@@ -18,8 +18,9 @@ from gintutor.engine.carousel.rules import CarouselRules, FirstMeld, LowTie
 from gintutor.errors import CardError, IllegalError
 
 
-def scores(points: tuple[int, ...], ending: Ending, player: int | None,
-           rules: CarouselRules | None = None) -> tuple[int, ...]:
+def scores(
+    points: tuple[int, ...], ending: Ending, player: int | None, rules: CarouselRules | None = None
+) -> tuple[int, ...]:
     return score_round(RoundResult(points, ending, player), rules or CarouselRules()).scores
 
 
@@ -49,7 +50,10 @@ def test_going_out_bonus() -> None:
     result = score_round(RoundResult((0, 12, 20), Ending.OUT, 0))
     assert result.scores == (32 + 25, 0, 0)
     assert [item.kind for item in result.items] == [
-        ItemKind.DIFFERENCE, ItemKind.DIFFERENCE, ItemKind.GOING_OUT]
+        ItemKind.DIFFERENCE,
+        ItemKind.DIFFERENCE,
+        ItemKind.GOING_OUT,
+    ]
 
 
 def test_stock_out_lowest_wins_without_bonus() -> None:
@@ -65,9 +69,11 @@ def test_tie_between_non_knockers_is_a_setting() -> None:
 
 
 def test_game_to_150_bonuses() -> None:
-    rounds = [RoundResult((3, 40, 60), Ending.KNOCK, 0),
-              RoundResult((30, 0, 50), Ending.OUT, 1),
-              RoundResult((0, 60, 70), Ending.OUT, 0)]
+    rounds = [
+        RoundResult((3, 40, 60), Ending.KNOCK, 0),
+        RoundResult((30, 0, 50), Ending.OUT, 1),
+        RoundResult((0, 60, 70), Ending.OUT, 0),
+    ]
     sheet = score_game(rounds)
     assert sheet.over
     assert sheet.running[-1] == (94 + 155, 105, 0)

@@ -43,6 +43,7 @@ def summary(play: Play | None) -> tuple[int, int, int] | None:
 
 # --- rule clauses ---------------------------------------------------------------------------
 
+
 def test_empty_table_plays_own_melds() -> None:
     play = solve("", "7C 7D 7S 2H 3H 4H KC")
     assert play is not None
@@ -148,8 +149,7 @@ def test_verify_play_rejects_illegal_results() -> None:
     table = parse_table("JK=7C 7D 7S")
     hand = parse_hand_cards("7C 2H 3H")
     with pytest.raises(IllegalError, match="changed without"):
-        verify_play(table, parse_hand_cards("2H 3H 7H"),
-                    parse_table("JK=4H 2H 3H | 7D 7S 7H"), 2)
+        verify_play(table, parse_hand_cards("2H 3H 7H"), parse_table("JK=4H 2H 3H | 7D 7S 7H"), 2)
     with pytest.raises(IllegalError, match="left the table"):
         verify_play(table, hand, parse_table("7C JK=7H 7S"), 2)
     with pytest.raises(IllegalError, match="at least one card"):
@@ -175,8 +175,13 @@ def test_card_held_three_times_is_an_error() -> None:
 
 # --- random positions -----------------------------------------------------------------------
 
-def random_melds(rng: random.Random, decks: int, count: int, joker_rate: float = 0.15,
-                 ) -> tuple[list[Meld], Counter[Card], int]:
+
+def random_melds(
+    rng: random.Random,
+    decks: int,
+    count: int,
+    joker_rate: float = 0.15,
+) -> tuple[list[Meld], Counter[Card], int]:
     """A random table of valid melds from the decks, and what is left (cards, jokers)."""
     left: Counter[Card] = Counter({card: decks for card in CARDS})
     jokers = decks
@@ -192,8 +197,10 @@ def random_melds(rng: random.Random, decks: int, count: int, joker_rate: float =
             suit = rng.randrange(4)
             length = rng.choice((3, 3, 4, 5))
             start = rng.randint(1, 15 - length)
-            cards = [Card.from_index(suit * 13 + (p if p <= 13 else 1) - 1)
-                     for p in range(start, start + length)]
+            cards = [
+                Card.from_index(suit * 13 + (p if p <= 13 else 1) - 1)
+                for p in range(start, start + length)
+            ]
         if any(left[c] == 0 for c in cards):
             continue
         slots = [Slot(c) for c in cards]
@@ -208,15 +215,22 @@ def random_melds(rng: random.Random, decks: int, count: int, joker_rate: float =
     return melds, left, jokers
 
 
-def random_position(rng: random.Random, decks: int, melds: int, hand_size: int,
-                    joker_rate: float = 0.15) -> tuple[Table, Hand]:
+def random_position(
+    rng: random.Random, decks: int, melds: int, hand_size: int, joker_rate: float = 0.15
+) -> tuple[Table, Hand]:
     """A random table and a hand drawn partly from cards that fit it."""
     table_melds, left, jokers = random_melds(rng, decks, melds, joker_rate)
     table = Table.of(table_melds)
     pool = list(left.elements())
-    near = [c for c in pool if any(
-        (s.card.suit is c.suit and abs(s.card.rank.number - c.rank.number) <= 2)
-        or s.card.rank is c.rank for s in table.slots())]
+    near = [
+        c
+        for c in pool
+        if any(
+            (s.card.suit is c.suit and abs(s.card.rank.number - c.rank.number) <= 2)
+            or s.card.rank is c.rank
+            for s in table.slots()
+        )
+    ]
     cards: list[Card] = []
     for _ in range(hand_size):
         source = near if near and rng.random() < 0.6 else pool
@@ -246,8 +260,10 @@ def _templates(card: Card, decks: int, limit: int) -> Iterator[list[Card]]:
     for p in positions:
         for length in range(3, min(limit, 14) + 1):
             for start in range(max(1, p - length + 1), min(p, 15 - length) + 1):
-                yield [Card.from_index(card.suit.index * 13 + (q if q <= 13 else 1) - 1)
-                       for q in range(start, start + length)]
+                yield [
+                    Card.from_index(card.suit.index * 13 + (q if q <= 13 else 1) - 1)
+                    for q in range(start, start + length)
+                ]
 
 
 def _combos(values: list[int], k: int) -> Iterator[tuple[int, ...]]:
@@ -272,8 +288,13 @@ def _partitions(items: list[Item], wild: int) -> Iterator[list[list[tuple[Card, 
         yield from _fill(need, rest, wild, [(first[0], first)], cards)
 
 
-def _fill(need: list[Card], rest: list[Item], wild: int, chosen: list[tuple[Card, Item | None]],
-          cards: list[Card]) -> Iterator[list[list[tuple[Card, Item | None]]]]:
+def _fill(
+    need: list[Card],
+    rest: list[Item],
+    wild: int,
+    chosen: list[tuple[Card, Item | None]],
+    cards: list[Card],
+) -> Iterator[list[list[tuple[Card, Item | None]]]]:
     if not need:
         for tail in _partitions(rest, wild):
             yield [list(chosen), *tail]
@@ -284,7 +305,7 @@ def _fill(need: list[Card], rest: list[Item], wild: int, chosen: list[tuple[Card
         if item[0] == card and (item[1], item[2]) not in seen:
             seen.add((item[1], item[2]))
             chosen.append((card, item))
-            yield from _fill(need[1:], rest[:i] + rest[i + 1:], wild, chosen, cards)
+            yield from _fill(need[1:], rest[:i] + rest[i + 1 :], wild, chosen, cards)
             chosen.pop()
     if wild:
         chosen.append((card, None))
@@ -297,8 +318,11 @@ def _kept(parts: list[list[tuple[Card, Item | None]]], kinds: list[MeldKind]) ->
     options = []
     for part in parts:
         kind = make_meld(Slot(c) for c, _ in part).kind
-        counts = Counter(item[2] for _, item in part
-                         if item is not None and item[2] >= 0 and kinds[item[2]] is kind)
+        counts = Counter(
+            item[2]
+            for _, item in part
+            if item is not None and item[2] >= 0 and kinds[item[2]] is kind
+        )
         options.append(counts)
     best = 0
 
@@ -354,8 +378,9 @@ def brute(table: Table, hand: Hand, decks: int) -> tuple[int, int, int] | None:
             freed_count = Counter(card for card, _ in freed)
             if any(real_count[c] < n for c, n in freed_count.items()):
                 continue
-            kept: list[Item] = [(card, "kept", o) for i, (card, o) in enumerate(jokers)
-                                if not freed_mask >> i & 1]
+            kept: list[Item] = [
+                (card, "kept", o) for i, (card, o) in enumerate(jokers) if not freed_mask >> i & 1
+            ]
             wild = len(freed) + hand_jokers
             for parts in _partitions(real + kept, wild):
                 shown = Counter(c for part in parts for c, _ in part)
@@ -395,6 +420,7 @@ def test_solver_equals_brute_force_many(seed: int) -> None:
 
 # --- integer programme (SciPy HiGHS) --------------------------------------------------------
 
+
 def milp_best(table: Table, hand: Hand, decks: int) -> tuple[int, int] | None:
     """(points, cards) of the best play by an integer programme over meld templates."""
     np = pytest.importorskip("numpy")
@@ -408,8 +434,9 @@ def milp_best(table: Table, hand: Hand, decks: int) -> tuple[int, int] | None:
     for suit in range(4):
         for length in (3, 4, 5):
             for start in range(1, 15 - length + 1):
-                templates.append([suit * 13 + (p if p <= 13 else 1) - 1
-                                  for p in range(start, start + length)])
+                templates.append(
+                    [suit * 13 + (p if p <= 13 else 1) - 1 for p in range(start, start + length)]
+                )
     real = Counter(s.card.index for s in table.slots() if not s.joker)
     declared = Counter(s.card.index for s in table.slots() if s.joker)
     held = Counter(c.index for c in hand.cards)
@@ -470,7 +497,9 @@ def milp_best(table: Table, hand: Hand, decks: int) -> tuple[int, int] | None:
         weight[index[("h", c, -1)]] = -(Card.from_index(c).points * 64 + 1)
     weight[index[("hj", -1, -1)]] = -(25 * 64 + 1)
     result = optimize.milp(
-        weight, integrality=np.ones(n), bounds=optimize.Bounds(lower, upper),
+        weight,
+        integrality=np.ones(n),
+        bounds=optimize.Bounds(lower, upper),
         constraints=optimize.LinearConstraint(matrix.tocsr(), lo, hi),
     )
     assert result.status == 0, result.message

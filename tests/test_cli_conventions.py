@@ -12,8 +12,14 @@ from gintutor.engine.rules import RULE_SETS
 from gintutor.tutor.puzzles import Theme
 
 COMMANDS = [
-    ["analyze"], ["rules"], ["score"], ["learn"], ["puzzle"], ["lessons", "check"],
-    ["puzzles", "check"], ["puzzles", "generate"],
+    ["analyze"],
+    ["rules"],
+    ["score"],
+    ["learn"],
+    ["puzzle"],
+    ["lessons", "check"],
+    ["puzzles", "check"],
+    ["puzzles", "generate"],
 ]
 
 
@@ -55,9 +61,11 @@ def test_usage_errors_are_one_error_line_with_exit_2(args: list[str], message: s
 
 @pytest.mark.parametrize(
     "args",
-    [["puzzle", "--id", "outs-049", "--random"], ["puzzle", "--id", "outs-049", "--date",
-                                                   "2026-12-01"],
-     ["puzzle", "--random", "--date", "2026-12-01"]],
+    [
+        ["puzzle", "--id", "outs-049", "--random"],
+        ["puzzle", "--id", "outs-049", "--date", "2026-12-01"],
+        ["puzzle", "--random", "--date", "2026-12-01"],
+    ],
 )
 def test_contradictory_puzzle_options_are_refused(args: list[str]) -> None:
     code, _, err = run(*args)

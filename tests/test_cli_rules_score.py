@@ -57,8 +57,18 @@ SCORE_CASES = {
     "standard-shutout-double": ["--players", "Ann,Bob", "Bob gin 70", "2 knock 40"],
     "classic-shutout-bonus-200": ["-r", "classic", "A gin 70", "A knock 40"],
     "hollywood-three-games": [
-        "-r", "hollywood", "--players", "Ann,Bob", "Ann knock 40", "Bob knock 10",
-        "Ann gin 40", "Ann knock 40", "Ann knock 30", "Bob undercut 35", "Ann knock 50"],
+        "-r",
+        "hollywood",
+        "--players",
+        "Ann,Bob",
+        "Ann knock 40",
+        "Bob knock 10",
+        "Ann gin 40",
+        "Ann knock 40",
+        "Ann knock 30",
+        "Bob undercut 35",
+        "Ann knock 50",
+    ],
     "oklahoma-target-150": ["-r", "oklahoma", "A gin 90", "B knock 20", "A knock 70"],
 }
 
@@ -99,18 +109,26 @@ def test_score_from_a_file(tmp_path: Path, text: str, suffix: str) -> None:
     ("args", "message"),
     [
         (["C knock 4"], "error: hand 1: unknown player 'C' (use A or B, or 1 or 2)"),
-        (["A gin 5"],
-         "error: hand 1: 'A gin 5': a winning gin scores at least 25 under standard rules"),
+        (
+            ["A gin 5"],
+            "error: hand 1: 'A gin 5': a winning gin scores at least 25 under standard rules",
+        ),
         # A winning knock needs strictly less deadwood: 0 points is a tie, i.e. an undercut.
-        (["A knock 0", "A knock 100"],
-         "error: hand 1: 'A knock 0': a winning knock scores at least 1 under standard rules"),
-        (["-r", "classic", "B undercut 9"],
-         "error: hand 1: 'B undercut 9': a winning undercut scores at least 10 under classic"),
+        (
+            ["A knock 0", "A knock 100"],
+            "error: hand 1: 'A knock 0': a winning knock scores at least 1 under standard rules",
+        ),
+        (
+            ["-r", "classic", "B undercut 9"],
+            "error: hand 1: 'B undercut 9': a winning undercut scores at least 10 under classic",
+        ),
         (["A knock"], "error: hand 1: 'A knock': a hand is 'PLAYER RESULT POINTS'"),
         (["A knocks twelve"], "error: hand 1: 'A knocks twelve': points 'twelve' are not"),
         (["A fold 3"], "error: hand 1: 'A fold 3': unknown result 'fold'"),
-        (["A knock 60", "A knock 50", "B gin 30"],
-         "error: hand 3: the game was already over after hand 2"),
+        (
+            ["A knock 60", "A knock 50", "B gin 30"],
+            "error: hand 3: the game was already over after hand 2",
+        ),
         ([], "error: no hands given"),
         (["-r", "straight", "A knock 10"], "error: hand 1: 'A knock 10': straight rules allow"),
         (["-r", "classic", "A big_gin 40"], "error: hand 1: 'A big_gin 40': classic rules do not"),
@@ -129,7 +147,8 @@ def test_score_file_errors_name_file_and_line(tmp_path: Path) -> None:
     code, _, err = run("score", "--file", str(path))
     assert code == 2
     assert err.startswith(
-        f"error: {path}:2: 'B gin 4': a winning gin scores at least 25 under standard rules")
+        f"error: {path}:2: 'B gin 4': a winning gin scores at least 25 under standard rules"
+    )
     bad = tmp_path / "bad.yaml"
     bad.write_text("- A knock 20\n- [B, gin\n", encoding="utf-8")
     code, _, err = run("score", "--file", str(bad))

@@ -25,16 +25,22 @@ def cards(text: str) -> CardSet:
 
 
 def test_unseen_cards_and_the_count_check() -> None:
-    position = Position(cards("2C 3C 4C 9D TD JD 5H 5S 8D 8S KS"), STANDARD,
-                        dead=cards("5C 7D QH"), opponent_known=cards("6S 7S"), stock_size=28)
+    position = Position(
+        cards("2C 3C 4C 9D TD JD 5H 5S 8D 8S KS"),
+        STANDARD,
+        dead=cards("5C 7D QH"),
+        opponent_known=cards("6S 7S"),
+        stock_size=28,
+    )
     assert len(position.unseen) == 52 - 11 - 3 - 2
     assert position.hidden_count == 8
     verify_position(position)
     with pytest.raises(CardError, match="do not add up to 52"):
         verify_position(Position(position.hand, STANDARD, stock_size=20))
     with pytest.raises(CardError, match="5C appears twice"):
-        verify_position(Position(position.hand, STANDARD, dead=cards("5C"),
-                                 opponent_known=cards("5C")))
+        verify_position(
+            Position(position.hand, STANDARD, dead=cards("5C"), opponent_known=cards("5C"))
+        )
     with pytest.raises(CardError, match="KC was taken from the discard pile but is not in"):
         verify_position(Position(position.hand, STANDARD, took_from_discard=Card.parse("KC")))
 
@@ -42,8 +48,13 @@ def test_unseen_cards_and_the_count_check() -> None:
 def test_a_hand_computable_position() -> None:
     # After throwing K♠ the hand waits on 5♦ (set of fives, and 8♦ then joins 9-J♦: gin),
     # A♣ (A-4♣), 8♣/8♥ (set of eights), Q♦ (run up): all other unseen cards do nothing.
-    position = Position(cards("2C 3C 4C 9D TD JD 5H 5S 8D 8S KS"), STANDARD,
-                        dead=cards("5C 7D QH"), opponent_known=cards("6S 7S"), stock_size=28)
+    position = Position(
+        cards("2C 3C 4C 9D TD JD 5H 5S 8D 8S KS"),
+        STANDARD,
+        dead=cards("5C 7D QH"),
+        opponent_known=cards("6S 7S"),
+        stock_size=28,
+    )
     option = evaluate(position).option(Card.parse("KS"))
     assert option.deadwood == 5 + 5 + 8 + 8 - 8  # 8♦ runs with 9-J♦
     assert sorted(c.code for c in option.knock_outs) == ["5D", "8C", "8H", "AC", "QD"]
@@ -113,10 +124,14 @@ def small_positions(draw: st.DrawFn) -> Position:
     hidden = 10 - len(known)
     stock = rng.randrange(1, 3)
     # rest[len(known): len(known) + hidden + stock] stays unseen: the hidden cards and stock.
-    dead = rest[len(known) + hidden + stock:]
-    return Position(CardSet(sum(1 << i for i in hand)), STANDARD,
-                    dead=CardSet(sum(1 << i for i in dead)),
-                    opponent_known=CardSet(sum(1 << i for i in known)), stock_size=stock)
+    dead = rest[len(known) + hidden + stock :]
+    return Position(
+        CardSet(sum(1 << i for i in hand)),
+        STANDARD,
+        dead=CardSet(sum(1 << i for i in dead)),
+        opponent_known=CardSet(sum(1 << i for i in known)),
+        stock_size=stock,
+    )
 
 
 @pytest.mark.slow
@@ -135,10 +150,12 @@ def test_evaluator_equals_enumeration_of_the_model(position: Position) -> None:
         assert option.p_knock_next == pytest.approx(sum(d <= limit for d in draws) / len(draws))
         assert {c.code for c in option.knock_outs} == {
             Card.from_index(c.bit_length() - 1).code
-            for c, d in zip(unseen, draws, strict=True) if d <= limit and d < option.deadwood
+            for c, d in zip(unseen, draws, strict=True)
+            if d <= limit and d < option.deadwood
         }
         assert option.p_opponent_melds == pytest.approx(
-            brute_p_melds(option.card, position, hand10))
+            brute_p_melds(option.card, position, hand10)
+        )
         for out in option.outs:
             assert out.deadwood < option.deadwood and out.meld.mask & out.card.mask
     worst = max(evaluation.options, key=lambda o: o.deadwood)
@@ -148,12 +165,12 @@ def test_evaluator_equals_enumeration_of_the_model(position: Position) -> None:
 
 def test_p_opponent_melds_counts_known_and_blocked_cards() -> None:
     hand = cards("2C 3C 4C 9D TD JD 5H 5S 8D 8S KS")
-    position = Position(hand, STANDARD, opponent_known=cards("KC KD"), stock_size=31,
-                        dead=CardSet(0))
+    position = Position(
+        hand, STANDARD, opponent_known=cards("KC KD"), stock_size=31, dead=CardSet(0)
+    )
     king = Card.parse("KS")
     assert p_opponent_melds(king, position, hand.mask & ~king.mask) == 1.0
     # Every card that could meld with 9♠ is mine or dead: it is safe.
     nine = Position(cards("7S 8S TS JS 9C 9D 9H 2C 3D 4H 9S"), STANDARD)
     card = Card.parse("9S")
     assert p_opponent_melds(card, nine, nine.hand.mask & ~card.mask) == 0.0
-

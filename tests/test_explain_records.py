@@ -45,20 +45,30 @@ def test_text_layer_imports_only_engine_records_and_types() -> None:
 
 
 def test_chained_layoff_is_narrated_from_the_record() -> None:
-    result = showdown(CardSet.parse("5H 6H 7H 2C 2D 2S 9C TC JC AD"),
-                      CardSet.parse("4H 8H 9H 3C 5D 9S JD QD KS KD"), STANDARD)
+    result = showdown(
+        CardSet.parse("5H 6H 7H 2C 2D 2S 9C TC JC AD"),
+        CardSet.parse("4H 8H 9H 3C 5D 9S JD QD KS KD"),
+        STANDARD,
+    )
     chained = [lay for lay in result.defence.layoffs if lay.after is not None]
     assert [(lay.card.code, lay.after.code if lay.after else "") for lay in chained] == [
-        ("9H", "8H")]
-    text = lines(explain_analysis(analyze(result.knocker_hand, STANDARD,
-                                          opponent=result.defender_hand), Style()))
+        ("9H", "8H")
+    ]
+    text = lines(
+        explain_analysis(
+            analyze(result.knocker_hand, STANDARD, opponent=result.defender_hand), Style()
+        )
+    )
     assert "lays off 9♥ onto 5♥ 6♥ 7♥ (chained after 8♥)" in text
     assert "lays off 8♥ onto 5♥ 6♥ 7♥" in text
 
 
 def test_no_why_line_when_nothing_is_rejected() -> None:
-    analysis = analyze(CardSet.parse("TH JH QH KC KD KS 2C 3C 4C AS"), STANDARD,
-                       opponent=CardSet.parse("7H 8H 9H 7C 7D 5C 8S 9D KH 2D"))
+    analysis = analyze(
+        CardSet.parse("TH JH QH KC KD KS 2C 3C 4C AS"),
+        STANDARD,
+        opponent=CardSet.parse("7H 8H 9H 7C 7D 5C 8S 9D KH 2D"),
+    )
     assert analysis.showdown is not None and not analysis.showdown.rejected
     assert not any(text.startswith("Why") for text in lines(explain_analysis(analysis, Style())))
 
@@ -66,12 +76,21 @@ def test_no_why_line_when_nothing_is_rejected() -> None:
 @pytest.mark.parametrize(
     ("hand", "opponent", "why"),
     [
-        ("4H 5H 6H 7H 9S TS JS QS KS 5D", "3H 2H 9H 2C 3C 4D 8D 9C JD KD",
-         "Why this spread: you hold 4♥ back (9 deadwood, not the least 5)"),
-        ("2H 3H 4H 5H 9C 9D 9S AC AD 2S", "6H 7H KC KD QC QS JD JH TC 8S",
-         "Why this spread: you hold 5♥ back (9 deadwood, not the least 4)"),
-        ("2C 8C 9C TC JC QC 2D 3D 5D AS 2S", "6C 7C KC 6D 9D 7H 8H 9H JH QH",
-         "Why discard 8♣, not 5♦: you keep more deadwood (9 deadwood, not the least 4)"),
+        (
+            "4H 5H 6H 7H 9S TS JS QS KS 5D",
+            "3H 2H 9H 2C 3C 4D 8D 9C JD KD",
+            "Why this spread: you hold 4♥ back (9 deadwood, not the least 5)",
+        ),
+        (
+            "2H 3H 4H 5H 9C 9D 9S AC AD 2S",
+            "6H 7H KC KD QC QS JD JH TC 8S",
+            "Why this spread: you hold 5♥ back (9 deadwood, not the least 4)",
+        ),
+        (
+            "2C 8C 9C TC JC QC 2D 3D 5D AS 2S",
+            "6C 7C KC 6D 9D 7H 8H 9H JH QH",
+            "Why discard 8♣, not 5♦: you keep more deadwood (9 deadwood, not the least 4)",
+        ),
     ],
 )
 def test_every_rejected_spread_is_narrated_with_its_numbers(
@@ -80,8 +99,7 @@ def test_every_rejected_spread_is_narrated_with_its_numbers(
     analysis = analyze(CardSet.parse(hand), STANDARD, opponent=CardSet.parse(opponent))
     assert analysis.showdown is not None
     [rejected] = analysis.showdown.rejected
-    [line] = [text for text in lines(explain_analysis(analysis, Style())) if text.startswith(
-        "Why")]
+    [line] = [text for text in lines(explain_analysis(analysis, Style())) if text.startswith("Why")]
     assert line.startswith(why)
     chosen = analysis.showdown.score.points
     assert line.endswith(f"you would score {rejected.score.points} instead of {chosen}.")
@@ -112,11 +130,12 @@ def test_layoffs_lesson_teaches_holding_a_meld_card_back() -> None:
     assert result.rejected and result.rejected[0].held_back == CardSet.parse("4H")
     solved = question.solve()
     assert solved.answer == ask.expect == "51"
-    assert any(text.startswith("Why this spread: the knocker holds 4♥ back")
-               for text in lines(solved.explanation))
+    assert any(
+        text.startswith("Why this spread: the knocker holds 4♥ back")
+        for text in lines(solved.explanation)
+    )
 
 
 def test_best_defence_record_is_what_the_text_shows() -> None:
-    defence = best_defence(CardSet.parse("4H 8H 9H KS KD 2C 3D 9S JC QD"),
-                           [Meld.parse("5H 6H 7H")])
+    defence = best_defence(CardSet.parse("4H 8H 9H KS KD 2C 3D 9S JC QD"), [Meld.parse("5H 6H 7H")])
     assert [lay.chained for lay in defence.layoffs] == [False, False, True]

@@ -28,19 +28,30 @@ VALID_FILES = {
     "rules": "base: classic\nknock_limit: 8\ntarget: 250\n",
     "score": "- A knock 12\n- B gin 41\n- void\n",
     "lesson": "id: fuzz\ntitle: Fuzz\nlevel: beginner\nsteps:\n  - prose: Hello\n"
-              "  - question: deadwood\n    prompt: How much?\n    hand: \"7C 7D 7S 4H 5H 6H TD JD"
-              " QD KC\"\n",
+    '  - question: deadwood\n    prompt: How much?\n    hand: "7C 7D 7S 4H 5H 6H TD JD'
+    ' QD KC"\n',
     "puzzle": "puzzles:\n  - id: fuzz-001\n    title: x\n    theme: deadwood\n    difficulty: 2\n",
 }
 HOSTILE_FILES = [
-    b"", b"\x00\x01\x02", b"\xff\xfe\x00", "r\u00e8gles: 1\n".encode("latin-1"),
-    "base: classic\n".encode("utf-16"), b"\xef\xbb\xbfbase: classic\n",
-    b"base: !!python/object:os.system x\n", b"knock_limit: !!int abc\n",
-    b"knock_limit: " + b"9" * 5000 + b"\n", b"a: &a [1, *a]\n", b"[" * 5000, b"- " * 3000,
+    b"",
+    b"\x00\x01\x02",
+    b"\xff\xfe\x00",
+    "r\u00e8gles: 1\n".encode("latin-1"),
+    "base: classic\n".encode("utf-16"),
+    b"\xef\xbb\xbfbase: classic\n",
+    b"base: !!python/object:os.system x\n",
+    b"knock_limit: !!int abc\n",
+    b"knock_limit: " + b"9" * 5000 + b"\n",
+    b"a: &a [1, *a]\n",
+    b"[" * 5000,
+    b"- " * 3000,
     b'a: &a ["x","x","x","x","x","x","x","x"]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a]\n'
     b"c: &c [*b,*b,*b,*b,*b,*b,*b,*b]\nd: [*c,*c,*c,*c,*c,*c,*c,*c,*c,*c,*c,*c,*c,*c]\n",
-    b"base: [classic\n", b"{{{{", b"? [a]\n: b\n", b"base: classic\n---\nbase: standard\n",
-    b"A,knock,\"" + b"1" * 200_000 + b'"\n',
+    b"base: [classic\n",
+    b"{{{{",
+    b"? [a]\n: b\n",
+    b"base: classic\n---\nbase: standard\n",
+    b'A,knock,"' + b"1" * 200_000 + b'"\n',
 ]
 
 hostile_text = st.text(st.characters(blacklist_categories=("Cs",)), max_size=60)
@@ -59,14 +70,28 @@ def file_bytes(draw: st.DrawFn, kind: str) -> bytes:
     text = VALID_FILES[kind].encode()
     at = draw(st.integers(0, len(text)))
     cut = draw(st.integers(0, 10))
-    return text[:at] + draw(st.binary(max_size=12)) + text[at + cut:]
+    return text[:at] + draw(st.binary(max_size=12)) + text[at + cut :]
 
 
 @st.composite
 def path_to(draw: st.DrawFn, kind: str, suffix: str = ".yaml") -> Callable[[Path], str]:
     """A function making, in a fresh folder, a hostile file or a path that is not a file."""
-    special = draw(st.sampled_from(["file", "file", "file", "folder", "missing", "dangling",
-                                    "loop", "dev-zero", "fifo", "too-long"]))
+    special = draw(
+        st.sampled_from(
+            [
+                "file",
+                "file",
+                "file",
+                "folder",
+                "missing",
+                "dangling",
+                "loop",
+                "dev-zero",
+                "fifo",
+                "too-long",
+            ]
+        )
+    )
     data = draw(file_bytes(kind))
     name = "01-fuzz" + draw(st.sampled_from([suffix, suffix, ".yml", ".csv", ".txt", ""]))
 
@@ -95,14 +120,19 @@ def path_to(draw: st.DrawFn, kind: str, suffix: str = ".yaml") -> Callable[[Path
 def progress_bytes() -> st.SearchStrategy[bytes]:
     shapes = st.recursive(
         st.one_of(st.none(), st.booleans(), st.integers(), st.text(max_size=8)),
-        lambda inner: st.one_of(st.lists(inner, max_size=3),
-                                st.dictionaries(st.text(max_size=8), inner, max_size=3)),
+        lambda inner: st.one_of(
+            st.lists(inner, max_size=3), st.dictionaries(st.text(max_size=8), inner, max_size=3)
+        ),
         max_leaves=8,
     )
-    wrapped = st.fixed_dictionaries({
-        "version": st.sampled_from([1, 1, 2, "1"]),
-        "lessons": shapes, "puzzles": shapes, "current": shapes,
-    }).map(lambda data: json.dumps(data).encode())
+    wrapped = st.fixed_dictionaries(
+        {
+            "version": st.sampled_from([1, 1, 2, "1"]),
+            "lessons": shapes,
+            "puzzles": shapes,
+            "current": shapes,
+        }
+    ).map(lambda data: json.dumps(data).encode())
     return st.one_of(wrapped, st.binary(max_size=100), st.just(b"[" * 100_000))
 
 
@@ -121,14 +151,23 @@ def invocation(draw: st.DrawFn, command: str) -> tuple[list[Any], bytes | None, 
         args += draw(st.sampled_from([[], ["--json"], ["--ascii"]]))
     elif command == "analyze-stdin":
         args = ["analyze", "-", *draw(st.sampled_from([[], ["--json"]]))]
-        stdin = draw(st.one_of(st.binary(max_size=120),
-                               st.lists(st.sampled_from([HAND, "#", "", "7C 7D"]),
-                                        max_size=3).map(lambda ls: "\n".join(ls).encode())))
+        stdin = draw(
+            st.one_of(
+                st.binary(max_size=120),
+                st.lists(st.sampled_from([HAND, "#", "", "7C 7D"]), max_size=3).map(
+                    lambda ls: "\n".join(ls).encode()
+                ),
+            )
+        )
     elif command == "rules":
         args = ["rules", draw(st.one_of(path_to("rules"), any_text))]
         if draw(st.booleans()):
-            args = ["rules", "--diff", draw(st.one_of(path_to("rules"), any_text)),
-                    draw(st.sampled_from(["standard", "x"]))]
+            args = [
+                "rules",
+                "--diff",
+                draw(st.one_of(path_to("rules"), any_text)),
+                draw(st.sampled_from(["standard", "x"])),
+            ]
     elif command == "score":
         if draw(st.booleans()):
             args = ["score", *draw(st.lists(any_text, min_size=1, max_size=3))]
@@ -141,8 +180,14 @@ def invocation(draw: st.DrawFn, command: str) -> tuple[list[Any], bytes | None, 
     elif command == "puzzles-check":
         args = ["puzzles", "check", draw(path_to("puzzle")), "--jobs", "1"]
     elif command == "learn":
-        args = ["learn", *draw(st.sampled_from([["1"], ["2"], ["9"], [], ["--list"],
-                                                ["--list", "--json"], ["--reset"]]))]
+        args = [
+            "learn",
+            *draw(
+                st.sampled_from(
+                    [["1"], ["2"], ["9"], [], ["--list"], ["--list", "--json"], ["--reset"]]
+                )
+            ),
+        ]
         if draw(st.booleans()):
             args = ["learn", draw(any_text)]
         stdin = draw(st.binary(max_size=80)) + b"\nskip\n" * 3 + b"q\n"
@@ -156,20 +201,38 @@ def invocation(draw: st.DrawFn, command: str) -> tuple[list[Any], bytes | None, 
         stdin = draw(st.binary(max_size=40)) + b"\n" + draw(st.sampled_from([b"3H", b"skip"]))
         progress = draw(st.one_of(st.none(), progress_bytes()))
     elif command == "generate":
-        args = ["puzzles", "generate", "--count",
-                draw(st.one_of(any_text, st.sampled_from(["1", "0", "99999999999999999999"]))),
-                "--out", draw(st.sampled_from(["{dir}", "{dir}/no/such/x.yaml", "/dev/null"]))]
+        args = [
+            "puzzles",
+            "generate",
+            "--count",
+            draw(st.one_of(any_text, st.sampled_from(["1", "0", "99999999999999999999"]))),
+            "--out",
+            draw(st.sampled_from(["{dir}", "{dir}/no/such/x.yaml", "/dev/null"])),
+        ]
         if draw(st.booleans()):
             args += ["--rules", draw(path_to("rules"))]
     elif command == "match":
-        args = ["match", draw(any_text), draw(st.sampled_from(["novice", "x"])), "--games",
-                draw(st.one_of(any_text, st.just("0"))), "--jobs", "1"]
+        args = [
+            "match",
+            draw(any_text),
+            draw(st.sampled_from(["novice", "x"])),
+            "--games",
+            draw(st.one_of(any_text, st.just("0"))),
+            "--jobs",
+            "1",
+        ]
     elif command == "carousel":
         which = draw(st.sampled_from(["analyze", "score", "rules"]))
         args = ["carousel", which]
         if which == "analyze":
-            args += ["--hand", draw(any_text), "--table", draw(any_text), "--players",
-                     draw(st.sampled_from(["3", "0", "99999999999999999999", "x"]))]
+            args += [
+                "--hand",
+                draw(any_text),
+                "--table",
+                draw(any_text),
+                "--players",
+                draw(st.sampled_from(["3", "0", "99999999999999999999", "x"])),
+            ]
         elif which == "score":
             args += draw(st.lists(any_text, min_size=1, max_size=3))
     else:
@@ -177,8 +240,19 @@ def invocation(draw: st.DrawFn, command: str) -> tuple[list[Any], bytes | None, 
     return args, stdin, progress
 
 
-COMMANDS = ["analyze", "analyze-stdin", "rules", "score", "lessons-check", "puzzles-check",
-            "learn", "puzzle", "generate", "match", "carousel"]
+COMMANDS = [
+    "analyze",
+    "analyze-stdin",
+    "rules",
+    "score",
+    "lessons-check",
+    "puzzles-check",
+    "learn",
+    "puzzle",
+    "generate",
+    "match",
+    "carousel",
+]
 
 
 def check(case: tuple[list[Any], bytes | None, bytes | None]) -> None:
@@ -188,24 +262,37 @@ def check(case: tuple[list[Any], bytes | None, bytes | None]) -> None:
         home.mkdir()
         if progress is not None:
             (home / "progress.json").write_bytes(progress)
-        argv = [part(Path(folder)) if callable(part) else str(part).format(dir=folder)
-                if part in ("{dir}", "{dir}/no/such/x.yaml") else part for part in args]
+        argv = [
+            part(Path(folder))
+            if callable(part)
+            else str(part).format(dir=folder)
+            if part in ("{dir}", "{dir}/no/such/x.yaml")
+            else part
+            for part in args
+        ]
         if stdin is not None and args[0] in ("learn", "puzzle"):
             # What the real entry point does (cli/guard.py): answers never fail to decode.
             stdin = stdin.decode("utf-8", "replace").encode("utf-8")
         result = CliRunner(env={"NO_COLOR": "1", "GINTUTOR_HOME": str(home)}).invoke(
-            app, argv, input=stdin if stdin is not None else b"")
+            app, argv, input=stdin if stdin is not None else b""
+        )
     output = result.stdout + result.stderr
     assert result.exception is None or isinstance(result.exception, SystemExit), (
-        argv, repr(result.exception))
+        argv,
+        repr(result.exception),
+    )
     assert result.exit_code in (0, 1, 2), (argv, result.exit_code, output[-500:])
     assert "Traceback" not in output, (argv, output[-2000:])
 
 
 def _fuzz(examples: int) -> Callable[..., Any]:
     def test(command: str) -> None:
-        @settings(max_examples=examples, deadline=None, derandomize=examples < 50,
-                  suppress_health_check=list(HealthCheck))
+        @settings(
+            max_examples=examples,
+            deadline=None,
+            derandomize=examples < 50,
+            suppress_health_check=list(HealthCheck),
+        )
         @given(invocation(command))
         def one(case: tuple[list[Any], bytes | None, bytes | None]) -> None:
             check(case)

@@ -26,8 +26,9 @@ from gintutor.engine.scoring import Outcome
 from gintutor.errors import CardError, IllegalError
 
 
-def make_deal(non_dealer: str, dealer_hand: str, upcard: str, stock: str = "",
-              dealer: int = 0) -> Deal:
+def make_deal(
+    non_dealer: str, dealer_hand: str, upcard: str, stock: str = "", dealer: int = 0
+) -> Deal:
     """A deal with these hands, upcard and stock top cards (the rest of the stock follows)."""
     first = [c.index for c in CardSet.parse(non_dealer)]
     second = [c.index for c in CardSet.parse(dealer_hand)]
@@ -109,11 +110,16 @@ def test_knock_within_limit_and_spread_verified() -> None:
 
 def test_defender_lays_off_and_the_hand_is_scored() -> None:
     # The dealer holds 6S... and nothing to lay off but the knocker's set 5D5H5S takes 5C.
-    state = HandState(make_deal(ND, "AH 2H 3H 7C 8C 9C QS QD QH 5C", "KD", "8H"),
-                      preset("standard"))
+    state = HandState(
+        make_deal(ND, "AH 2H 3H 7C 8C 9C QS QD QH 5C", "KD", "8H"), preset("standard")
+    )
     act(state, "pass", "pass", "draw", "knock KS: 2C 3C 4C | 9D TD JD | 5D 5H 5S")
-    assert [str(a) for a in state.legal_actions()] == ["lay-off: -", "lay-off: 5C", "lay-off: QD",
-                                                      "lay-off: 5C QD"]
+    assert [str(a) for a in state.legal_actions()] == [
+        "lay-off: -",
+        "lay-off: 5C",
+        "lay-off: QD",
+        "lay-off: 5C QD",
+    ]
     event = state.do(Action.parse("lay-off: 5C"))
     result = event.result
     assert result is not None and state.over
@@ -123,8 +129,9 @@ def test_defender_lays_off_and_the_hand_is_scored() -> None:
 
 
 def test_gin_scores_at_once_without_layoffs() -> None:
-    state = HandState(make_deal("2C 3C 4C 9D TD JD 5H 5S 5D KS", DL, "KD", "5C"),
-                      preset("standard"))
+    state = HandState(
+        make_deal("2C 3C 4C 9D TD JD 5H 5S 5D KS", DL, "KD", "5C"), preset("standard")
+    )
     act(state, "pass", "pass", "draw", "knock KS: 2C 3C 4C | 9D TD JD | 5C 5D 5H 5S")
     assert state.over and state.result is not None
     assert state.result.outcome is Outcome.GIN and state.result.winner == 1
@@ -132,8 +139,7 @@ def test_gin_scores_at_once_without_layoffs() -> None:
 
 @pytest.mark.parametrize("name", ["standard", "oklahoma", "hollywood"])
 def test_big_gin_where_recognised(name: str) -> None:
-    state = HandState(make_deal("2C 3C 4C 9D TD JD 5H 5S 5D 5C", DL, "KD", "8D"),
-                      preset(name))
+    state = HandState(make_deal("2C 3C 4C 9D TD JD 5H 5S 5D 5C", DL, "KD", "8D"), preset(name))
     act(state, "pass", "pass", "draw")
     big = Action.parse("big-gin: 2C 3C 4C | 8D 9D TD JD | 5C 5D 5H 5S")
     assert state.can(big) and big in state.legal_actions()
@@ -143,8 +149,7 @@ def test_big_gin_where_recognised(name: str) -> None:
 
 @pytest.mark.parametrize("name", ["classic", "eaai"])
 def test_no_big_gin_where_not_recognised(name: str) -> None:
-    state = HandState(make_deal("2C 3C 4C 9D TD JD 5H 5S 5D 5C", DL, "KD", "8D"),
-                      preset(name))
+    state = HandState(make_deal("2C 3C 4C 9D TD JD 5H 5S 5D 5C", DL, "KD", "8D"), preset(name))
     act(state, "pass", "pass", "draw")
     assert not state.can(Action.parse("big-gin: 2C 3C 4C | 8D 9D TD JD | 5C 5D 5H 5S"))
     assert state.can(Action.parse("knock 8D: 2C 3C 4C | 9D TD JD | 5C 5D 5H 5S"))
@@ -157,10 +162,13 @@ def test_straight_gin_allows_only_gin() -> None:
     assert not any(a.kind is Kind.KNOCK for a in state.legal_actions())
 
 
-@pytest.mark.parametrize(("upcard", "limit", "can_knock_8"), [("3D", 3, False), ("9H", 9, True),
-                                                              ("AD", 0, False), ("KH", 10, True)])
-def test_oklahoma_knock_limit_from_the_first_upcard(upcard: str, limit: int,
-                                                    can_knock_8: bool) -> None:
+@pytest.mark.parametrize(
+    ("upcard", "limit", "can_knock_8"),
+    [("3D", 3, False), ("9H", 9, True), ("AD", 0, False), ("KH", 10, True)],
+)
+def test_oklahoma_knock_limit_from_the_first_upcard(
+    upcard: str, limit: int, can_knock_8: bool
+) -> None:
     state = HandState(make_deal(ND, DL, upcard, "8H"), preset("oklahoma"))
     assert state.knock_limit == limit
     act(state, "pass", "pass", "draw")
@@ -233,8 +241,16 @@ def test_replay_names_the_illegal_action() -> None:
 
 
 def test_action_and_deal_text_round_trip() -> None:
-    for text in ["pass", "take", "draw", "discard TD", "knock 7C: 2C 3C 4C | 9D TD JD",
-                 "big-gin: 4C 4D 4H | AS 2S 3S", "lay-off: -", "lay-off: 4H 8H"]:
+    for text in [
+        "pass",
+        "take",
+        "draw",
+        "discard TD",
+        "knock 7C: 2C 3C 4C | 9D TD JD",
+        "big-gin: 4C 4D 4H | AS 2S 3S",
+        "lay-off: -",
+        "lay-off: 4H 8H",
+    ]:
         assert str(Action.parse(text)) == text
     deal = Deal.shuffled(random.Random(1), 1)
     assert Deal.parse(deal.text()) == deal
@@ -270,8 +286,9 @@ def test_game_alternates_the_dealer_and_a_void_hand_is_redealt() -> None:
     game = GameState(preset("standard"), first_dealer=0)
     game.record(HandResult(void=True))
     assert game.dealer == 0
-    state = HandState(make_deal("2C 3C 4C 9D TD JD 5H 5S 5D KS", DL, "KD", "5C"),
-                      preset("standard"))
+    state = HandState(
+        make_deal("2C 3C 4C 9D TD JD 5H 5S 5D KS", DL, "KD", "5C"), preset("standard")
+    )
     act(state, "pass", "pass", "draw", "knock KS: 2C 3C 4C | 9D TD JD | 5C 5D 5H 5S")
     assert state.result is not None
     game.record(state.result)
@@ -281,7 +298,10 @@ def test_game_alternates_the_dealer_and_a_void_hand_is_redealt() -> None:
 def test_meld_check_in_a_spread() -> None:
     state = HandState(make_deal(ND, DL, "KD", "8H"), preset("standard"))
     act(state, "pass", "pass", "draw")
-    bad = Action(Kind.KNOCK, CardSet.parse("KS").mask.bit_length() - 1,
-                 (Meld.parse("2C 3C 4C").mask, CardSet.parse("9D TD").mask))
+    bad = Action(
+        Kind.KNOCK,
+        CardSet.parse("KS").mask.bit_length() - 1,
+        (Meld.parse("2C 3C 4C").mask, CardSet.parse("9D TD").mask),
+    )
     with pytest.raises(IllegalError, match="is not a meld"):
         state.verify(bad)

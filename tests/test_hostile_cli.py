@@ -28,12 +28,18 @@ def run_bytes(*args: str, stdin: bytes) -> tuple[int, str, str]:
     return result.exit_code, result.stdout, result.stderr
 
 
-def gintutor(*args: str, env: dict[str, str] | None = None, stdin: bytes = b"",
-             timeout: float = 60) -> subprocess.CompletedProcess[bytes]:
+def gintutor(
+    *args: str, env: dict[str, str] | None = None, stdin: bytes = b"", timeout: float = 60
+) -> subprocess.CompletedProcess[bytes]:
     """The real entry point in a child process (locale, argv and stream encodings are real)."""
-    return subprocess.run([sys.executable, "-c", "from gintutor.cli.app import main; main()",
-                           *args], input=stdin, capture_output=True, timeout=timeout,
-                          env={**os.environ, "NO_COLOR": "1", **(env or {})}, check=False)
+    return subprocess.run(
+        [sys.executable, "-c", "from gintutor.cli.app import main; main()", *args],
+        input=stdin,
+        capture_output=True,
+        timeout=timeout,
+        env={**os.environ, "NO_COLOR": "1", **(env or {})},
+        check=False,
+    )
 
 
 # --- standard input ---------------------------------------------------------------------------
@@ -43,8 +49,10 @@ def test_analyze_stdin_that_is_not_utf8_is_an_error_naming_the_line() -> None:
     code, out, err = run_bytes("analyze", "-", stdin=HAND.encode() + b"\n7C \xff\xfe 7S\n")
     assert code == 2
     assert "Best melds" in out  # the first line was analysed
-    assert err == ("error: standard input is not UTF-8 text (byte 0xff at line 2, column 4): "
-                   "save it as UTF-8\n")
+    assert err == (
+        "error: standard input is not UTF-8 text (byte 0xff at line 2, column 4): "
+        "save it as UTF-8\n"
+    )
 
 
 def test_analyze_stdin_with_a_bom_and_crlf_is_read() -> None:
@@ -63,8 +71,7 @@ def test_an_endless_line_is_refused_in_bounded_memory() -> None:
 def test_an_endless_line_on_stdin_is_refused_by_the_command() -> None:
     result = gintutor("analyze", "-", stdin=b"7C" * 100_000)
     assert result.returncode == 2
-    assert result.stderr.decode() == ("error: standard input: line 1 is longer than 65536 "
-                                      "bytes\n")
+    assert result.stderr.decode() == ("error: standard input: line 1 is longer than 65536 bytes\n")
 
 
 def test_stdin_lines_numbers_lines_and_refuses_nul() -> None:
@@ -77,9 +84,12 @@ def test_stdin_lines_numbers_lines_and_refuses_nul() -> None:
 
 @pytest.mark.slow
 def test_learn_with_non_utf8_answers_in_a_strict_utf8_locale(tmp_path: Path) -> None:
-    result = gintutor("learn", "2", stdin=b"\xff\xfe\n" + b"skip\n" * 20,
-                      env={"GINTUTOR_HOME": str(tmp_path), "LC_ALL": "C.UTF-8",
-                           "PYTHONUTF8": "0"})
+    result = gintutor(
+        "learn",
+        "2",
+        stdin=b"\xff\xfe\n" + b"skip\n" * 20,
+        env={"GINTUTOR_HOME": str(tmp_path), "LC_ALL": "C.UTF-8", "PYTHONUTF8": "0"},
+    )
     assert result.returncode == 0, result.stderr
     assert b"Traceback" not in result.stderr
 
@@ -89,8 +99,13 @@ def test_learn_with_non_utf8_answers_in_a_strict_utf8_locale(tmp_path: Path) -> 
 
 @pytest.mark.parametrize("encoding", ["ascii", pytest.param("latin-1", marks=pytest.mark.slow)])
 def test_a_terminal_without_suit_symbols_gets_ascii_suits(encoding: str) -> None:
-    result = gintutor("analyze", HAND, "--opponent", "2C 3C 4D 8D 9C JS KD 2H 3H 9H",
-                      env={"PYTHONIOENCODING": encoding})
+    result = gintutor(
+        "analyze",
+        HAND,
+        "--opponent",
+        "2C 3C 4D 8D 9C JS KD 2H 3H 9H",
+        env={"PYTHONIOENCODING": encoding},
+    )
     assert result.returncode == 0, result.stderr
     out = result.stdout.decode(encoding)
     assert "set  7C 7D 7S" in out and "♣" not in out
@@ -98,9 +113,17 @@ def test_a_terminal_without_suit_symbols_gets_ascii_suits(encoding: str) -> None
 
 
 def test_lang_c_with_suit_symbols_in_the_arguments() -> None:
-    result = gintutor("analyze", HAND.replace("7C", "7♣"),
-                      env={"LANG": "C", "LC_ALL": "C", "PYTHONUTF8": "0",
-                           "PYTHONCOERCECLOCALE": "0", "PYTHONIOENCODING": ""})
+    result = gintutor(
+        "analyze",
+        HAND.replace("7C", "7♣"),
+        env={
+            "LANG": "C",
+            "LC_ALL": "C",
+            "PYTHONUTF8": "0",
+            "PYTHONCOERCECLOCALE": "0",
+            "PYTHONIOENCODING": "",
+        },
+    )
     assert result.returncode == 0, result.stderr
     assert b"set  7C 7D 7S" in result.stdout
 
@@ -116,10 +139,12 @@ def test_rules_table_on_an_ascii_terminal() -> None:
 
 @pytest.mark.parametrize(
     ("out", "message"),
-    [("{tmp}", "it is a folder; give a file name"),
-     ("{tmp}/missing/puzzles.yaml", "the folder {tmp}/missing does not exist"),
-     ("/dev/null", "it is not a regular file; give a file name"),
-     ("{tmp}/" + "x" * 5000, "the path is too long")],
+    [
+        ("{tmp}", "it is a folder; give a file name"),
+        ("{tmp}/missing/puzzles.yaml", "the folder {tmp}/missing does not exist"),
+        ("/dev/null", "it is not a regular file; give a file name"),
+        ("{tmp}/" + "x" * 5000, "the path is too long"),
+    ],
     ids=["folder", "missing-folder", "device", "too-long"],
 )
 def test_generate_out_is_checked_before_any_work(tmp_path: Path, out: str, message: str) -> None:

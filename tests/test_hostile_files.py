@@ -44,8 +44,13 @@ def doubling_bomb() -> str:
 
 @pytest.mark.parametrize(
     "encoded",
-    [HOUSE.encode("utf-8"), codecs.BOM_UTF8 + HOUSE.encode("utf-8"), HOUSE.encode("utf-16"),
-     codecs.BOM_UTF16_BE + HOUSE.encode("utf-16-be"), HOUSE.encode("utf-32")],
+    [
+        HOUSE.encode("utf-8"),
+        codecs.BOM_UTF8 + HOUSE.encode("utf-8"),
+        HOUSE.encode("utf-16"),
+        codecs.BOM_UTF16_BE + HOUSE.encode("utf-16-be"),
+        HOUSE.encode("utf-32"),
+    ],
     ids=["utf8", "utf8-bom", "utf16-bom", "utf16be-bom", "utf32-bom"],
 )
 def test_house_rules_with_a_byte_order_mark_are_read(tmp_path: Path, encoded: bytes) -> None:
@@ -56,9 +61,13 @@ def test_house_rules_with_a_byte_order_mark_are_read(tmp_path: Path, encoded: by
 
 @pytest.mark.parametrize(
     ("encoded", "detail"),
-    [(HOUSE.encode("latin-1"), "byte 0xe8 at line 1, column 4"),
-     (HOUSE.encode("utf-16-le"),
-      "a NUL byte at line 1: UTF-16 without a byte-order mark, or a binary file")],
+    [
+        (HOUSE.encode("latin-1"), "byte 0xe8 at line 1, column 4"),
+        (
+            HOUSE.encode("utf-16-le"),
+            "a NUL byte at line 1: UTF-16 without a byte-order mark, or a binary file",
+        ),
+    ],
     ids=["latin1", "utf16-no-bom"],
 )
 def test_house_rules_not_utf8_are_refused(tmp_path: Path, encoded: bytes, detail: str) -> None:
@@ -95,22 +104,36 @@ def test_decode_names_the_line_and_column() -> None:
 
 @pytest.mark.parametrize(
     ("line", "message"),
-    [("knock_limit: !!int abc", ":2: knock_limit: 'abc' is not a valid int"),
-     ("knock_limit: !!float x", ":2: knock_limit: 'x' is not a valid float"),
-     ("knock_limit: !!timestamp 2001-01-01", ":2: unsupported tag !!timestamp"),
-     ("knock_limit: !!timestamp nope", ":2: unsupported tag !!timestamp"),
-     ("knock_limit: !!python/object:os.system x", ":2: unsupported tag !!python/object"),
-     ("knock_limit: !local 3", ":2: unsupported tag !local"),
-     ("knock_limit: !!binary AAAA", ":2: unsupported tag !!binary"),
-     ("knock_limit: " + "9" * 5000, ":2: knock_limit: a number with 5000 digits is too long"),
-     ("knock_limit: -" + "9" * 4400, ":2: knock_limit: a number with 4400 digits is too long"),
-     ("? [a, b]\n: 1", ":2: ['a', 'b'] is not a setting name"),
-     ("knock_limit: 1\n---\nknock_limit: 2", ":3: YAML syntax: ")],
-    ids=["int-abc", "float-x", "timestamp", "bad-timestamp", "python", "local", "binary",
-         "5000-digits", "negative-digits", "list-key", "two-documents"],
+    [
+        ("knock_limit: !!int abc", ":2: knock_limit: 'abc' is not a valid int"),
+        ("knock_limit: !!float x", ":2: knock_limit: 'x' is not a valid float"),
+        ("knock_limit: !!timestamp 2001-01-01", ":2: unsupported tag !!timestamp"),
+        ("knock_limit: !!timestamp nope", ":2: unsupported tag !!timestamp"),
+        ("knock_limit: !!python/object:os.system x", ":2: unsupported tag !!python/object"),
+        ("knock_limit: !local 3", ":2: unsupported tag !local"),
+        ("knock_limit: !!binary AAAA", ":2: unsupported tag !!binary"),
+        ("knock_limit: " + "9" * 5000, ":2: knock_limit: a number with 5000 digits is too long"),
+        ("knock_limit: -" + "9" * 4400, ":2: knock_limit: a number with 4400 digits is too long"),
+        ("? [a, b]\n: 1", ":2: ['a', 'b'] is not a setting name"),
+        ("knock_limit: 1\n---\nknock_limit: 2", ":3: YAML syntax: "),
+    ],
+    ids=[
+        "int-abc",
+        "float-x",
+        "timestamp",
+        "bad-timestamp",
+        "python",
+        "local",
+        "binary",
+        "5000-digits",
+        "negative-digits",
+        "list-key",
+        "two-documents",
+    ],
 )
-def test_house_rules_tags_and_numbers_are_file_line_errors(tmp_path: Path, line: str,
-                                                           message: str) -> None:
+def test_house_rules_tags_and_numbers_are_file_line_errors(
+    tmp_path: Path, line: str, message: str
+) -> None:
     path = tmp_path / "h.yaml"
     path.write_text(f"base: classic\n{line}\n", encoding="utf-8")
     code, out, err = run("rules", str(path))
@@ -120,8 +143,9 @@ def test_house_rules_tags_and_numbers_are_file_line_errors(tmp_path: Path, line:
 
 def test_lesson_with_a_bad_tag_is_a_problem_with_its_line(tmp_path: Path) -> None:
     path = tmp_path / "01-x.yaml"
-    path.write_text("id: x\ntitle: !!int abc\nlevel: beginner\nsteps:\n  - prose: hi\n",
-                    encoding="utf-8")
+    path.write_text(
+        "id: x\ntitle: !!int abc\nlevel: beginner\nsteps:\n  - prose: hi\n", encoding="utf-8"
+    )
     code, out, _ = run("lessons", "check", str(path))
     assert code == 1
     assert out.splitlines() == [f"{path}:2: 'abc' is not a valid int"]
@@ -131,8 +155,9 @@ def test_puzzle_with_a_huge_number_is_a_problem_with_its_line(tmp_path: Path) ->
     shipped = Path(__file__).parents[1] / "puzzles" / "deadwood.yaml"
     first = "puzzles:\n  - id:" + shipped.read_text(encoding="utf-8").split("\n  - id:")[1]
     path = tmp_path / "p.yaml"
-    path.write_text(first.replace("difficulty: 4", "difficulty: " + "7" * 6000) + "\n",
-                    encoding="utf-8")
+    path.write_text(
+        first.replace("difficulty: 4", "difficulty: " + "7" * 6000) + "\n", encoding="utf-8"
+    )
     code, out, _ = run("puzzles", "check", str(path))
     assert code == 1
     assert f"{path}:5: a number with 6000 digits is too long" in out.splitlines()
@@ -164,17 +189,26 @@ def test_deep_nesting_is_a_problem_not_a_crash() -> None:
 
 
 @pytest.mark.parametrize(
-    "where", ["rules", pytest.param("lessons", marks=pytest.mark.slow),
-              pytest.param("score", marks=pytest.mark.slow)])
-def test_alias_bomb_in_every_reader_ends_fast_in_a_small_process(tmp_path: Path,
-                                                                 where: str) -> None:
+    "where",
+    [
+        "rules",
+        pytest.param("lessons", marks=pytest.mark.slow),
+        pytest.param("score", marks=pytest.mark.slow),
+    ],
+)
+def test_alias_bomb_in_every_reader_ends_fast_in_a_small_process(
+    tmp_path: Path, where: str
+) -> None:
     """Run in a child limited to 1 GB and 60 s: the unfixed reader needed 2.8 GB or hung."""
     folder = tmp_path / "lessons"
     folder.mkdir()
     bomb = folder / "01-bomb.yaml"
     bomb.write_text(alias_bomb() + "id: bomb\n", encoding="utf-8")
-    args = {"rules": ["rules", str(bomb)], "lessons": ["lessons", "check", str(folder)],
-            "score": ["score", "--file", str(bomb)]}[where]
+    args = {
+        "rules": ["rules", str(bomb)],
+        "lessons": ["lessons", "check", str(folder)],
+        "score": ["score", "--file", str(bomb)],
+    }[where]
     code = (
         "import resource, sys\n"
         "resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))\n"
@@ -182,8 +216,9 @@ def test_alias_bomb_in_every_reader_ends_fast_in_a_small_process(tmp_path: Path,
         f"sys.argv = ['gintutor', *{args!r}]\n"
         "main()\n"
     )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                            timeout=60, check=False)
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False
+    )
     assert result.returncode in (1, 2), result.stderr
     assert "Traceback" not in result.stderr
     assert "more than 50 aliases" in result.stdout + result.stderr
@@ -232,16 +267,23 @@ def test_read_text_refuses_special_paths_at_once(tmp_path: Path, kind: str) -> N
         read_text(path)
 
 
-COMMANDS = {"rules": ["rules"], "score": ["score", "--file"], "lessons": ["lessons", "check"],
-            "puzzles": ["puzzles", "check"],
-            "analyze": ["analyze", "7C 7D 7S 4H 5H 6H TD JD QD KC", "--rules"]}
+COMMANDS = {
+    "rules": ["rules"],
+    "score": ["score", "--file"],
+    "lessons": ["lessons", "check"],
+    "puzzles": ["puzzles", "check"],
+    "analyze": ["analyze", "7C 7D 7S 4H 5H 6H TD JD QD KC", "--rules"],
+}
 
 
 @pytest.mark.parametrize(
     ("kind", "command"),
     [(kind, COMMANDS["rules"]) for kind in SPECIAL]
-    + [(kind, COMMANDS[name]) for kind in ("dangling", "dev-zero", "too-long")
-       for name in ("score", "lessons", "puzzles", "analyze")],
+    + [
+        (kind, COMMANDS[name])
+        for kind in ("dangling", "dev-zero", "too-long")
+        for name in ("score", "lessons", "puzzles", "analyze")
+    ],
 )
 def test_commands_refuse_special_paths(tmp_path: Path, kind: str, command: list[str]) -> None:
     path, words = special_path(tmp_path, kind)
@@ -255,8 +297,9 @@ def test_commands_refuse_special_paths(tmp_path: Path, kind: str, command: list[
 
 @pytest.mark.parametrize("kind", ["fifo", "dangling", "loop", "dev-zero"])
 @pytest.mark.parametrize("check", ["lessons", "puzzles"])
-def test_content_folder_with_a_special_entry_is_an_error(tmp_path: Path, kind: str,
-                                                         check: str) -> None:
+def test_content_folder_with_a_special_entry_is_an_error(
+    tmp_path: Path, kind: str, check: str
+) -> None:
     folder = tmp_path / "content"
     folder.mkdir()
     path, words = special_path(folder, kind)

@@ -31,8 +31,10 @@ def test_portuguese_house_rules_file(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("base: classic\nknock_limit: 12\n",
-         ":2: knock_limit: 12 is impossible: it must be 0 to 10"),
+        (
+            "base: classic\nknock_limit: 12\n",
+            ":2: knock_limit: 12 is impossible: it must be 0 to 10",
+        ),
         ("base: classic\ngin_bonus: 20\nundercut: 10\n", ":3: undercut: unknown setting"),
         ("base: classic\nbox_bonus: -20\n", ":2: box_bonus: -20 is impossible"),
         ("base: classic\ngin_bonus: twenty\n", ":2: gin_bonus: 'twenty' is not a whole number"),

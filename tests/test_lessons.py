@@ -133,17 +133,19 @@ def test_wrong_answer_then_hints_then_the_answer(home: Path, lesson: Lesson) -> 
 def test_first_lesson_transcript(home: Path, snapshot: SnapshotAssertion) -> None:
     lesson = LESSONS[0]
     answers = right_answers(lesson)
-    replies = [wrong_answer(lesson.questions[0].question), "hint", answers[0], "skip",
-               *answers[2:]]
+    replies = [wrong_answer(lesson.questions[0].question), "hint", answers[0], "skip", *answers[2:]]
     code, out, _ = learn("1", stdin="\n".join(replies) + "\n")
     assert code == 0
     assert out == snapshot
 
 
 def test_invalid_input_is_refused_before_it_counts(tmp_path: Path) -> None:
-    question = DiscardQuestion(prompt="Your discard?", rules=preset("standard"),
-                               hand=CardSet.parse("2C 3C 4C 9D TD JD 5H 5S 5D 8S KS"),
-                               taken=Card.parse("KS"))
+    question = DiscardQuestion(
+        prompt="Your discard?",
+        rules=preset("standard"),
+        hand=CardSet.parse("2C 3C 4C 9D TD JD 5H 5S 5D 8S KS"),
+        taken=Card.parse("KS"),
+    )
     out = io.StringIO()
     terminal = Terminal.for_stream(out, color=False)
     asker = PlainAsker(io.StringIO("9S\nKS\n8S\n"), out)
@@ -200,14 +202,14 @@ def test_hints_are_allowed_but_a_revealed_answer_does_not_pass(home: Path) -> No
     assert f"Lesson {lesson.number} done: {len(answers) - 1} of {len(answers)}" in out
     assert Progress(home / "progress.json").status(lesson.id) == "done"
     assert standing(lesson, Progress(home / "progress.json").lesson(lesson.id)).status is (
-        LessonStatus.DONE)
+        LessonStatus.DONE
+    )
 
 
 def test_a_too_low_answer_never_gives_the_answer_away(home: Path) -> None:
     lesson = LESSONS[1]
     first = lesson.questions[0].question
-    number = next(i for i, step in enumerate(lesson.questions)
-                  if step.question.kind == "deadwood")
+    number = next(i for i, step in enumerate(lesson.questions) if step.question.kind == "deadwood")
     replies = [*right_answers(lesson)[:number], "0", "0", "0", "0", "quit"]
     code, out, _ = learn(lesson.id, stdin="\n".join(replies) + "\n")
     assert code == 0 and first is not None
@@ -391,26 +393,46 @@ def test_lessons_check_passes_on_the_shipped_lessons() -> None:
 @pytest.mark.parametrize(
     ("name", "expected"),
     [
-        ("bad-card.yaml",
-         ["bad-card.yaml:7: hand: '1H': unknown rank '1' (use A, 2-9, T or 10, J, Q, K)"]),
-        ("unknown-step.yaml",
-         ["unknown-step.yaml:6: unknown step kind video: a step is 'prose: ...', 'show: ...' "
-          "or 'question: KIND' with its keys"]),
-        ("show-cannot-knock.yaml",
-         ["show-cannot-knock.yaml:6: show: the hand cannot knock, so the opponent's hand is "
-          "never played out: drop 'opponent' or show a hand that can knock"]),
-        ("wrong-expect.yaml",
-         ["wrong-expect.yaml:8: expect: '29' but the engine's answer is '24': fix expect"]),
-        ("syntax-error.yaml",
-         ["syntax-error.yaml:7: YAML syntax: expected <block end>, but found '<scalar>' "
-          "(check indentation and quotes)"]),
-        ("missing-keys.yaml",
-         ["missing-keys.yaml:1: id: 'Missing Keys': use lowercase letters, digits and -",
-          "missing-keys.yaml:3: level: use beginner, intermediate or advanced",
-          "missing-keys.yaml:6: a layoffs question needs defender:",
-          "missing-keys.yaml:12: unknown key 'colour' in a question (known: defender, entries, "
-          "expect, explain, game, hand, hints, opponent_known, options, players, predicate, "
-          "prompt, question, rules, setting, taken, upcard, want)"]),
+        (
+            "bad-card.yaml",
+            ["bad-card.yaml:7: hand: '1H': unknown rank '1' (use A, 2-9, T or 10, J, Q, K)"],
+        ),
+        (
+            "unknown-step.yaml",
+            [
+                "unknown-step.yaml:6: unknown step kind video: a step is 'prose: ...', 'show: ...' "
+                "or 'question: KIND' with its keys"
+            ],
+        ),
+        (
+            "show-cannot-knock.yaml",
+            [
+                "show-cannot-knock.yaml:6: show: the hand cannot knock, so the opponent's hand is "
+                "never played out: drop 'opponent' or show a hand that can knock"
+            ],
+        ),
+        (
+            "wrong-expect.yaml",
+            ["wrong-expect.yaml:8: expect: '29' but the engine's answer is '24': fix expect"],
+        ),
+        (
+            "syntax-error.yaml",
+            [
+                "syntax-error.yaml:7: YAML syntax: expected <block end>, but found '<scalar>' "
+                "(check indentation and quotes)"
+            ],
+        ),
+        (
+            "missing-keys.yaml",
+            [
+                "missing-keys.yaml:1: id: 'Missing Keys': use lowercase letters, digits and -",
+                "missing-keys.yaml:3: level: use beginner, intermediate or advanced",
+                "missing-keys.yaml:6: a layoffs question needs defender:",
+                "missing-keys.yaml:12: unknown key 'colour' in a question (known: defender, entries, "
+                "expect, explain, game, hand, hints, opponent_known, options, players, predicate, "
+                "prompt, question, rules, setting, taken, upcard, want)",
+            ],
+        ),
     ],
 )
 def test_lessons_check_reports_file_line_and_fix(name: str, expected: list[str]) -> None:
@@ -439,8 +461,9 @@ def test_lessons_check_file_checks_that_file_only(tmp_path: Path) -> None:
     folder = tmp_path / "lessons"
     folder.mkdir()
     for name in ("01-cards.yaml", "02-sets.yaml"):
-        (folder / name).write_text((Path("lessons") / name).read_text(encoding="utf-8"),
-                                   encoding="utf-8")
+        (folder / name).write_text(
+            (Path("lessons") / name).read_text(encoding="utf-8"), encoding="utf-8"
+        )
     (folder / "03-broken.yaml").write_text("id: broken\nsteps: [\n", encoding="utf-8")
     (folder / "04-dangling.yaml").symlink_to(tmp_path / "nowhere.yaml")
     code, out = check(folder / "02-sets.yaml")

@@ -46,9 +46,15 @@ def _game(seats: tuple[str, str], winner: int, lines: list[HandLine]) -> GameRec
 
 def test_summary_counts_each_bot_in_both_seats() -> None:
     spec = MatchSpec(("a", "b"), preset("eaai"), pairs=1)
-    first = _game(("a", "b"), 0, [HandLine(0, Outcome.GIN, 40, 0),
-                                  HandLine(1, Outcome.UNDERCUT, 30, 0),
-                                  HandLine(None, None, 0, None)])
+    first = _game(
+        ("a", "b"),
+        0,
+        [
+            HandLine(0, Outcome.GIN, 40, 0),
+            HandLine(1, Outcome.UNDERCUT, 30, 0),
+            HandLine(None, None, 0, None),
+        ],
+    )
     second = _game(("b", "a"), 1, [HandLine(1, Outcome.KNOCK, 20, 1)])
     report = summarize(spec, [(first, second)])
     a, b = report.figures
@@ -94,11 +100,14 @@ def test_cli_match_json() -> None:
     assert sum(f["games_won"] for f in data["figures"]) == 2
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    (("match", "simple", "wizard"), "unknown bot 'wizard'"),
-    (("match", "simple", "novice", "--games", "0"), "--games: 0"),
-    (("match", "simple", "novice", "--rules", "nosuch"), "unknown rule set"),
-])
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("match", "simple", "wizard"), "unknown bot 'wizard'"),
+        (("match", "simple", "novice", "--games", "0"), "--games: 0"),
+        (("match", "simple", "novice", "--rules", "nosuch"), "unknown rule set"),
+    ],
+)
 def test_cli_match_errors(args: tuple[str, ...], message: str) -> None:
     code, _, err = run(*args)
     assert code == 2 and message in err and "Traceback" not in err

@@ -66,8 +66,7 @@ CHILD = textwrap.dedent("""
 
 
 def children(home: Path, *roles: list[str]) -> None:
-    running = [subprocess.Popen([sys.executable, "-c", CHILD, str(home), *role])
-               for role in roles]
+    running = [subprocess.Popen([sys.executable, "-c", CHILD, str(home), *role]) for role in roles]
     for child in running:
         assert child.wait(timeout=60) == 0
 
@@ -90,16 +89,27 @@ def test_many_processes_saving_at_once_lose_nothing(tmp_path: Path) -> None:
 @pytest.mark.slow
 def test_learn_waiting_for_an_answer_keeps_a_puzzle_solved_meanwhile(home: Path) -> None:
     env = {**os.environ, "GINTUTOR_HOME": str(home), "NO_COLOR": "1", "PYTHONUNBUFFERED": "1"}
-    learn = subprocess.Popen([sys.executable, "-m", "gintutor", "learn", "2"], env=env,
-                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    learn = subprocess.Popen(
+        [sys.executable, "-m", "gintutor", "learn", "2"],
+        env=env,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     assert learn.stdin is not None and learn.stdout is not None
     seen = ""
     while not seen.rstrip().endswith(">"):  # the first question: progress is loaded and saved
         char = learn.stdout.read(1)
         assert char, seen
         seen += char
-    puzzle = subprocess.run([sys.executable, "-m", "gintutor", "puzzle", "--id", "outs-049"],
-                            env=env, input="3H\n", capture_output=True, text=True, timeout=120)
+    puzzle = subprocess.run(
+        [sys.executable, "-m", "gintutor", "puzzle", "--id", "outs-049"],
+        env=env,
+        input="3H\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert puzzle.returncode == 0, puzzle.stderr
     learn.communicate("skip\n" * 20 + "q\n", timeout=120)
     data = saved(home)
@@ -118,8 +128,11 @@ def test_records_held_by_the_caller_stay_the_saved_ones(tmp_path: Path) -> None:
     mine.save()  # takes the other's step 0 into the very record held above
     record["step"] = 2
     mine.save()
-    assert saved(tmp_path)["lessons"]["sets"] == {"status": "new", "step": 2,
-                                                  "steps": {"0": {"correct": True}}}
+    assert saved(tmp_path)["lessons"]["sets"] == {
+        "status": "new",
+        "step": 2,
+        "steps": {"0": {"correct": True}},
+    }
 
 
 def test_locked_read_modify_write_sees_the_latest_file(tmp_path: Path) -> None:
@@ -139,8 +152,16 @@ def test_locked_read_modify_write_sees_the_latest_file(tmp_path: Path) -> None:
 def unreadable(home: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A progress file that cannot be opened (as chmod 000 does, even when tests run as root)."""
     path = home / "progress.json"
-    path.write_text(json.dumps({"version": 1, "lessons": {"cards": {
-        "status": "done", "step": 3, "steps": {}}}, "current": None, "puzzles": {}}))
+    path.write_text(
+        json.dumps(
+            {
+                "version": 1,
+                "lessons": {"cards": {"status": "done", "step": 3, "steps": {}}},
+                "current": None,
+                "puzzles": {},
+            }
+        )
+    )
     real_os_open, real_open = os.open, builtins.open
 
     def refuse(name: Any) -> None:
@@ -168,8 +189,10 @@ def test_an_unreadable_file_is_an_error_and_kept(unreadable: Path, args: list[st
     before = io.FileIO(unreadable).read()  # FileIO is not patched: the bytes as they are
     code, _, err = run(*args, stdin="skip\n" * 10)
     assert code == 2
-    assert err.startswith(f"error: cannot read your progress file {unreadable} "
-                          "(Permission denied); nothing was changed")
+    assert err.startswith(
+        f"error: cannot read your progress file {unreadable} "
+        "(Permission denied); nothing was changed"
+    )
     assert io.FileIO(unreadable).read() == before
     assert [p.name for p in unreadable.parent.iterdir()] == ["progress.json"]
 
@@ -195,15 +218,19 @@ CORRUPT = {
     "deep-json": b"[" * 200_000 + b"]" * 200_000,
     "not-json": b'{"version": 1, "lessons": ',
     "lesson-not-a-record": b'{"version": 1, "lessons": {"cards": 5}}',
-    "step-not-a-number": json.dumps({"version": 1, "lessons": {
-        "cards": {**VALID_LESSON, "step": "x"}}}).encode(),
-    "missing-keys": json.dumps({"version": 1, "lessons": {
-        "cards": {"status": "started"}}}).encode(),
+    "step-not-a-number": json.dumps(
+        {"version": 1, "lessons": {"cards": {**VALID_LESSON, "step": "x"}}}
+    ).encode(),
+    "missing-keys": json.dumps(
+        {"version": 1, "lessons": {"cards": {"status": "started"}}}
+    ).encode(),
     "solved-not-a-record": b'{"version": 1, "puzzles": {"solved": {"x": 5}}}',
-    "daily-not-a-date": json.dumps({"version": 1, "puzzles": {"daily": {
-        "notadate": {"id": "outs-001", **entry()}}}}).encode(),
-    "steps-not-a-mapping": json.dumps({"version": 1, "lessons": {
-        "cards": {**VALID_LESSON, "steps": [1]}}}).encode(),
+    "daily-not-a-date": json.dumps(
+        {"version": 1, "puzzles": {"daily": {"notadate": {"id": "outs-001", **entry()}}}}
+    ).encode(),
+    "steps-not-a-mapping": json.dumps(
+        {"version": 1, "lessons": {"cards": {**VALID_LESSON, "steps": [1]}}}
+    ).encode(),
     "wrong-version": b'{"version": 7}',
 }
 
@@ -213,8 +240,7 @@ CORRUPT = {
     [(kind, ["puzzle", "--stats"]) for kind in sorted(CORRUPT)]
     + [(kind, ["learn", "--list"]) for kind in ("binary", "missing-keys", "daily-not-a-date")],
 )
-def test_corrupt_files_are_set_aside_with_a_warning(home: Path, kind: str,
-                                                    args: list[str]) -> None:
+def test_corrupt_files_are_set_aside_with_a_warning(home: Path, kind: str, args: list[str]) -> None:
     (home / "progress.json").write_bytes(CORRUPT[kind])
     code, _, err = run(*args)
     assert code == 0, err
@@ -228,17 +254,33 @@ def test_two_corrupt_files_in_one_second_are_both_kept(home: Path) -> None:
         (home / "progress.json").write_bytes(text)
         Progress()
     assert sorted(p.read_bytes() for p in home.glob("progress.json.corrupt-*")) == [
-        b"first", b"second"]
+        b"first",
+        b"second",
+    ]
 
 
 def test_valid_files_pass_the_schema() -> None:
-    assert schema_problem({"version": 1, "lessons": {"cards": {**VALID_LESSON, "passed": True,
-                                                                "steps": {"2": {"correct": True,
-                                                                                "tries": 1}}}},
-                           "current": "cards",
-                           "puzzles": {"solved": {"outs-001": entry()},
-                                       "daily": {"2026-12-01": {"id": "outs-001", **entry()}}},
-                           "added-by-a-newer-version": [1]}) is None
+    assert (
+        schema_problem(
+            {
+                "version": 1,
+                "lessons": {
+                    "cards": {
+                        **VALID_LESSON,
+                        "passed": True,
+                        "steps": {"2": {"correct": True, "tries": 1}},
+                    }
+                },
+                "current": "cards",
+                "puzzles": {
+                    "solved": {"outs-001": entry()},
+                    "daily": {"2026-12-01": {"id": "outs-001", **entry()}},
+                },
+                "added-by-a-newer-version": [1],
+            }
+        )
+        is None
+    )
 
 
 # --- saves that fail are errors -------------------------------------------------------------------
@@ -251,8 +293,7 @@ def test_gintutor_home_that_cannot_exist_is_an_error(monkeypatch: pytest.MonkeyP
     assert err.startswith("error: cannot save your progress in /proc/nope/progress.json")
 
 
-def test_gintutor_home_a_file_is_an_error(tmp_path: Path,
-                                          monkeypatch: pytest.MonkeyPatch) -> None:
+def test_gintutor_home_a_file_is_an_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     home = tmp_path / "home"
     home.write_text("not a folder")
     monkeypatch.setenv("GINTUTOR_HOME", str(home))
@@ -278,7 +319,8 @@ def test_a_read_only_folder_is_an_error(home: Path) -> None:
 
 
 def test_a_failing_write_is_an_error_and_leaves_no_temporary_file(
-        home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     progress = Progress()
 
     def full(*_: object) -> None:

@@ -89,8 +89,9 @@ def test_engine_imports_no_presentation_or_yaml() -> None:
     modules = json.loads(run_python(code))
     heavy = [m for m in modules if m.split(".")[0] in PRESENTATION]
     assert heavy == []
-    outside = {m for m in modules if m.startswith("gintutor.") and _layer_of(m) not in
-               {"engine", "errors"}}
+    outside = {
+        m for m in modules if m.startswith("gintutor.") and _layer_of(m) not in {"engine", "errors"}
+    }
     assert outside == set()
 
 
@@ -114,9 +115,16 @@ def test_version_through_python_dash_m() -> None:
 def test_ruff_clean() -> None:
     pytest.importorskip("ruff")
     done = subprocess.run(
-        [sys.executable, "-m", "ruff", "check",
-         *[p for p in ("gintutor", "tests", "benchmarks") if (ROOT / p).is_dir()]],
-        capture_output=True, text=True, cwd=ROOT,
+        [
+            sys.executable,
+            "-m",
+            "ruff",
+            "check",
+            *[p for p in ("gintutor", "tests", "benchmarks") if (ROOT / p).is_dir()],
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
     )
     assert done.returncode == 0, done.stdout + done.stderr
 
@@ -124,7 +132,9 @@ def test_ruff_clean() -> None:
 def test_mypy_strict_clean() -> None:
     pytest.importorskip("mypy")
     done = subprocess.run(
-        [sys.executable, "-m", "mypy", "--strict", "gintutor"], capture_output=True, text=True,
+        [sys.executable, "-m", "mypy", "--strict", "gintutor"],
+        capture_output=True,
+        text=True,
         cwd=ROOT,
     )
     assert done.returncode == 0, done.stdout + done.stderr
@@ -133,10 +143,26 @@ def test_mypy_strict_clean() -> None:
 def test_every_package_is_in_the_wheel() -> None:
     import tomllib
 
-    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"][
-        "packages"])
-    found = {
-        ".".join(path.parent.relative_to(ROOT).parts)
-        for path in PACKAGE.rglob("__init__.py")
-    }
+    listed = set(
+        tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"]
+    )
+    found = {".".join(path.parent.relative_to(ROOT).parts) for path in PACKAGE.rglob("__init__.py")}
     assert found <= listed, found - listed
+
+
+def test_ruff_format_applied() -> None:
+    pytest.importorskip("ruff")
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "ruff",
+            "format",
+            "--check",
+            *[p for p in ("gintutor", "tests", "benchmarks") if (ROOT / p).is_dir()],
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr

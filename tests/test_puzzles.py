@@ -102,8 +102,9 @@ def test_rollout_puzzle_feedback(home: Path, snapshot: SnapshotAssertion) -> Non
 
 def test_invalid_answers_are_refused_then_the_answer_counts(home: Path) -> None:
     puzzle = next(p for p in PUZZLES if p.theme is Theme.DEADWOOD)
-    not_held = next(c for c in ("AC", "KD", "5H", "9S") if c not in
-                    [card.code for card in puzzle.position.hand])
+    not_held = next(
+        c for c in ("AC", "KD", "5H", "9S") if c not in [card.code for card in puzzle.position.hand]
+    )
     code, out, _ = run("puzzle", "--id", puzzle.id, stdin=f"{not_held}\n{puzzle.answers[0]}\n")
     assert code == 0
     assert f"(you don't hold {not_held})" in out
@@ -116,14 +117,32 @@ def test_json_fields() -> None:
     code, out, _ = run("puzzle", "--id", first_of(Theme.SAFETY), "--json")
     assert code == 0
     data = json.loads(out)
-    for key in ("id", "theme", "hand", "took_from_discard", "dead", "opponent_known",
-                "stock_size", "rules", "answers", "options"):
+    for key in (
+        "id",
+        "theme",
+        "hand",
+        "took_from_discard",
+        "dead",
+        "opponent_known",
+        "stock_size",
+        "rules",
+        "answers",
+        "options",
+    ):
         assert key in data
     assert len(data["hand"]) == 11
     option = data["options"][0]
-    for key in ("card", "deadwood", "can_knock", "outs", "knock_outs",
-                "expected_deadwood_next", "p_knock_next", "p_knock_within_2",
-                "p_opponent_melds"):
+    for key in (
+        "card",
+        "deadwood",
+        "can_knock",
+        "outs",
+        "knock_outs",
+        "expected_deadwood_next",
+        "p_knock_next",
+        "p_knock_within_2",
+        "p_opponent_melds",
+    ):
         assert key in option
     assert all(0.0 <= o["p_opponent_melds"] <= 1.0 for o in data["options"])
     code, out, _ = run("puzzle", "--id", first_of(Theme.UPCARD), "--json")
@@ -204,27 +223,53 @@ def test_streaks_and_share_line() -> None:
 @pytest.mark.parametrize(
     ("name", "expected"),
     [
-        ("bad-card.yaml",
-         ["bad-card.yaml:7: hand: 'KX': unknown suit 'X' (use C, D, H, S or ♣ ♦ ♥ ♠)"]),
-        ("bad-count.yaml",
-         ["bad-count.yaml:7: position: the cards do not add up to 52: 13 placed + 10 hidden "
-          "in the opponent's hand + stock 31 = 54"]),
-        ("syntax-error.yaml",
-         ["syntax-error.yaml:5: YAML syntax: found unexpected end of stream (check "
-          "indentation and quotes)"]),
-        ("unknown-theme.yaml",
-         ["unknown-theme.yaml:4: theme: use one of deadwood, outs, safety, knock-or-play, "
-          "upcard, layoff-exposure"]),
-        ("duplicates.yaml",
-         ["duplicates.yaml:11: id 'twice' is also used at {dir}/duplicates.yaml:2",
-          "duplicates.yaml:11: the same position as twice ({dir}/duplicates.yaml:2)"]),
+        (
+            "bad-card.yaml",
+            ["bad-card.yaml:7: hand: 'KX': unknown suit 'X' (use C, D, H, S or ♣ ♦ ♥ ♠)"],
+        ),
+        (
+            "bad-count.yaml",
+            [
+                "bad-count.yaml:7: position: the cards do not add up to 52: 13 placed + 10 hidden "
+                "in the opponent's hand + stock 31 = 54"
+            ],
+        ),
+        (
+            "syntax-error.yaml",
+            [
+                "syntax-error.yaml:5: YAML syntax: found unexpected end of stream (check "
+                "indentation and quotes)"
+            ],
+        ),
+        (
+            "unknown-theme.yaml",
+            [
+                "unknown-theme.yaml:4: theme: use one of deadwood, outs, safety, knock-or-play, "
+                "upcard, layoff-exposure"
+            ],
+        ),
+        (
+            "duplicates.yaml",
+            [
+                "duplicates.yaml:11: id 'twice' is also used at {dir}/duplicates.yaml:2",
+                "duplicates.yaml:11: the same position as twice ({dir}/duplicates.yaml:2)",
+            ],
+        ),
         # issue 12: a layoff-exposure position where no discard knocks was a max() traceback.
-        ("no-knocking-discard.yaml",
-         ["no-knocking-discard.yaml:2: layoff-exposure-900: no discard lets this hand knock "
-          "(limit 10): a layoff-exposure puzzle needs at least one"]),
-        ("wrong-answer.yaml",
-         ["wrong-answer.yaml:2: wrong-answer: answers ['8S'] but the engine accepts ['KS'] "
-          "(best first: KS 8, 8S 10, 4C 23, 3C 24)"]),
+        (
+            "no-knocking-discard.yaml",
+            [
+                "no-knocking-discard.yaml:2: layoff-exposure-900: no discard lets this hand knock "
+                "(limit 10): a layoff-exposure puzzle needs at least one"
+            ],
+        ),
+        (
+            "wrong-answer.yaml",
+            [
+                "wrong-answer.yaml:2: wrong-answer: answers ['8S'] but the engine accepts ['KS'] "
+                "(best first: KS 8, 8S 10, 4C 23, 3C 24)"
+            ],
+        ),
     ],
 )
 def test_puzzles_check_reports_file_line_and_problem(name: str, expected: list[str]) -> None:
@@ -235,8 +280,18 @@ def test_puzzles_check_reports_file_line_and_problem(name: str, expected: list[s
 
 def test_generator_writes_puzzles_that_pass_the_check(tmp_path: Path) -> None:
     out = tmp_path / "new.yaml"
-    code, _, err = run("puzzles", "generate", "--theme", "deadwood", "--count", "2",
-                       "--seed", "3", "--out", str(out))
+    code, _, err = run(
+        "puzzles",
+        "generate",
+        "--theme",
+        "deadwood",
+        "--count",
+        "2",
+        "--seed",
+        "3",
+        "--out",
+        str(out),
+    )
     assert code == 0 and "wrote 2 puzzles" in err
     puzzles, problems = check_puzzles([(str(out), out.read_text(encoding="utf-8"))])
     assert problems == [] and len(puzzles) == 2
@@ -250,8 +305,12 @@ def test_safety_prefers_the_least_deadwood_among_equally_safe_cards() -> None:
 
     # A♥, 3♥ and 5♥ of the run are dead to the opponent (their partners are mine or dead;
     # a king could still join a J-Q-K), but throwing 3♥ out of the middle wastes deadwood.
-    position = Position(CardSet.parse("KC KD KH KS AH 2H 3H 4H 5H 2C 9D"), preset("standard"),
-                        dead=CardSet.parse("AC AD AS 5C 5D 5S 6H 3C 3D 3S"), stock_size=21)
+    position = Position(
+        CardSet.parse("KC KD KH KS AH 2H 3H 4H 5H 2C 9D"),
+        preset("standard"),
+        dead=CardSet.parse("AC AD AS 5C 5D 5S 6H 3C 3D 3S"),
+        stock_size=21,
+    )
     puzzle = Puzzle("t", "t", Theme.SAFETY, 1, position, "?", (), (), "")
     solution = solve_puzzle(puzzle)
     assert sorted(solution.accepted) == ["5H", "AH"]
@@ -286,8 +345,12 @@ def test_a_stored_verdict_is_used_while_its_key_matches() -> None:
     assert stored_verdict(puzzle, table) == fresh.verdict
     assert solve(puzzle, table) == fresh
     # Another position (or seed) changes the key: the stored verdict is not used.
-    moved = dataclasses.replace(puzzle, position=dataclasses.replace(
-        puzzle.position, stock_size=(puzzle.position.stock_size or 20) - 1))
+    moved = dataclasses.replace(
+        puzzle,
+        position=dataclasses.replace(
+            puzzle.position, stock_size=(puzzle.position.stock_size or 20) - 1
+        ),
+    )
     assert stored_verdict(moved, table) is None
     # The shipped pack stores a verdict for every rollout puzzle.
     shipped = load_verdicts()

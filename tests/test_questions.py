@@ -29,8 +29,17 @@ def questions() -> list[Question]:
 
 
 def test_every_kind_is_its_own_frozen_class() -> None:
-    assert list(QUESTION_KINDS) == ["deadwood", "melds", "knock", "discard", "layoffs",
-                                    "points", "choice", "rule", "game"]
+    assert list(QUESTION_KINDS) == [
+        "deadwood",
+        "melds",
+        "knock",
+        "discard",
+        "layoffs",
+        "points",
+        "choice",
+        "rule",
+        "game",
+    ]
     for name, kind in QUESTION_KINDS.items():
         assert kind.kind == name
         assert kind.__dataclass_params__.frozen  # type: ignore[attr-defined]
@@ -67,8 +76,9 @@ def test_a_too_low_deadwood_count_does_not_give_the_answer_away() -> None:
 
 
 def test_the_lesson_2_example_says_too_low_without_the_number() -> None:
-    question = DeadwoodQuestion(prompt="?", rules=STANDARD,
-                                hand=CardSet.parse("KC KD KH 2S 5D 9C AH 3C 8S JD"))
+    question = DeadwoodQuestion(
+        prompt="?", rules=STANDARD, hand=CardSet.parse("KC KD KH 2S 5D 9C AH 3C 8S JD")
+    )
     best = question.solve().answer
     message = question.judge("0").message
     assert message == "0 is too low: no arrangement of these cards leaves that little."
@@ -76,9 +86,12 @@ def test_the_lesson_2_example_says_too_low_without_the_number() -> None:
 
 
 def test_a_discard_is_checked_by_the_engines_one_rule() -> None:
-    question = DiscardQuestion(prompt="?", rules=STANDARD,
-                               hand=CardSet.parse("2C 3C 4C 9D TD JD 5H 5S 5D 8S KS"),
-                               taken=Card.parse("KS"))
+    question = DiscardQuestion(
+        prompt="?",
+        rules=STANDARD,
+        hand=CardSet.parse("2C 3C 4C 9D TD JD 5H 5S 5D 8S KS"),
+        taken=Card.parse("KS"),
+    )
     with pytest.raises(AnswerError, match="you don't hold 9S"):
         question.judge("9S")
     with pytest.raises(AnswerError, match="KS was just taken from the discard pile"):
@@ -87,14 +100,20 @@ def test_a_discard_is_checked_by_the_engines_one_rule() -> None:
 
 
 def test_legal_discard_choice_says_why_each_card_may_or_may_not_go() -> None:
-    question = ChoiceQuestion(prompt="?", rules=STANDARD, predicate=Predicate.LEGAL_DISCARD,
-                              options=((Card.parse("TS"),), (Card.parse("KH"),),
-                                       (Card.parse("9H"),)),
-                              hand=CardSet.parse("TS JS 3C 3D 3H 4D 5D 6D 7D KH 2C"),
-                              taken=Card.parse("TS"))
+    question = ChoiceQuestion(
+        prompt="?",
+        rules=STANDARD,
+        predicate=Predicate.LEGAL_DISCARD,
+        options=((Card.parse("TS"),), (Card.parse("KH"),), (Card.parse("9H"),)),
+        hand=CardSet.parse("TS JS 3C 3D 3H 4D 5D 6D 7D KH 2C"),
+        taken=Card.parse("TS"),
+    )
     assert question.correct_options() == [1]
     assert [v.why for v in question.verdicts()] == [
-        "just taken from the discard pile: not this turn", "may be discarded", "not in the hand"]
+        "just taken from the discard pile: not this turn",
+        "may be discarded",
+        "not in the hand",
+    ]
 
 
 LESSON = """\
@@ -114,6 +133,7 @@ def test_a_key_the_kind_does_not_use_is_a_problem() -> None:
     lesson, problems = read_lesson(LESSON, "keys.yaml")
     assert lesson is None
     assert [str(p) for p in problems] == [
-        "keys.yaml:8: defender: a deadwood question does not use it (it uses hand)"]
+        "keys.yaml:8: defender: a deadwood question does not use it (it uses hand)"
+    ]
     lesson, problems = read_lesson(LESSON.replace('    defender: "AS 2S 3S"\n', ""), "k.yaml")
     assert problems == [] and lesson is not None

@@ -48,9 +48,14 @@ def test_gin_scores_at_least_the_gin_bonus_in_every_world() -> None:
 def test_a_hand_at_the_void_point_scores_nothing_if_it_plays_on() -> None:
     hand = CardSet.parse("2C 3C 4C 9D TD JD 5H 5S 5D 8S 3S")
     # 11 in hand + 29 dead + 10 hidden + 2 in the stock = 52.
-    position = Position(hand, STANDARD, stock_size=2,
-                        dead=CardSet.parse("AH 2H 3H 4H 6H 7H 8H 9H TH JH QH KH 6C 7C 8C 9C "
-                                           "TC JC QC KC AD 2D 3D 4D 6D 7D 8D 9S TS"))
+    position = Position(
+        hand,
+        STANDARD,
+        stock_size=2,
+        dead=CardSet.parse(
+            "AH 2H 3H 4H 6H 7H 8H 9H TH JH QH KH 6C 7C 8C 9C TC JC QC KC AD 2D 3D 4D 6D 7D 8D 9S TS"
+        ),
+    )
     result = verdict(position, (PLAY_ON,), worlds=20, seed=3)
     assert result.results[0].mean == 0.0
 

@@ -22,27 +22,65 @@ from gintutor.errors import RulesError
 # RULES.md §2, column by column ("from upcard" knock limits are stored as the maximum, 10).
 TABLE = {
     "knock_limit": {"standard": 10, "classic": 10, "oklahoma": 10, "hollywood": 10, "straight": 0},
-    "oklahoma": {"standard": False, "classic": False, "oklahoma": True, "hollywood": False,
-                 "straight": False},
-    "spade_doubles": {"standard": False, "classic": False, "oklahoma": True, "hollywood": False,
-                      "straight": False},
+    "oklahoma": {
+        "standard": False,
+        "classic": False,
+        "oklahoma": True,
+        "hollywood": False,
+        "straight": False,
+    },
+    "spade_doubles": {
+        "standard": False,
+        "classic": False,
+        "oklahoma": True,
+        "hollywood": False,
+        "straight": False,
+    },
     "gin_bonus": {"standard": 25, "classic": 20, "oklahoma": 25, "hollywood": 25, "straight": 25},
-    "big_gin_bonus": {"standard": 31, "classic": 0, "oklahoma": 31, "hollywood": 31,
-                      "straight": 31},
-    "undercut_bonus": {"standard": 25, "classic": 10, "oklahoma": 25, "hollywood": 25,
-                       "straight": None},
-    "tie_is_undercut": {"standard": True, "classic": True, "oklahoma": True, "hollywood": True,
-                        "straight": None},
+    "big_gin_bonus": {
+        "standard": 31,
+        "classic": 0,
+        "oklahoma": 31,
+        "hollywood": 31,
+        "straight": 31,
+    },
+    "undercut_bonus": {
+        "standard": 25,
+        "classic": 10,
+        "oklahoma": 25,
+        "hollywood": 25,
+        "straight": None,
+    },
+    "tie_is_undercut": {
+        "standard": True,
+        "classic": True,
+        "oklahoma": True,
+        "hollywood": True,
+        "straight": None,
+    },
     "box_bonus": {"standard": 25, "classic": 20, "oklahoma": 25, "hollywood": 25, "straight": 25},
-    "game_bonus": {"standard": 100, "classic": 100, "oklahoma": 100, "hollywood": 100,
-                   "straight": 100},
-    "shutout": {"standard": Shutout.DOUBLE, "classic": Shutout.BONUS_200,
-                "oklahoma": Shutout.DOUBLE, "hollywood": Shutout.DOUBLE,
-                "straight": Shutout.DOUBLE},
-    "target": {"standard": 100, "classic": 100, "oklahoma": 150, "hollywood": 100,
-               "straight": 100},
-    "hollywood": {"standard": False, "classic": False, "oklahoma": False, "hollywood": True,
-                  "straight": False},
+    "game_bonus": {
+        "standard": 100,
+        "classic": 100,
+        "oklahoma": 100,
+        "hollywood": 100,
+        "straight": 100,
+    },
+    "shutout": {
+        "standard": Shutout.DOUBLE,
+        "classic": Shutout.BONUS_200,
+        "oklahoma": Shutout.DOUBLE,
+        "hollywood": Shutout.DOUBLE,
+        "straight": Shutout.DOUBLE,
+    },
+    "target": {"standard": 100, "classic": 100, "oklahoma": 150, "hollywood": 100, "straight": 100},
+    "hollywood": {
+        "standard": False,
+        "classic": False,
+        "oklahoma": False,
+        "hollywood": True,
+        "straight": False,
+    },
     "void_at_stock": {name: 2 for name in PRESETS},
     "boxes": {name: Boxes.BOTH for name in PRESETS},
 }
@@ -99,11 +137,15 @@ def test_portuguese_house_rules_are_expressible() -> None:
 # RULES.md §2: each source text's complete rule set, by name.
 SOURCE_SETTINGS = {
     "indonesian": ("standard", {"big_gin_bonus": 0, "boxes": Boxes.WINNER}),
-    "portuguese": ("classic", {"box_bonus": 0, "game_bonus": 0, "shutout": Shutout.NONE,
-                               "target": 250}),
+    "portuguese": (
+        "classic",
+        {"box_bonus": 0, "game_bonus": 0, "shutout": Shutout.NONE, "target": 250},
+    ),
     "norwegian": ("classic", {}),
-    "eaai": ("standard", {"big_gin_bonus": 0, "box_bonus": 0, "game_bonus": 0,
-                          "shutout": Shutout.NONE}),
+    "eaai": (
+        "standard",
+        {"big_gin_bonus": 0, "box_bonus": 0, "game_bonus": 0, "shutout": Shutout.NONE},
+    ),
 }
 
 
@@ -135,8 +177,10 @@ def test_house_rules_may_name_themselves() -> None:
 @pytest.mark.parametrize(
     ("data", "message"),
     [
-        ({"base": "standard", "knock_limit": 12},
-         "knock_limit: 12 is impossible: it must be 0 to 10"),
+        (
+            {"base": "standard", "knock_limit": 12},
+            "knock_limit: 12 is impossible: it must be 0 to 10",
+        ),
         ({"base": "standard", "gin_bonus": -5}, "gin_bonus: -5 is impossible: a bonus cannot"),
         ({"base": "standard", "undercut_bonus": -1}, "undercut_bonus: -1 is impossible"),
         ({"base": "standard", "target": 0}, "target: 0 is impossible"),
@@ -144,12 +188,16 @@ def test_house_rules_may_name_themselves() -> None:
         ({"base": "standard", "gin_bonus": "25"}, "gin_bonus: '25' is not a whole number"),
         ({"base": "standard", "gin_bonus": True}, "gin_bonus: True is not a whole number"),
         ({"base": "standard", "oklahoma": "yes"}, "oklahoma: 'yes' is not true or false"),
-        ({"base": "standard", "shutout": "triple"},
-         "shutout: 'triple' is not one of double, bonus-200, none"),
+        (
+            {"base": "standard", "shutout": "triple"},
+            "shutout: 'triple' is not one of double, bonus-200, none",
+        ),
         ({"base": "gin500"}, "base: unknown rule set 'gin500'"),
         ({"base": 7}, "base: 7 is not a rule set name"),
-        ({"base": "straight", "knock_limit": 10},
-         "undercut_bonus: missing: these rules allow knocking"),
+        (
+            {"base": "straight", "knock_limit": 10},
+            "undercut_bonus: missing: these rules allow knocking",
+        ),
     ],
 )
 def test_bad_house_rules_name_the_key(data: dict[str, object], message: str) -> None:

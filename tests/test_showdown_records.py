@@ -74,8 +74,9 @@ def check_chaining(defence: Defence, spread: Sequence[Hand]) -> None:
 
 
 def test_e3_chaining_names_the_card_before() -> None:
-    defence = best_defence(CardSet.parse("4H 8H 9H KS KD 2C 3D 9S JC QD"), [to_meld(
-        hand_of("5H 6H 7H"))])
+    defence = best_defence(
+        CardSet.parse("4H 8H 9H KS KD 2C 3D 9S JC QD"), [to_meld(hand_of("5H 6H 7H"))]
+    )
     chain = [(lay.card.code, lay.after.code if lay.after else None) for lay in defence.layoffs]
     assert chain == [("4H", None), ("8H", None), ("9H", "8H")]
 
@@ -112,11 +113,13 @@ Expected = dict[Identity, tuple[int, Outcome, int]]
 the knocker, its outcome and the defender's deadwood against it."""
 
 
-def bf_rejected(knocker: Hand, defender: Hand, rules: str,
-                taken: BC | None = None) -> tuple[Expected, int, int, Outcome]:
+def bf_rejected(
+    knocker: Hand, defender: Hand, rules: str, taken: BC | None = None
+) -> tuple[Expected, int, int, Outcome]:
     """``(rejected, least deadwood, best net, best outcome)`` by the brute force."""
     hands: list[tuple[BC | None, Hand]] = (
-        [(None, knocker)] if len(knocker) == 10
+        [(None, knocker)]
+        if len(knocker) == 10
         else [(card, knocker - {card}) for card in knocker if card != taken]
     )
     options: list[tuple[Identity, int, int, Outcome, int]] = []
@@ -140,16 +143,18 @@ def bf_rejected(knocker: Hand, defender: Hand, rules: str,
     return expected, least, best_net, best_outcome
 
 
-def check_rejected(result: Showdown, knocker: Hand, defender: Hand, rules: str,
-                   taken: BC | None = None) -> None:
+def check_rejected(
+    result: Showdown, knocker: Hand, defender: Hand, rules: str, taken: BC | None = None
+) -> None:
     expected, least, best_net, best_outcome = bf_rejected(knocker, defender, rules, taken)
     chosen = result.chosen
     assert chosen.score.knocker_net == best_net
     if best_outcome is not Outcome.BIG_GIN:
         assert result.least_deadwood == least
     got = {
-        identity(None if r.discard is None else bc(r.discard),
-                 [from_cardset(m) for m in r.spread.melds]): r
+        identity(
+            None if r.discard is None else bc(r.discard), [from_cardset(m) for m in r.spread.melds]
+        ): r
         for r in result.rejected
     }
     assert len(got) == len(result.rejected), "a spread rejected twice"
@@ -172,8 +177,9 @@ def check_rejected(result: Showdown, knocker: Hand, defender: Hand, rules: str,
         if rejected.spread.deadwood:
             check_chaining(rejected.defence, [from_cardset(m) for m in rejected.spread.melds])
     # In the order an analysis lists them: discard by card order, then the arrangement.
-    keys = [(-1 if r.discard is None else r.discard.index, r.spread.sort_key())
-            for r in result.rejected]
+    keys = [
+        (-1 if r.discard is None else r.discard.index, r.spread.sort_key()) for r in result.rejected
+    ]
     assert keys == sorted(keys)
 
 
@@ -228,8 +234,11 @@ def test_eleven_cards_rejects_the_best_discard_when_it_feeds_layoffs() -> None:
 
 def test_nothing_rejected_when_the_least_deadwood_spread_is_best() -> None:
     # RULES.md §4 E5: the one least-deadwood spread is the knocker's best.
-    result = showdown(CardSet.parse("TH JH QH KC KD KS 2C 3C 4C AS"),
-                      CardSet.parse("7H 8H 9H 7C 7D 5C 8S 9D KH 2D"), STANDARD)
+    result = showdown(
+        CardSet.parse("TH JH QH KC KD KS 2C 3C 4C AS"),
+        CardSet.parse("7H 8H 9H 7C 7D 5C 8S 9D KH 2D"),
+        STANDARD,
+    )
     assert result.rejected == ()
     assert result.least_deadwood == result.spread.deadwood == 1
 
@@ -281,8 +290,9 @@ def eleven_rejected_case(case: tuple[Hand, Hand, BC | None]) -> None:
     taken_card = None if taken is None else Card.parse(code(taken))
     if not knock_verdict(to_cardset(knocker), STANDARD, taken_from_discard=taken_card).can_knock:
         return
-    result = showdown(to_cardset(knocker), to_cardset(defender), STANDARD,
-                      taken_from_discard=taken_card)
+    result = showdown(
+        to_cardset(knocker), to_cardset(defender), STANDARD, taken_from_discard=taken_card
+    )
     check_rejected(result, knocker, defender, "standard", taken)
 
 
@@ -306,8 +316,11 @@ def test_every_discard_carries_its_knock_verdict_many(
 
 def discard_verdict_case(case: tuple[Hand, Hand, BC | None]) -> None:
     knocker, _, taken = case
-    for rules, upcard in ((preset("standard"), None), (preset("straight"), None),
-                          (preset("oklahoma"), Card.parse("4D"))):
+    for rules, upcard in (
+        (preset("standard"), None),
+        (preset("straight"), None),
+        (preset("oklahoma"), Card.parse("4D")),
+    ):
         taken_card = None if taken is None else Card.parse(code(taken))
         verdict = knock_verdict(to_cardset(knocker), rules, upcard, taken_card)
         limit = 4 if upcard else rules.knock_limit
@@ -319,9 +332,15 @@ def discard_verdict_case(case: tuple[Hand, Hand, BC | None]) -> None:
             assert option.can_knock == (deadwood <= limit)
             assert option.gin == (deadwood == 0)
             assert option.points_to_shed == max(0, deadwood - limit)
-            expected = (KnockReason.GIN if deadwood == 0 else KnockReason.GIN_ONLY if limit == 0
-                        else KnockReason.WITHIN_LIMIT if deadwood <= limit
-                        else KnockReason.OVER_LIMIT)
+            expected = (
+                KnockReason.GIN
+                if deadwood == 0
+                else KnockReason.GIN_ONLY
+                if limit == 0
+                else KnockReason.WITHIN_LIMIT
+                if deadwood <= limit
+                else KnockReason.OVER_LIMIT
+            )
             assert option.reason is expected
 
 
@@ -331,12 +350,24 @@ def discard_verdict_case(case: tuple[Hand, Hand, BC | None]) -> None:
 @pytest.mark.parametrize(
     ("hand", "opponent", "rules", "reason"),
     [
-        ("7C 7D 7S 4H 5H 6H TD JD 2D KC", "AC 2C 3D 4D 5D 6D 8D 9D KD QH", "standard",
-         KnockReason.OVER_LIMIT),
-        ("2C 3C 4C 9D TD JD QD 2S 4H 5S", "AH 2H 3H 8C 8D 8S KH JH 7S 6S", "standard",
-         KnockReason.OVER_LIMIT),
-        ("7C 7D 7S 4H 5H 6H TD JD QD KC", "AC 2C 3D 4D 5D 6D 8D 9D KD QH", "straight",
-         KnockReason.GIN_ONLY),
+        (
+            "7C 7D 7S 4H 5H 6H TD JD 2D KC",
+            "AC 2C 3D 4D 5D 6D 8D 9D KD QH",
+            "standard",
+            KnockReason.OVER_LIMIT,
+        ),
+        (
+            "2C 3C 4C 9D TD JD QD 2S 4H 5S",
+            "AH 2H 3H 8C 8D 8S KH JH 7S 6S",
+            "standard",
+            KnockReason.OVER_LIMIT,
+        ),
+        (
+            "7C 7D 7S 4H 5H 6H TD JD QD KC",
+            "AC 2C 3D 4D 5D 6D 8D 9D KD QH",
+            "straight",
+            KnockReason.GIN_ONLY,
+        ),
     ],
 )
 def test_analysis_with_an_opponent_says_why_there_is_no_showdown(

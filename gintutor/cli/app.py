@@ -53,8 +53,15 @@ class _Commands(TyperGroup):
             raise _usage_error(error) from None
 
 
-_TYPE_WORDS = {"int": "N", "int range": "N", "float": "NUMBER", "float range": "NUMBER",
-               "str": "TEXT", "path": "PATH", "list[str]": "TEXT"}
+_TYPE_WORDS = {
+    "int": "N",
+    "int range": "N",
+    "float": "NUMBER",
+    "float range": "NUMBER",
+    "str": "TEXT",
+    "path": "PATH",
+    "list[str]": "TEXT",
+}
 _option_type = TyperOption.display_type_rich
 
 
@@ -107,7 +114,9 @@ def root(
 RulesOption = Annotated[
     str,
     typer.Option(
-        "--rules", "-r", metavar="NAME|FILE",
+        "--rules",
+        "-r",
+        metavar="NAME|FILE",
         help="Rule set: standard, classic, oklahoma, hollywood, straight, indonesian, portuguese, "
         "norwegian, eaai, or a house-rules YAML file.",
     ),
@@ -163,9 +172,11 @@ def _stdin_hands() -> Iterator[tuple[int, str]]:
             yield number, text
 
 
-@app.command(epilog="Examples: gintutor analyze '7C 7D 7H 5H 6H 8H AS 2S 3S KD'  |  "
-             "gintutor analyze '4H 5H 6H 5C 5D 9S TS JS QS KS' --opponent "
-             "'3H 7H 8H 2C 3C 4D 8D 9C JD KD'  |  gintutor analyze - < hands.txt")
+@app.command(
+    epilog="Examples: gintutor analyze '7C 7D 7H 5H 6H 8H AS 2S 3S KD'  |  "
+    "gintutor analyze '4H 5H 6H 5C 5D 9S TS JS QS KS' --opponent "
+    "'3H 7H 8H 2C 3C 4D 8D 9C JD KD'  |  gintutor analyze - < hands.txt"
+)
 def analyze(
     hand: Annotated[
         list[str],
@@ -180,7 +191,9 @@ def analyze(
     opponent: Annotated[
         str | None,
         typer.Option(
-            "--opponent", "-o", metavar="HAND",
+            "--opponent",
+            "-o",
+            metavar="HAND",
             help="The defender's 10 cards: play out the knock, layoffs and score.",
         ),
     ] = None,
@@ -191,7 +204,8 @@ def analyze(
     drew_from_discard: Annotated[
         str | None,
         typer.Option(
-            "--drew-from-discard", metavar="CARD",
+            "--drew-from-discard",
+            metavar="CARD",
             help="The card just taken from the discard pile: it may not be discarded.",
         ),
     ] = None,
@@ -213,8 +227,11 @@ def analyze(
             "add --upcard CARD"
         )
     if up is not None and not rule_set.needs_upcard:
-        typer.echo(f"note: --upcard does not apply under {rule_set.name} rules (the first "
-                   "upcard sets no knock limit and doubles nothing); it is ignored", err=True)
+        typer.echo(
+            f"note: --upcard does not apply under {rule_set.name} rules (the first "
+            "upcard sets no knock limit and doubles nothing); it is ignored",
+            err=True,
+        )
     defender = None
     if opponent is not None:
         try:
@@ -243,8 +260,11 @@ def analyze(
     show(one(" ".join(hand)))
 
 
-@app.command("rules", epilog="Examples: gintutor rules  |  gintutor rules portuguese  |  "
-             "gintutor rules --diff standard classic  |  gintutor rules my-house.yaml")
+@app.command(
+    "rules",
+    epilog="Examples: gintutor rules  |  gintutor rules portuguese  |  "
+    "gintutor rules --diff standard classic  |  gintutor rules my-house.yaml",
+)
 def rules_command(
     name: Annotated[
         str | None,
@@ -275,11 +295,15 @@ def rules_command(
         return
     if name is None:
         others = ", ".join(SOURCE_TEXTS)
-        terminal.show([
-            rules_table(list(PRESETS.values()), SETTING_NAMES),
-            Line(f"The source texts' rule sets, by name: {others} (gintutor rules NAME). "
-                 "Carousel, a game of its own: gintutor rules carousel."),
-        ])
+        terminal.show(
+            [
+                rules_table(list(PRESETS.values()), SETTING_NAMES),
+                Line(
+                    f"The source texts' rule sets, by name: {others} (gintutor rules NAME). "
+                    "Carousel, a game of its own: gintutor rules carousel."
+                ),
+            ]
+        )
         return
     if name.strip().lower() == "carousel":
         from gintutor.cli.carousel import rules_blocks
@@ -289,11 +313,13 @@ def rules_command(
     terminal.show(explain_rules(load_rules(name)))
 
 
-@app.command(epilog="Examples: gintutor score 'A knock 12' 'B gin 41' 'void'  |  "
-             "gintutor score --players Ann,Bob --rules classic --file game.csv  |  "
-             "gintutor score --file - < game.txt. Points are what the hand scored, bonuses "
-             "included. A file is a YAML list ('- A knock 12'), a CSV file (player, result, "
-             "points; a header row is skipped) or plain lines; '#' starts a comment.")
+@app.command(
+    epilog="Examples: gintutor score 'A knock 12' 'B gin 41' 'void'  |  "
+    "gintutor score --players Ann,Bob --rules classic --file game.csv  |  "
+    "gintutor score --file - < game.txt. Points are what the hand scored, bonuses "
+    "included. A file is a YAML list ('- A knock 12'), a CSV file (player, result, "
+    "points; a header row is skipped) or plain lines; '#' starts a comment."
+)
 def score(
     hands: Annotated[
         list[str] | None,
@@ -305,13 +331,15 @@ def score(
     ] = None,
     file: Annotated[
         Path | None,
-        typer.Option("--file", "-f", metavar="FILE",
-                     help="Hand results from a YAML list, a CSV file or plain lines; - reads "
-                     "standard input."),
+        typer.Option(
+            "--file",
+            "-f",
+            metavar="FILE",
+            help="Hand results from a YAML list, a CSV file or plain lines; - reads "
+            "standard input.",
+        ),
     ] = None,
-    players: Annotated[
-        str, typer.Option(metavar="A,B", help="The two players' names.")
-    ] = "A,B",
+    players: Annotated[str, typer.Option(metavar="A,B", help="The two players' names.")] = "A,B",
     rules: RulesOption = "standard",
     no_color: NoColorOption = False,
     ascii_only: AsciiOption = False,
@@ -407,8 +435,10 @@ def lessons_check(
     typer.echo(f"{_count(len(lessons), 'lesson')}, {_count(questions, 'question')}: all good")
 
 
-@app.command(epilog="Examples: gintutor learn  |  gintutor learn --list  |  gintutor learn 3  |  "
-             "gintutor learn layoffs")
+@app.command(
+    epilog="Examples: gintutor learn  |  gintutor learn --list  |  gintutor learn 3  |  "
+    "gintutor learn layoffs"
+)
 def learn(
     lesson: Annotated[
         str | None,
@@ -470,22 +500,37 @@ def learn(
         typer.echo("\nProgress saved. Run gintutor learn to pick up where you left off.")
 
 
-def _list_lessons(lessons: list[Any], progress: Any, as_json: bool, no_color: bool,
-                  ascii_only: bool) -> None:
+def _list_lessons(
+    lessons: list[Any], progress: Any, as_json: bool, no_color: bool, ascii_only: bool
+) -> None:
     from gintutor.tutor.lessons import LessonStatus, standing
 
-    rows = [(lesson, standing(lesson, progress.data["lessons"].get(lesson.id)))
-            for lesson in lessons]
+    rows = [
+        (lesson, standing(lesson, progress.data["lessons"].get(lesson.id))) for lesson in lessons
+    ]
     if as_json:
-        typer.echo(json.dumps([
-            {"id": lesson.id, "number": lesson.number, "title": lesson.title,
-             "level": lesson.level.value, "concepts": list(lesson.concepts),
-             "status": found.status.value, "passed": found.status is LessonStatus.DONE,
-             "score": {"right_first_time": found.right_first_time,
-                       "questions": found.questions},
-             "answered": found.answered}
-            for lesson, found in rows
-        ], ensure_ascii=False))
+        typer.echo(
+            json.dumps(
+                [
+                    {
+                        "id": lesson.id,
+                        "number": lesson.number,
+                        "title": lesson.title,
+                        "level": lesson.level.value,
+                        "concepts": list(lesson.concepts),
+                        "status": found.status.value,
+                        "passed": found.status is LessonStatus.DONE,
+                        "score": {
+                            "right_first_time": found.right_first_time,
+                            "questions": found.questions,
+                        },
+                        "answered": found.answered,
+                    }
+                    for lesson, found in rows
+                ],
+                ensure_ascii=False,
+            )
+        )
         return
     from gintutor.text.explain import Line, Table
 
@@ -498,16 +543,25 @@ def _list_lessons(lessons: list[Any], progress: Any, as_json: bool, no_color: bo
     percent = round(100 * done / len(rows)) if rows else 0
     table = Table(
         ("#", "id", "lesson", "score", "status"),
-        tuple((str(lesson.number), lesson.id, lesson.title,
-               f"{found.right_first_time}/{found.questions}", status_text(found))
-              for lesson, found in rows),
+        tuple(
+            (
+                str(lesson.number),
+                lesson.id,
+                lesson.title,
+                f"{found.right_first_time}/{found.questions}",
+                status_text(found),
+            )
+            for lesson, found in rows
+        ),
         frozenset(i for i, (_, found) in enumerate(rows) if found.status is LessonStatus.DONE),
     )
-    _terminal(no_color, ascii_only).show([
-        table,
-        Line(f"{done}/{len(rows)} lessons, {percent}%"),
-        Line("score: questions right first time; done: every question answered, none skipped"),
-    ])
+    _terminal(no_color, ascii_only).show(
+        [
+            table,
+            Line(f"{done}/{len(rows)} lessons, {percent}%"),
+            Line("score: questions right first time; done: every question answered, none skipped"),
+        ]
+    )
 
 
 puzzles_app = typer.Typer(
@@ -525,9 +579,11 @@ def puzzles_check(
     jobs: JobsOption = 0,
     write_verdicts: Annotated[
         bool,
-        typer.Option("--write-verdicts",
-                     help="Store the rollout verdicts of the shipped pack (puzzles/verdicts.json) "
-                     "so that 'gintutor puzzle' shows them at once."),
+        typer.Option(
+            "--write-verdicts",
+            help="Store the rollout verdicts of the shipped pack (puzzles/verdicts.json) "
+            "so that 'gintutor puzzle' shows them at once.",
+        ),
     ] = False,
 ) -> None:
     """Validate puzzles: schema, legal positions, duplicates, answers equal to the engine's.
@@ -554,7 +610,9 @@ def puzzles_check(
     solutions: list[Any] = []
     with _progress_bar("checking puzzles") as advance:
         puzzles, problems = check_puzzles(
-            files, jobs=jobs or os.cpu_count() or 1, progress=advance,
+            files,
+            jobs=jobs or os.cpu_count() or 1,
+            progress=advance,
             stored=None if path is not None or write_verdicts else load_verdicts(),
             solutions=solutions,
         )
@@ -566,8 +624,7 @@ def puzzles_check(
         target = Path(str(content_dir("puzzles"))) / FILE_NAME
         write_atomically(target, verdicts_text(solutions))
         stored = sum(s.verdict is not None for s in solutions)
-        typer.echo(f"wrote {_count(stored, 'verdict')} to {target}",
-                   err=True)
+        typer.echo(f"wrote {_count(stored, 'verdict')} to {target}", err=True)
     _exit_on_problems(problems)
     typer.echo(f"{_count(len(puzzles), 'puzzle')}: all good")
 
@@ -605,11 +662,16 @@ def puzzles_generate(
     if not 1 <= count <= 1000:
         raise UsageError(f"--count: {count} is not 1 to 1000")
     rule_set = load_rules(rules)
-    knockless = [t.value for t in themes
-                 if t in (Theme.KNOCK_OR_PLAY, Theme.LAYOFF_EXPOSURE) and not rule_set.allows_knock]
+    knockless = [
+        t.value
+        for t in themes
+        if t in (Theme.KNOCK_OR_PLAY, Theme.LAYOFF_EXPOSURE) and not rule_set.allows_knock
+    ]
     if knockless:
-        raise UsageError(f"--theme {knockless[0]}: {rule_set.name} rules allow no knock below "
-                         "gin, so there are no such puzzles to find")
+        raise UsageError(
+            f"--theme {knockless[0]}: {rule_set.name} rules allow no knock below "
+            "gin, so there are no such puzzles to find"
+        )
     if out is not None:
         from gintutor.cli.inputs import output_file
 
@@ -626,8 +688,14 @@ def puzzles_generate(
             found += 1
             advance(found, total)
 
-        puzzles = generate({t: count for t in themes}, rule_set, seed=seed, progress=report,
-                           jobs=jobs or os.cpu_count() or 1, taken_ids=pack_index())
+        puzzles = generate(
+            {t: count for t in themes},
+            rule_set,
+            seed=seed,
+            progress=report,
+            jobs=jobs or os.cpu_count() or 1,
+            taken_ids=pack_index(),
+        )
     text = to_yaml(puzzles)
     if out is None:
         typer.echo(text, nl=False)
@@ -638,8 +706,10 @@ def puzzles_generate(
         typer.echo(f"wrote {_count(len(puzzles), 'puzzle')} to {out}", err=True)
 
 
-@app.command(epilog="Examples: gintutor puzzle  |  gintutor puzzle --id outs-049  |  "
-             "gintutor puzzle --random --theme safety  |  gintutor puzzle --stats")
+@app.command(
+    epilog="Examples: gintutor puzzle  |  gintutor puzzle --id outs-049  |  "
+    "gintutor puzzle --random --theme safety  |  gintutor puzzle --stats"
+)
 def puzzle(
     date: Annotated[
         str | None, typer.Option(metavar="YYYY-MM-DD", help="The puzzle of another day.")

@@ -24,19 +24,27 @@ def _terminal(no_color: bool, ascii_only: bool) -> Any:
 
 def register(app: typer.Typer) -> None:
     """Add the ``carousel`` command group to ``app`` (engine imports stay inside commands)."""
-    carousel = typer.Typer(help="Carousel (manipulation rummy): play, analyse, score, rules.",
-                           no_args_is_help=True)
+    carousel = typer.Typer(
+        help="Carousel (manipulation rummy): play, analyse, score, rules.", no_args_is_help=True
+    )
     app.add_typer(carousel, name="carousel")
 
     @carousel.command("analyze")
     def analyze(
-        hand: Annotated[str, typer.Option("--hand", metavar="CARDS",
-                                          help='Your cards, e.g. "7C 7D JK 2S".')],
-        table: Annotated[str, typer.Option("--table", metavar="MELDS",
-                                           help='Melds separated by |, e.g. "7H 8H 9H | JK=7C '
-                                           '7D 7S".')] = "",
-        first_meld: Annotated[bool, typer.Option("--first-meld",
-                                                 help="Only melds of your own cards.")] = False,
+        hand: Annotated[
+            str, typer.Option("--hand", metavar="CARDS", help='Your cards, e.g. "7C 7D JK 2S".')
+        ],
+        table: Annotated[
+            str,
+            typer.Option(
+                "--table",
+                metavar="MELDS",
+                help='Melds separated by |, e.g. "7H 8H 9H | JK=7C 7D 7S".',
+            ),
+        ] = "",
+        first_meld: Annotated[
+            bool, typer.Option("--first-meld", help="Only melds of your own cards.")
+        ] = False,
         players: Annotated[int, typer.Option(help="2 (one deck) to 5 (two decks).")] = 3,
         as_json: Annotated[bool, typer.Option("--json", help="Machine-readable JSON.")] = False,
         no_color: Annotated[bool, typer.Option("--no-color", help="No colour.")] = False,
@@ -62,7 +70,8 @@ def register(app: typer.Typer) -> None:
             typer.echo(json.dumps(play_data(old, cards, play, STANDARD), ensure_ascii=False))
             return
         _terminal(no_color, ascii_only).show(
-            explain_play(old, cards, play, STANDARD, Style(ascii_only=ascii_only)))
+            explain_play(old, cards, play, STANDARD, Style(ascii_only=ascii_only))
+        )
 
     @carousel.command("rules")
     def rules(
@@ -74,9 +83,15 @@ def register(app: typer.Typer) -> None:
 
     @carousel.command("score")
     def score(
-        rounds: Annotated[list[str], typer.Argument(
-            metavar="ROUND...", help="One per round: 'A knock 3, B 12, C 20', 'A out, B 9, "
-            "C 14' or 'A 5, B 12, C 30' (stock ran out).", show_default=False)],
+        rounds: Annotated[
+            list[str],
+            typer.Argument(
+                metavar="ROUND...",
+                help="One per round: 'A knock 3, B 12, C 20', 'A out, B 9, "
+                "C 14' or 'A 5, B 12, C 30' (stock ran out).",
+                show_default=False,
+            ),
+        ],
         no_color: Annotated[bool, typer.Option("--no-color", help="No colour.")] = False,
         ascii_only: Annotated[bool, typer.Option("--ascii", help="Suits as C D H S.")] = False,
     ) -> None:
@@ -87,14 +102,15 @@ def register(app: typer.Typer) -> None:
         names, results = _parse_rounds(rounds)
         _terminal(no_color, ascii_only).show(explain_sheet(score_game(results), names))
 
-
     @carousel.command("play")
     def play(
         players: Annotated[int, typer.Option(help="2 (one deck) to 5 (two decks).")] = 3,
         bot: Annotated[str, typer.Option(help="Bot level: greedy or careful.")] = "greedy",
         seed: Annotated[int, typer.Option(help="Deal seed (the same seed, the same deal).")] = 1,
-        game: Annotated[bool, typer.Option("--game", help="Play rounds until the game ends "
-                                           "(150), not one round.")] = False,
+        game: Annotated[
+            bool,
+            typer.Option("--game", help="Play rounds until the game ends (150), not one round."),
+        ] = False,
         no_color: Annotated[bool, typer.Option("--no-color", help="No colour.")] = False,
         ascii_only: Annotated[bool, typer.Option("--ascii", help="Suits as C D H S.")] = False,
     ) -> None:
@@ -109,8 +125,14 @@ def register(app: typer.Typer) -> None:
         levels = {level.value: level for level in BotLevel}
         if bot.lower() not in levels:
             raise GinError(f"--bot {bot!r}: use {' or '.join(levels)}")
-        session = _Session(players, levels[bot.lower()], seed, asker_for(),
-                           _terminal(no_color, ascii_only), ascii_only)
+        session = _Session(
+            players,
+            levels[bot.lower()],
+            seed,
+            asker_for(),
+            _terminal(no_color, ascii_only),
+            ascii_only,
+        )
         try:
             session.run(game)
         except (Quit, KeyboardInterrupt):
@@ -120,8 +142,9 @@ def register(app: typer.Typer) -> None:
 class _Session:
     """One human (player 1) against bots: drives the engine's round, asks, shows."""
 
-    def __init__(self, players: int, level: Any, seed: int, asker: Any, terminal: Any,
-                 ascii_only: bool) -> None:
+    def __init__(
+        self, players: int, level: Any, seed: int, asker: Any, terminal: Any, ascii_only: bool
+    ) -> None:
         from gintutor.text.explain import Style
 
         self.players, self.level, self.seed = players, level, seed
@@ -164,9 +187,13 @@ class _Session:
         assert result is not None
         ending = result.ending.value
         who = "" if result.player is None else f" by {self.names[result.player]}"
-        self.say(f"Round over ({ending}{who}): " + ", ".join(
-            f"{n} {h.display(ascii_only=self.style.ascii_only) or '-'} ({h.points})"
-            for n, h in zip(self.names, round_.hands, strict=True)))
+        self.say(
+            f"Round over ({ending}{who}): "
+            + ", ".join(
+                f"{n} {h.display(ascii_only=self.style.ascii_only) or '-'} ({h.points})"
+                for n, h in zip(self.names, round_.hands, strict=True)
+            )
+        )
         return result
 
     def bot_turn(self, round_: Any) -> None:
@@ -180,17 +207,20 @@ class _Session:
         plays = [entry.detail for entry in done if entry.action is Action.PLAY]
         what = f"plays {' '.join(plays)}" if plays else "does not play"
         knock = ", knocks" if any(e.action is Action.KNOCK for e in done) else ""
-        self.say(f"{name} draws {draws}, {what}{knock}; "
-                 f"{len(round_.hands[player])} cards left.")
+        self.say(f"{name} draws {draws}, {what}{knock}; {len(round_.hands[player])} cards left.")
 
     def show_table(self, round_: Any) -> None:
         from gintutor.text.carousel import hand_text, table_lines
         from gintutor.text.explain import Heading, Line
 
         hand = round_.hand
-        self.terminal.show([Heading("Table"), *table_lines(round_.table, self.style),
-                            Line(f"Your hand: {hand_text(hand, self.style)} "
-                                 f"({hand.points} points)")])
+        self.terminal.show(
+            [
+                Heading("Table"),
+                *table_lines(round_.table, self.style),
+                Line(f"Your hand: {hand_text(hand, self.style)} ({hand.points} points)"),
+            ]
+        )
 
     def human_step(self, round_: Any) -> None:
         """One step of your turn: draw, play or pass, knock or end."""
@@ -203,9 +233,14 @@ class _Session:
             return
         if round_.can_play():
             self.show_table(round_)
-            hint = best_play(round_.table, round_.hand, round_.decks, round_.rules,
-                             first_meld=round_.first_meld,
-                             only=nearby_melds(round_.table, round_.hand))
+            hint = best_play(
+                round_.table,
+                round_.hand,
+                round_.decks,
+                round_.rules,
+                first_meld=round_.first_meld,
+                only=nearby_melds(round_.table, round_.hand),
+            )
             reply = self.ask_play(round_)
             if reply == "hint":
                 self.show_hint(round_, hint)
@@ -222,7 +257,8 @@ class _Session:
                 self.say(f"You play {placed.text()}.")
             return
         if round_.can_knock() and self.asker.confirm(
-                f"Knock with {round_.hand.points} points in hand?"):
+            f"Knock with {round_.hand.points} points in hand?"
+        ):
             round_.knock()
             return
         round_.end_turn()
@@ -246,8 +282,11 @@ class _Session:
                 return str(error)
             return None
 
-        words = sorted({c.code for c in round_.hand.cards} | {
-            s.code for s in round_.table.slots()} | {"pass", "best", "|"})
+        words = sorted(
+            {c.code for c in round_.hand.cards}
+            | {s.code for s in round_.table.slots()}
+            | {"pass", "best", "|"}
+        )
         reply = self.asker.ask(Prompt("new table, best, pass or hint:", words, validate))
         if reply is Command.HINT:
             return "hint"
@@ -259,8 +298,7 @@ class _Session:
     def show_hint(self, round_: Any, play: Any) -> None:
         from gintutor.text.carousel import explain_play
 
-        self.terminal.show(explain_play(round_.table, round_.hand, play, round_.rules,
-                                        self.style))
+        self.terminal.show(explain_play(round_.table, round_.hand, play, round_.rules, self.style))
 
 
 def _parse_rounds(rounds: list[str]) -> tuple[list[str], list[Any]]:
@@ -276,8 +314,10 @@ def _parse_rounds(rounds: list[str]) -> tuple[list[str], list[Any]]:
         if not names:
             names = these
         if [n.lower() for n in these] != [n.lower() for n in names]:
-            raise GinError(f"round {number}: {text!r}: name the players as in round 1 "
-                           f"({', '.join(names)}) in the same order")
+            raise GinError(
+                f"round {number}: {text!r}: name the players as in round 1 "
+                f"({', '.join(names)}) in the same order"
+            )
         points: list[int] = []
         ending, player = Ending.STOCK, None
         for index, entry in enumerate(entries):
@@ -289,8 +329,9 @@ def _parse_rounds(rounds: list[str]) -> tuple[list[str], list[Any]]:
                 player = index
                 words = words[1:] or (["0"] if ending is Ending.OUT else [])
             if len(words) != 1 or not words[0].isdigit():
-                raise GinError(f"round {number}: {' '.join(entry)!r}: write NAME [knock|out] "
-                               "POINTS")
+                raise GinError(
+                    f"round {number}: {' '.join(entry)!r}: write NAME [knock|out] POINTS"
+                )
             points.append(int(words[0]))
         results.append(RoundResult(tuple(points), ending, player))
     return names, results

@@ -34,8 +34,9 @@ def _forgiving_streams() -> None:
     sys.argv[1:] = [_utf8_argument(argument) for argument in sys.argv[1:]]
     if isinstance(sys.stdin, io.TextIOWrapper):
         sys.stdin.reconfigure(errors="replace")
-    if isinstance(sys.stdout, io.TextIOWrapper) and not (
-            sys.stdout.encoding or "").lower().replace("-", "").startswith("utf"):
+    if isinstance(sys.stdout, io.TextIOWrapper) and not (sys.stdout.encoding or "").lower().replace(
+        "-", ""
+    ).startswith("utf"):
         sys.stdout.reconfigure(errors="replace")
 
 
@@ -54,6 +55,9 @@ def run_guarded(command: Callable[[], object]) -> None:
     except Exception as error:  # the one place a bug is reported
         if os.environ.get("GINTUTOR_DEBUG"):
             traceback.print_exc()
-        print(f"error: internal error (a bug in gintutor; please report it with the command "
-              f"you ran): {type(error).__name__}: {str(error)[:200]}", file=sys.stderr)
+        print(
+            f"error: internal error (a bug in gintutor; please report it with the command "
+            f"you ran): {type(error).__name__}: {str(error)[:200]}",
+            file=sys.stderr,
+        )
         raise SystemExit(INTERNAL_ERROR) from None

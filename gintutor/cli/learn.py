@@ -42,8 +42,9 @@ def go_on(asker: Asker, question: str) -> bool:
 class Session:
     """Where a learner works: the terminal, the asker, the saved progress, the card style."""
 
-    def __init__(self, terminal: Terminal, asker: Asker, progress: Progress,
-                 style: Style | None = None) -> None:
+    def __init__(
+        self, terminal: Terminal, asker: Asker, progress: Progress, style: Style | None = None
+    ) -> None:
         self.terminal = terminal
         self.asker = asker
         self.progress = progress
@@ -65,8 +66,9 @@ class LessonRunner(Session):
                 self.terminal.say("Every lesson is done.")
                 return
             self.terminal.say(f"Next: gintutor learn {following.number} ({following.title})")
-            if not go_on(self.asker, f"Start lesson {following.number} now? Enter goes on, "
-                                     "n stops"):
+            if not go_on(
+                self.asker, f"Start lesson {following.number} now? Enter goes on, n stops"
+            ):
                 return
             self.terminal.say("")
             lesson, start = following, 0
@@ -98,23 +100,30 @@ class LessonRunner(Session):
         record["step"] = 0
         self.progress.save()
         found = standing(lesson, record)
-        score = (f"{found.right_first_time} of {found.questions} questions right first "
-                 "time")
+        score = f"{found.right_first_time} of {found.questions} questions right first time"
         self.terminal.say("")
         if passed:
             self.terminal.say(f"Lesson {lesson.number} done: {score}.", "bold green")
         else:
             missed = found.questions - found.answered
-            self.terminal.say(f"Lesson {lesson.number} finished, not passed: {score}, "
-                              f"{missed} skipped or revealed.", "bold")
+            self.terminal.say(
+                f"Lesson {lesson.number} finished, not passed: {score}, "
+                f"{missed} skipped or revealed.",
+                "bold",
+            )
             self.terminal.say(f"To pass it, answer every question: gintutor learn {lesson.number}")
         return found
 
     def _show(self, step: Show) -> None:
         if step.caption:
             self.terminal.say(step.caption)
-        analysis = analyze(step.hand, step.rules, upcard=step.upcard,
-                           taken_from_discard=step.taken, opponent=step.opponent)
+        analysis = analyze(
+            step.hand,
+            step.rules,
+            upcard=step.upcard,
+            taken_from_discard=step.taken,
+            opponent=step.opponent,
+        )
         self.terminal.show(explain_analysis(analysis, self.style))
 
     def ask(self, step: Ask, where: str = "") -> QuestionResult:
@@ -156,8 +165,7 @@ class LessonRunner(Session):
                 if feedback.correct:
                     self.terminal.say(f"✓ {feedback.message}", "bold green")
                     self._explain(question)
-                    return QuestionResult(True, tries == 1 and shown_hints == 0, tries,
-                                          shown_hints)
+                    return QuestionResult(True, tries == 1 and shown_hints == 0, tries, shown_hints)
                 self.terminal.say(f"✗ {feedback.message}", "bold red")
             if next_hint():
                 continue

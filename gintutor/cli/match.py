@@ -27,30 +27,45 @@ def report_blocks(report: Any) -> list[Any]:
     a, b = report.bots
     pairs = report.points_per_hand.clusters
     blocks: list[Any] = [
-        Heading(f"{a} vs {b}: {report.games} games ({pairs} duplicate pairs), "
-                f"{report.rules} rules, seed {report.seed}"),
+        Heading(
+            f"{a} vs {b}: {report.games} games ({pairs} duplicate pairs), "
+            f"{report.rules} rules, seed {report.seed}"
+        ),
     ]
     rows = []
     for f in report.figures:
-        rows.append((
-            f.name, str(f.games_won), _percent(f.win_rate),
-            f"{100 * f.win_low:.1f}-{100 * f.win_high:.1f}", str(f.hands_won),
-            _percent(f.gin_rate), _percent(f.knock_rate), _percent(f.undercut_rate),
-            f"{1000 * f.seconds_per_decision:.2f}",
-        ))
-    blocks.append(Table(
-        ("bot", "won", "win", "95% CI", "hands", "gin", "knock", "undercut", "ms/dec"),
-        tuple(rows),
-    ))
-    blocks.append(Line(
-        "won: games won; 95% CI: Wilson interval of the win rate (%); hands: hands won; gin, "
-        "knock, undercut: how the bot's hands ended; ms/dec: CPU milliseconds per decision."
-    ))
+        rows.append(
+            (
+                f.name,
+                str(f.games_won),
+                _percent(f.win_rate),
+                f"{100 * f.win_low:.1f}-{100 * f.win_high:.1f}",
+                str(f.hands_won),
+                _percent(f.gin_rate),
+                _percent(f.knock_rate),
+                _percent(f.undercut_rate),
+                f"{1000 * f.seconds_per_decision:.2f}",
+            )
+        )
+    blocks.append(
+        Table(
+            ("bot", "won", "win", "95% CI", "hands", "gin", "knock", "undercut", "ms/dec"),
+            tuple(rows),
+        )
+    )
+    blocks.append(
+        Line(
+            "won: games won; 95% CI: Wilson interval of the win rate (%); hands: hands won; gin, "
+            "knock, undercut: how the bot's hands ended; ms/dec: CPU milliseconds per decision."
+        )
+    )
     points = report.points_per_hand
-    blocks.append(Line(
-        f"{a} points per hand: {points.mean:+.2f} (95% paired interval {points.low:+.2f} to "
-        f"{points.high:+.2f}) over {report.hands} hands, {report.void_hands} void"
-    ))
+    blocks.append(
+        Line(
+            f"{a} points per hand: {points.mean:+.2f} (95% paired interval {points.low:+.2f} to "
+            f"{points.high:+.2f}) over {report.hands} hands, {report.void_hands} void"
+        )
+    )
     options = {k: v for k, v in report.options.items() if v is not None}
     if options:
         blocks.append(Line("expert budget: " + ", ".join(f"{k} {v}" for k, v in options.items())))
@@ -62,24 +77,39 @@ def register(app: typer.Typer) -> None:
 
     @app.command("match")
     def match(
-        bot_a: Annotated[str, typer.Argument(metavar="BOT_A",
-                                             help="novice, simple, openspiel, heuristic or "
-                                                  "expert.")],
+        bot_a: Annotated[
+            str,
+            typer.Argument(metavar="BOT_A", help="novice, simple, openspiel, heuristic or expert."),
+        ],
         bot_b: Annotated[str, typer.Argument(metavar="BOT_B", help="The opponent.")],
-        games: Annotated[int, typer.Option("--games", "-n",
-                                           help="Games to play (rounded up to whole duplicate "
-                                                "pairs).")] = 200,
-        rules: Annotated[str, typer.Option("--rules", "-r", metavar="NAME|FILE",
-                                           help="Rule set: a preset (eaai, standard, ...) or a "
-                                                "house-rules YAML.")] = "eaai",
+        games: Annotated[
+            int,
+            typer.Option(
+                "--games", "-n", help="Games to play (rounded up to whole duplicate pairs)."
+            ),
+        ] = 200,
+        rules: Annotated[
+            str,
+            typer.Option(
+                "--rules",
+                "-r",
+                metavar="NAME|FILE",
+                help="Rule set: a preset (eaai, standard, ...) or a house-rules YAML.",
+            ),
+        ] = "eaai",
         seed: Annotated[int, typer.Option(help="Deal seed: the same seed, the same match.")] = 1,
-        jobs: Annotated[int, typer.Option("--jobs", "-j",
-                                          help="Worker processes (default: every core).")] = 0,
-        worlds: Annotated[int | None, typer.Option(
-            help="Expert: sampled worlds per decision.")] = None,
-        seconds: Annotated[float | None, typer.Option(
-            help="Expert: time cap per decision in seconds (not reproducible when it "
-                 "binds).")] = None,
+        jobs: Annotated[
+            int, typer.Option("--jobs", "-j", help="Worker processes (default: every core).")
+        ] = 0,
+        worlds: Annotated[
+            int | None, typer.Option(help="Expert: sampled worlds per decision.")
+        ] = None,
+        seconds: Annotated[
+            float | None,
+            typer.Option(
+                help="Expert: time cap per decision in seconds (not reproducible when it binds)."
+            ),
+        ] = None,
         as_json: Annotated[bool, typer.Option("--json", help="Machine-readable JSON.")] = False,
         no_color: Annotated[bool, typer.Option("--no-color", help="No colour.")] = False,
         ascii_only: Annotated[bool, typer.Option("--ascii", help="ASCII table lines.")] = False,
@@ -91,8 +121,7 @@ def register(app: typer.Typer) -> None:
 
         for name in (bot_a, bot_b):
             if name.strip().lower() not in BOT_NAMES:
-                raise MatchUsageError(f"unknown bot {name!r}: choose one of "
-                                      f"{', '.join(BOT_NAMES)}")
+                raise MatchUsageError(f"unknown bot {name!r}: choose one of {', '.join(BOT_NAMES)}")
         if games < 1:
             raise MatchUsageError(f"--games: {games}: play at least 1 game")
         if worlds is not None and worlds < 1:
@@ -100,16 +129,23 @@ def register(app: typer.Typer) -> None:
         if seconds is not None and seconds <= 0:
             raise MatchUsageError(f"--seconds: {seconds}: must be above 0")
         rule_set = load_rules(rules)
-        spec = MatchSpec((bot_a.strip().lower(), bot_b.strip().lower()), rule_set,
-                         pairs=(games + 1) // 2, seed=seed, worlds=worlds, seconds=seconds)
+        spec = MatchSpec(
+            (bot_a.strip().lower(), bot_b.strip().lower()),
+            rule_set,
+            pairs=(games + 1) // 2,
+            seed=seed,
+            worlds=worlds,
+            seconds=seconds,
+        )
         workers = jobs if jobs > 0 else (os.cpu_count() or 1)
         if sys.stderr.isatty():
             from rich.progress import Progress
 
             with Progress(transient=True) as bar:
                 task = bar.add_task("pairs", total=spec.pairs)
-                report = run_match(spec, workers,
-                                   lambda done, _total: bar.update(task, completed=done))
+                report = run_match(
+                    spec, workers, lambda done, _total: bar.update(task, completed=done)
+                )
         else:
             report = run_match(spec, workers)
         if as_json:

@@ -78,8 +78,9 @@ def write_atomically(path: Path, text: str, *, make_folder: bool = False) -> Non
         if mode is not None and not stat.S_ISREG(mode):
             what = "a folder" if stat.S_ISDIR(mode) else "not a regular file"
             raise FileError(f"{path}: cannot write there: it is {what}")
-        handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
-                                             dir=target.parent)
+        handle, temporary = tempfile.mkstemp(
+            prefix=f".{target.name}.", suffix=".tmp", dir=target.parent
+        )
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
             stream.write(text)
             stream.flush()
@@ -103,8 +104,10 @@ _PUZZLE_REQUIRED = ("grade", "first_try")
 _TYPES: dict[str, Callable[[object], bool]] = {
     "status": lambda v: v in ("new", "started", "done"),
     "step": lambda v: type(v) is int and v >= 0,
-    "steps": lambda v: isinstance(v, dict) and all(
-        isinstance(k, str) and k.isdecimal() and isinstance(r, dict) for k, r in v.items()),
+    "steps": lambda v: (
+        isinstance(v, dict)
+        and all(isinstance(k, str) and k.isdecimal() and isinstance(r, dict) for k, r in v.items())
+    ),
     "passed": lambda v: isinstance(v, bool),
     "correct": lambda v: isinstance(v, bool),
     "first_try": lambda v: isinstance(v, bool),
@@ -200,8 +203,7 @@ def _parse(raw: bytes) -> dict[str, Any]:
 _MISSING = object()
 
 
-def _take_theirs(base: Mapping[str, Any], mine: dict[str, Any],
-                 theirs: Mapping[str, Any]) -> None:
+def _take_theirs(base: Mapping[str, Any], mine: dict[str, Any], theirs: Mapping[str, Any]) -> None:
     """Bring into ``mine``, in place, what another process changed since ``base`` and this one
     did not (where both changed a value, this one's stands)."""
     for key in set(base) | set(theirs):
@@ -209,8 +211,11 @@ def _take_theirs(base: Mapping[str, Any], mine: dict[str, Any],
         if new == old:
             continue
         current = mine.get(key, _MISSING)
-        if isinstance(current, dict) and isinstance(new, dict) and (
-                old is _MISSING or isinstance(old, dict)):
+        if (
+            isinstance(current, dict)
+            and isinstance(new, dict)
+            and (old is _MISSING or isinstance(old, dict))
+        ):
             # In place, so that records the caller holds stay the ones that are saved.
             _take_theirs(old if isinstance(old, dict) else {}, current, new)
         elif current == old:
@@ -250,14 +255,18 @@ class Progress:
             ) from None
         if not stat.S_ISREG(os.fstat(handle).st_mode):
             os.close(handle)
-            raise ProgressError(f"{self.path} is not a regular file: move it away so that "
-                                "gintutor can keep your progress there")
+            raise ProgressError(
+                f"{self.path} is not a regular file: move it away so that "
+                "gintutor can keep your progress there"
+            )
         with os.fdopen(handle, "rb") as stream:
             try:
                 return stream.read(MAX_BYTES + 1)
             except OSError as error:
-                raise ProgressError(f"cannot read your progress file {self.path} "
-                                    f"({_why(error)}); nothing was changed") from None
+                raise ProgressError(
+                    f"cannot read your progress file {self.path} "
+                    f"({_why(error)}); nothing was changed"
+                ) from None
 
     def _load(self) -> dict[str, Any]:
         raw = self._read()
@@ -292,8 +301,10 @@ class Progress:
                 f"{self.path} is not valid progress ({why}) and could not be moved aside "
                 f"({_why(error)}): move it away, then try again"
             ) from None
-        self.warning = f"{self.path} was not valid progress ({why}); it was moved to {aside} " \
-                       "and progress starts afresh"
+        self.warning = (
+            f"{self.path} was not valid progress ({why}); it was moved to {aside} "
+            "and progress starts afresh"
+        )
 
     @contextmanager
     def _lock(self) -> Iterator[None]:
@@ -304,8 +315,9 @@ class Progress:
             return
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
-            handle = os.open(target.with_name(f".{target.name}.lock"),
-                             os.O_RDWR | os.O_CREAT, 0o600)
+            handle = os.open(
+                target.with_name(f".{target.name}.lock"), os.O_RDWR | os.O_CREAT, 0o600
+            )
         except OSError as error:
             raise self._cannot_save(error) from None
         try:
@@ -316,8 +328,10 @@ class Progress:
                     break
                 except BlockingIOError:
                     if time.monotonic() > deadline:
-                        raise ProgressError(f"{self.path} stayed locked by another gintutor "
-                                            f"for {LOCK_SECONDS:.0f} s; try again") from None
+                        raise ProgressError(
+                            f"{self.path} stayed locked by another gintutor "
+                            f"for {LOCK_SECONDS:.0f} s; try again"
+                        ) from None
                     time.sleep(0.01)
             yield
         finally:
@@ -325,8 +339,10 @@ class Progress:
 
     def _cannot_save(self, error: OSError | GinError) -> ProgressError:
         why = _why(error) if isinstance(error, OSError) else str(error)
-        return ProgressError(f"cannot save your progress in {self.path} ({why}): set "
-                             "GINTUTOR_HOME to a folder you can write to")
+        return ProgressError(
+            f"cannot save your progress in {self.path} ({why}): set "
+            "GINTUTOR_HOME to a folder you can write to"
+        )
 
     def _refresh(self) -> None:
         """Take into :attr:`data` what other processes saved since this one last read."""
@@ -348,8 +364,9 @@ class Progress:
             for stale in target.parent.glob(f".{target.name}.*.tmp"):
                 stale.unlink(missing_ok=True)
         try:
-            write_atomically(self.path, json.dumps(self.data, indent=2, sort_keys=True) + "\n",
-                             make_folder=True)
+            write_atomically(
+                self.path, json.dumps(self.data, indent=2, sort_keys=True) + "\n", make_folder=True
+            )
         except FileError as error:
             raise self._cannot_save(error) from None
         self._base = copy.deepcopy(self.data)
@@ -374,8 +391,9 @@ class Progress:
     def lesson(self, lesson_id: str) -> dict[str, Any]:
         """The record of one lesson (created empty)."""
         lessons: dict[str, Any] = self.data["lessons"]
-        record: dict[str, Any] = lessons.setdefault(lesson_id, {"status": "new", "step": 0,
-                                                                "steps": {}})
+        record: dict[str, Any] = lessons.setdefault(
+            lesson_id, {"status": "new", "step": 0, "steps": {}}
+        )
         return record
 
     def status(self, lesson_id: str) -> str:

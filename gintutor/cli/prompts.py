@@ -23,8 +23,14 @@ class Command(Enum):
     QUIT = "quit"
 
 
-_COMMANDS = {"hint": Command.HINT, "?": Command.HINT, "skip": Command.SKIP,
-             "quit": Command.QUIT, "exit": Command.QUIT, "q": Command.QUIT}
+_COMMANDS = {
+    "hint": Command.HINT,
+    "?": Command.HINT,
+    "skip": Command.SKIP,
+    "quit": Command.QUIT,
+    "exit": Command.QUIT,
+    "q": Command.QUIT,
+}
 
 
 class Quit(Exception):
@@ -175,8 +181,11 @@ class TerminalAsker:
                 if not reply.strip():
                     continue
                 command = command_of(reply)
-                problem = None if command is not None or prompt.validate is None else (
-                    prompt.validate(reply))
+                problem = (
+                    None
+                    if command is not None or prompt.validate is None
+                    else (prompt.validate(reply))
+                )
                 if problem is None:
                     break
                 # The entry is refused before it counts: say why and ask on a clean line.

@@ -54,7 +54,8 @@ def puzzle_data(puzzle: Puzzle, solution: Solution | None = None) -> dict[str, A
         "theme": puzzle.theme.value,
         "difficulty": puzzle.difficulty,
         "hand": [card.code for card in position.hand],
-        "took_from_discard": position.took_from_discard.code if position.took_from_discard
+        "took_from_discard": position.took_from_discard.code
+        if position.took_from_discard
         else None,
         "dead": [card.code for card in position.dead],
         "opponent_known": [card.code for card in position.opponent_known],
@@ -64,7 +65,8 @@ def puzzle_data(puzzle: Puzzle, solution: Solution | None = None) -> dict[str, A
         "question": puzzle.question,
         "answers": list(solution.accepted),
         "options": [option_data(option) for option in solution.evaluation.options]
-        if solution.evaluation is not None else [],
+        if solution.evaluation is not None
+        else [],
     }
     if position.upcard is not None:
         data["upcard"] = position.upcard.code
@@ -72,15 +74,22 @@ def puzzle_data(puzzle: Puzzle, solution: Solution | None = None) -> dict[str, A
         data["first_upcard"] = position.first_upcard.code
     if solution.verdict is not None:
         data["verdict"] = [
-            {"choice": r.candidate.code, "expected_points": round(r.mean, 4),
-             "stderr": round(r.stderr, 4), "behind_best": round(r.gap, 4),
-             "behind_best_stderr": round(r.gap_stderr, 4), "equally_good": r.equally_good}
+            {
+                "choice": r.candidate.code,
+                "expected_points": round(r.mean, 4),
+                "stderr": round(r.stderr, 4),
+                "behind_best": round(r.gap, 4),
+                "behind_best_stderr": round(r.gap_stderr, 4),
+                "equally_good": r.equally_good,
+            }
             for r in solution.verdict.results
         ]
         data["worlds"] = solution.verdict.worlds
         data["seed"] = solution.verdict.seed
-    data["ranking"] = [{"choice": row.code, "measure": round(row.measure, 6),
-                        "grade": row.grade.value} for row in solution.rows]
+    data["ranking"] = [
+        {"choice": row.code, "measure": round(row.measure, 6), "grade": row.grade.value}
+        for row in solution.rows
+    ]
     return data
 
 
@@ -100,9 +109,14 @@ class PuzzleRunner(Session):
             before = earlier.get("answer")
             self.terminal.say(
                 f"Already played on {earlier.get('date', 'an earlier day')}"
-                + (f": your answer was {before} ({earlier['grade']})" if before else
-                   f" ({earlier['grade']})")
-                + ". This is practice: your first attempt stands.", "yellow")
+                + (
+                    f": your answer was {before} ({earlier['grade']})"
+                    if before
+                    else f" ({earlier['grade']})"
+                )
+                + ". This is practice: your first attempt stands.",
+                "yellow",
+            )
         self.terminal.show(setting_out(puzzle, self.style))
         solution = solve(puzzle)
         hints = list(puzzle.hints[:2])
@@ -133,8 +147,10 @@ class PuzzleRunner(Session):
             answer = read_choice(puzzle, reply)
         blocks = feedback(solution, answer, self.style)
         grade = solution.row(answer).grade
-        self.terminal.say(blocks[0].text if isinstance(blocks[0], Line) else "",
-                          "bold green" if grade is Grade.BEST else "bold red")
+        self.terminal.say(
+            blocks[0].text if isinstance(blocks[0], Line) else "",
+            "bold green" if grade is Grade.BEST else "bold red",
+        )
         self.terminal.show(blocks[1:])
         first = self._record(puzzle, daily_date, grade, used, answer)
         if daily_date is not None and first:
@@ -142,8 +158,14 @@ class PuzzleRunner(Session):
             self.terminal.say(share_line(daily_date, grade, used))
         return grade
 
-    def _record(self, puzzle: Puzzle, daily_date: dt.date | None, grade: Grade | None,
-                hints: int, answer: str | None) -> bool:
+    def _record(
+        self,
+        puzzle: Puzzle,
+        daily_date: dt.date | None,
+        grade: Grade | None,
+        hints: int,
+        answer: str | None,
+    ) -> bool:
         """Record a first attempt (under the lock, so two processes cannot both be first);
         ``False`` when the puzzle had been played before (nothing is written)."""
         entry = {
@@ -162,15 +184,21 @@ class PuzzleRunner(Session):
                 return False
             solved[puzzle.id] = entry
             if daily_date is not None:
-                store.setdefault("daily", {}).setdefault(daily_date.isoformat(),
-                                                         {"id": puzzle.id, **entry})
+                store.setdefault("daily", {}).setdefault(
+                    daily_date.isoformat(), {"id": puzzle.id, **entry}
+                )
         return True
 
 
 def share_line(date: dt.date, grade: Grade | None, hints: int) -> str:
     """A spoiler-free line to share: ``gintutor daily 2026-12-01: first try, no hints``."""
-    how = "revealed" if grade is None else "first try" if grade is Grade.BEST else (
-        grade.value.lower())
+    how = (
+        "revealed"
+        if grade is None
+        else "first try"
+        if grade is Grade.BEST
+        else (grade.value.lower())
+    )
     hinted = "no hints" if hints == 0 else f"{hints} hint{'s' if hints != 1 else ''}"
     return f"gintutor daily {date.isoformat()}: {how}, {hinted}"
 
@@ -206,11 +234,13 @@ def puzzle_stats(progress: Progress, today: dt.date | None = None) -> dict[str, 
     daily: dict[str, dict[str, Any]] = store.get("daily", {})
     current, best = streaks(
         [dt.date.fromisoformat(day) for day, entry in daily.items() if entry.get("first_try")],
-        today)
+        today,
+    )
     themes: dict[str, dict[str, int]] = {}
     for entry in attempts.values():
-        row = themes.setdefault(str(entry.get("theme", "?")),
-                                {"attempted": 0, "solved": 0, "first_try": 0})
+        row = themes.setdefault(
+            str(entry.get("theme", "?")), {"attempted": 0, "solved": 0, "first_try": 0}
+        )
         row["attempted"] += 1
         row["solved"] += entry.get("grade") == Grade.BEST.value
         row["first_try"] += bool(entry.get("first_try"))
@@ -231,16 +261,26 @@ def show_stats(terminal: Terminal, progress: Progress, today: dt.date | None = N
         terminal.show([Line("No puzzle played yet: try gintutor puzzle")])
         return
     rows = tuple(
-        (theme, str(row["attempted"]), str(row["solved"]),
-         f"{100 * row['first_try'] / row['attempted']:.0f}%")
+        (
+            theme,
+            str(row["attempted"]),
+            str(row["solved"]),
+            f"{100 * row['first_try'] / row['attempted']:.0f}%",
+        )
         for theme, row in stats["themes"].items()
     )
     attempted = stats["attempted"]
-    terminal.show([
-        Line(f"{plural(attempted, 'puzzle')} played · solved: {stats['solved']} · "
-             f"first try: {100 * stats['first_try'] / attempted:.0f}%"),
-        Line(f"Daily streak: {plural(stats['streak'], 'day')} (best "
-             f"{plural(stats['best_streak'], 'day')}); a day counts when its puzzle is solved "
-             "on the first try."),
-        Table(("theme", "played", "solved", "first try"), rows),
-    ])
+    terminal.show(
+        [
+            Line(
+                f"{plural(attempted, 'puzzle')} played · solved: {stats['solved']} · "
+                f"first try: {100 * stats['first_try'] / attempted:.0f}%"
+            ),
+            Line(
+                f"Daily streak: {plural(stats['streak'], 'day')} (best "
+                f"{plural(stats['best_streak'], 'day')}); a day counts when its puzzle is solved "
+                "on the first try."
+            ),
+            Table(("theme", "played", "solved", "first try"), rows),
+        ]
+    )

@@ -26,11 +26,32 @@ _RED_SUITS = r"[♥♦]"
 _BLACK_SUITS = r"[♣♠]"
 
 # What a terminal that cannot encode the suit symbols (LANG=C, Latin-1) is sent instead.
-_ASCII = str.maketrans({
-    "♣": "C", "♦": "D", "♥": "H", "♠": "S", "≤": "<=", "≥": ">=", "≠": "!=", "\u2013": "-",
-    "—": "-", "·": "-", "…": "...", "→": "->", "←": "<-", "\u00d7": "x", "±": "+/-",
-    "✓": "ok", "✗": "x", "•": "*", "\u2018": "'", "\u2019": "'", "“": '"', "”": '"',
-})
+_ASCII = str.maketrans(
+    {
+        "♣": "C",
+        "♦": "D",
+        "♥": "H",
+        "♠": "S",
+        "≤": "<=",
+        "≥": ">=",
+        "≠": "!=",
+        "\u2013": "-",
+        "—": "-",
+        "·": "-",
+        "…": "...",
+        "→": "->",
+        "←": "<-",
+        "\u00d7": "x",
+        "±": "+/-",
+        "✓": "ok",
+        "✗": "x",
+        "•": "*",
+        "\u2018": "'",
+        "\u2019": "'",
+        "“": '"',
+        "”": '"',
+    }
+)
 
 
 def can_show_suits(stream: TextIO) -> bool:
@@ -140,13 +161,14 @@ class Terminal:
                 self.console.print(self._text(block.text, "bold underline"))
             elif isinstance(block, Line):
                 text = self._text(block.text)
-                self.console.print(Padding(text, (0, 0, 0, 2 * block.indent), expand=False)
-                                   if block.indent
-                                   else text)
+                self.console.print(
+                    Padding(text, (0, 0, 0, 2 * block.indent), expand=False)
+                    if block.indent
+                    else text
+                )
             else:
                 # Tables fit 80 columns: the widest text column wraps, headers included.
-                self.console.print(self._table(block),
-                                   width=min(self.console.width, TABLE_WIDTH))
+                self.console.print(self._table(block), width=min(self.console.width, TABLE_WIDTH))
             first = False
 
     def markdown(self, text: str) -> None:

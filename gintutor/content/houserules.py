@@ -39,8 +39,11 @@ def load_rules_file(path: Path) -> RuleSet:
         raise RulesError(str(error)) from None
     node, problems = compose(str(path), text)
     if problems:
-        hint = " (house rules are lines like 'gin_bonus: 20')" if "YAML syntax" in str(
-            problems[0]) else ""
+        hint = (
+            " (house rules are lines like 'gin_bonus: 20')"
+            if "YAML syntax" in str(problems[0])
+            else ""
+        )
         raise RulesError(f"{problems[0]}{hint}")
     if not isinstance(node, yaml.MappingNode):
         raise RulesError(f"{path}:1: house rules are a mapping of settings, e.g. 'base: classic'")

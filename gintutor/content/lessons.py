@@ -60,14 +60,18 @@ def _show(reader: Reader, node: yaml.Node, rules: RuleSet, engine: bool) -> Show
     try:
         from gintutor.engine.analysis import analyze
 
-        result = analyze(hand, step_rules, upcard=upcard, taken_from_discard=taken,
-                         opponent=opponent)
+        result = analyze(
+            hand, step_rules, upcard=upcard, taken_from_discard=taken, opponent=opponent
+        )
     except GinError as error:
         reader.fail(node, f"show: {error}")
         return None
     if opponent is not None and result.no_showdown is not None:
-        reader.fail(node, "show: the hand cannot knock, so the opponent's hand is never played "
-                          "out: drop 'opponent' or show a hand that can knock")
+        reader.fail(
+            node,
+            "show: the hand cannot knock, so the opponent's hand is never played "
+            "out: drop 'opponent' or show a hand that can knock",
+        )
         return None
     return show
 
@@ -89,8 +93,10 @@ def _question(reader: Reader, node: yaml.Node, rules: RuleSet, engine: bool) -> 
             reader.fail(node, f"a {kind.kind} question needs {need}:")
     for key, (key_node, _) in items.items():
         if key in _QUESTION_KEYS and key not in _COMMON_KEYS and key not in allowed:
-            reader.fail(key_node, f"{key}: a {kind.kind} question does not use it (it uses "
-                                  f"{', '.join(allowed)})")
+            reader.fail(
+                key_node,
+                f"{key}: a {kind.kind} question does not use it (it uses {', '.join(allowed)})",
+            )
     prompt = reader.text(items["prompt"][1], "prompt") if "prompt" in items else None
     if prompt is None and "prompt" not in items:
         reader.fail(node, "a question needs a prompt:")
@@ -101,8 +107,10 @@ def _question(reader: Reader, node: yaml.Node, rules: RuleSet, engine: bool) -> 
             values[key] = _value(reader, key, items[key][1])
     try:
         if "hints" in items:
-            values["hints"] = tuple(fill_rules(hint, question_rules or rules)
-                                    for hint in reader.strings(items["hints"][1], "hints"))
+            values["hints"] = tuple(
+                fill_rules(hint, question_rules or rules)
+                for hint in reader.strings(items["hints"][1], "hints")
+            )
         if "explain" in items:
             text = reader.text(items["explain"][1], "explain")
             if text:
@@ -113,8 +121,11 @@ def _question(reader: Reader, node: yaml.Node, rules: RuleSet, engine: bool) -> 
         reader.fail(node, str(error))
     if len(reader.problems) > before or prompt is None or question_rules is None:
         return None
-    question = kind(prompt=prompt, rules=question_rules,
-                    **{key: value for key, value in values.items() if value is not None})
+    question = kind(
+        prompt=prompt,
+        rules=question_rules,
+        **{key: value for key, value in values.items() if value is not None},
+    )
     expect = _expect_text(reader.scalar(items["expect"][1])) if "expect" in items else None
     if not engine:
         return Ask(question, expect, node.start_mark.line + 1)
@@ -125,8 +136,10 @@ def _question(reader: Reader, node: yaml.Node, rules: RuleSet, engine: bool) -> 
         return None
     if expect is not None and not question.accepts(expect):
         answer = question.solve().answer
-        reader.fail(items["expect"][1],
-                    f"expect: {expect!r} but the engine's answer is {answer!r}: fix expect")
+        reader.fail(
+            items["expect"][1],
+            f"expect: {expect!r} but the engine's answer is {answer!r}: fix expect",
+        )
     return Ask(question, expect, node.start_mark.line + 1)
 
 
@@ -211,12 +224,16 @@ def _steps(reader: Reader, node: yaml.Node, rules: RuleSet, engine: bool) -> Ite
             if ask is not None:
                 yield ask
         elif items:
-            reader.fail(step_node, f"unknown step kind {', '.join(items)}: a step is "
-                                   "'prose: ...', 'show: ...' or 'question: KIND' with its keys")
+            reader.fail(
+                step_node,
+                f"unknown step kind {', '.join(items)}: a step is "
+                "'prose: ...', 'show: ...' or 'question: KIND' with its keys",
+            )
 
 
-def read_lesson(text: str, path: str, *, engine: bool = True) -> tuple[Lesson | None,
-                                                                      list[Problem]]:
+def read_lesson(
+    text: str, path: str, *, engine: bool = True
+) -> tuple[Lesson | None, list[Problem]]:
     """A lesson from YAML text, and the problems found (the lesson is ``None`` if any).
 
     With ``engine`` every hand shown and every question is also checked by the engine (the
@@ -246,7 +263,8 @@ def read_lesson(text: str, path: str, *, engine: bool = True) -> tuple[Lesson | 
             reader.fail(items["level"][1], "level: use beginner, intermediate or advanced")
     concepts = reader.strings(items["concepts"][1], "concepts") if "concepts" in items else ()
     prerequisites = (
-        reader.strings(items["prerequisites"][1], "prerequisites") if "prerequisites" in items
+        reader.strings(items["prerequisites"][1], "prerequisites")
+        if "prerequisites" in items
         else ()
     )
     summary = reader.text(items["summary"][1], "summary") if "summary" in items else ""
@@ -256,8 +274,9 @@ def read_lesson(text: str, path: str, *, engine: bool = True) -> tuple[Lesson | 
     steps = tuple(_steps(reader, items["steps"][1], rules, engine)) if "steps" in items else ()
     if reader.problems or lesson_id is None or title is None or level is None:
         return None, reader.problems
-    lesson = Lesson(lesson_id, title, level, concepts, prerequisites, steps, path,
-                    summary=summary or "")
+    lesson = Lesson(
+        lesson_id, title, level, concepts, prerequisites, steps, path, summary=summary or ""
+    )
     return lesson, []
 
 
@@ -268,13 +287,16 @@ def lesson_files(folder: Path | None = None) -> list[tuple[str, str]]:
 
         return [(str(p), read_text(p, "the lesson")) for p in sorted(folder.glob("*.yaml"))]
     root = content_dir("lessons")
-    files = sorted((entry for entry in root.iterdir() if entry.name.endswith(".yaml")),
-                   key=lambda entry: entry.name)
+    files = sorted(
+        (entry for entry in root.iterdir() if entry.name.endswith(".yaml")),
+        key=lambda entry: entry.name,
+    )
     return [(f"lessons/{entry.name}", entry.read_text(encoding="utf-8")) for entry in files]
 
 
-def check_lessons(files: Iterable[tuple[str, str]], *, engine: bool = True,
-                  other_ids: Iterable[str] = ()) -> tuple[list[Lesson], list[Problem]]:
+def check_lessons(
+    files: Iterable[tuple[str, str]], *, engine: bool = True, other_ids: Iterable[str] = ()
+) -> tuple[list[Lesson], list[Problem]]:
     """Load every lesson; report every problem, including ids and prerequisites across files.
 
     ``other_ids``: lessons that exist besides those read (prerequisites may name them).
@@ -290,14 +312,16 @@ def check_lessons(files: Iterable[tuple[str, str]], *, engine: bool = True,
     seen: dict[str, Lesson] = {}
     for lesson in lessons:
         if lesson.id in seen:
-            problems.append(Problem(lesson.path, 1,
-                                    f"id {lesson.id!r} is also used by {seen[lesson.id].path}"))
+            problems.append(
+                Problem(lesson.path, 1, f"id {lesson.id!r} is also used by {seen[lesson.id].path}")
+            )
         seen[lesson.id] = lesson
     for lesson in lessons:
         for needed in lesson.prerequisites:
             if needed not in seen and needed not in known:
-                problems.append(Problem(lesson.path, 1,
-                                        f"prerequisites: no lesson has id {needed!r}"))
+                problems.append(
+                    Problem(lesson.path, 1, f"prerequisites: no lesson has id {needed!r}")
+                )
     numbered = [replace(lesson, number=n) for n, lesson in enumerate(lessons, start=1)]
     return numbered, problems
 

@@ -39,16 +39,20 @@ def _position(info: InfoSet, rules: RuleSet) -> Position:
     draw = info.phase in (Phase.OFFER, Phase.DRAW)
     pile = info.pile_mask & ~(1 << top) if draw and top != NO_CARD else info.pile_mask
     return Position(
-        CardSet(info.hand), rules, dead=CardSet(pile),
-        opponent_known=CardSet(info.opponent_known), stock_size=info.stock_size,
+        CardSet(info.hand),
+        rules,
+        dead=CardSet(pile),
+        opponent_known=CardSet(info.opponent_known),
+        stock_size=info.stock_size,
         first_upcard=CARDS[info.upcard],
         upcard=CARDS[top] if draw and top != NO_CARD else None,
         took_from_discard=CARDS[info.taken] if not draw and info.taken != NO_CARD else None,
     )
 
 
-def _snapshots(rules: RuleSet, rng: random.Random,
-               players: tuple[str, str]) -> Iterator[tuple[str, Position]]:
+def _snapshots(
+    rules: RuleSet, rng: random.Random, players: tuple[str, str]
+) -> Iterator[tuple[str, Position]]:
     """Positions of one hand between two bots: ``("upcard", 10 cards and the pile's top)``
     before each draw, ``("discard", 11 cards)`` after it."""
     state = HandState(Deal.shuffled(rng, dealer=rng.randrange(2)), rules)
@@ -65,18 +69,54 @@ def _snapshots(rules: RuleSet, rng: random.Random,
 
 
 _TITLES: dict[Theme, list[str]] = {
-    Theme.DEADWOOD: ["Not the obvious card", "Which card goes?", "Heavy card, wrong card",
-                     "Count before you throw", "Keep the meld whole", "The cheapest hand"],
-    Theme.OUTS: ["Count your outs", "Keep the door open", "Which pair to break?",
-                 "Two draws to a knock", "Flexible beats tidy", "Live cards matter"],
-    Theme.SAFETY: ["Don't feed the opponent", "What did they pick up?", "A safe discard",
-                   "Read the pickup", "Keep it away from them", "Dangerous card"],
-    Theme.KNOCK_OR_PLAY: ["Knock now or wait?", "Is it time to knock?", "Knock or play on?",
-                          "The knock decision", "Strike now?", "One more turn?"],
-    Theme.UPCARD: ["Take it or leave it?", "The upcard", "Pick up or draw?",
-                   "Is that card worth it?", "Show your hand or draw blind?", "Take the card?"],
-    Theme.LAYOFF_EXPOSURE: ["Knock with which card?", "Spread carefully", "Nothing to lay off",
-                            "The safest knock", "Choose your knock discard", "Close the ends"],
+    Theme.DEADWOOD: [
+        "Not the obvious card",
+        "Which card goes?",
+        "Heavy card, wrong card",
+        "Count before you throw",
+        "Keep the meld whole",
+        "The cheapest hand",
+    ],
+    Theme.OUTS: [
+        "Count your outs",
+        "Keep the door open",
+        "Which pair to break?",
+        "Two draws to a knock",
+        "Flexible beats tidy",
+        "Live cards matter",
+    ],
+    Theme.SAFETY: [
+        "Don't feed the opponent",
+        "What did they pick up?",
+        "A safe discard",
+        "Read the pickup",
+        "Keep it away from them",
+        "Dangerous card",
+    ],
+    Theme.KNOCK_OR_PLAY: [
+        "Knock now or wait?",
+        "Is it time to knock?",
+        "Knock or play on?",
+        "The knock decision",
+        "Strike now?",
+        "One more turn?",
+    ],
+    Theme.UPCARD: [
+        "Take it or leave it?",
+        "The upcard",
+        "Pick up or draw?",
+        "Is that card worth it?",
+        "Show your hand or draw blind?",
+        "Take the card?",
+    ],
+    Theme.LAYOFF_EXPOSURE: [
+        "Knock with which card?",
+        "Spread carefully",
+        "Nothing to lay off",
+        "The safest knock",
+        "Choose your knock discard",
+        "Close the ends",
+    ],
 }
 _QUESTIONS = {
     Theme.DEADWOOD: "Which card do you discard to leave the least deadwood?",
@@ -87,21 +127,31 @@ _QUESTIONS = {
     Theme.LAYOFF_EXPOSURE: "You will knock. Which card do you discard?",
 }
 _HINTS = {
-    Theme.DEADWOOD: ["Deadwood is what is left after your best melds: try each discard.",
-                     "The highest card may belong to a meld or a near-meld."],
-    Theme.OUTS: ["Outs are the unseen cards that let you meld or knock on the next draw.",
-                 "Compare the pairs you would keep: which of their cards are still live?"],
-    Theme.SAFETY: ["A discard is dangerous when the opponent holds two cards that meld with it.",
-                   "Look at the cards the opponent picked up from the discard pile."],
-    Theme.KNOCK_OR_PLAY: ["Knocking now banks points; playing on risks being caught, or "
-                          "undercut, but may reach gin.",
-                          "How low is your deadwood, and how soon could the opponent knock?"],
-    Theme.UPCARD: ["Taking the upcard shows the opponent what you collect; drawing keeps "
-                   "options open.",
-                   "Does the upcard make a meld, or only lower your count a little?"],
-    Theme.LAYOFF_EXPOSURE: ["When you knock, the defender lays off on your melds: open ends "
-                            "and three-card sets invite layoffs.",
-                            "Which discard leaves melds the defender cannot build on?"],
+    Theme.DEADWOOD: [
+        "Deadwood is what is left after your best melds: try each discard.",
+        "The highest card may belong to a meld or a near-meld.",
+    ],
+    Theme.OUTS: [
+        "Outs are the unseen cards that let you meld or knock on the next draw.",
+        "Compare the pairs you would keep: which of their cards are still live?",
+    ],
+    Theme.SAFETY: [
+        "A discard is dangerous when the opponent holds two cards that meld with it.",
+        "Look at the cards the opponent picked up from the discard pile.",
+    ],
+    Theme.KNOCK_OR_PLAY: [
+        "Knocking now banks points; playing on risks being caught, or undercut, but may reach gin.",
+        "How low is your deadwood, and how soon could the opponent knock?",
+    ],
+    Theme.UPCARD: [
+        "Taking the upcard shows the opponent what you collect; drawing keeps options open.",
+        "Does the upcard make a meld, or only lower your count a little?",
+    ],
+    Theme.LAYOFF_EXPOSURE: [
+        "When you knock, the defender lays off on your melds: open ends "
+        "and three-card sets invite layoffs.",
+        "Which discard leaves melds the defender cannot build on?",
+    ],
 }
 _EXPLANATIONS = {
     Theme.DEADWOOD: "Discarding {best} leaves {best.deadwood} deadwood. The tempting {natural} "
@@ -145,8 +195,14 @@ def _difficulty(theme: Theme, margin: float) -> int:
     return 5
 
 
-_MARGINS = {Theme.DEADWOOD: 2.0, Theme.OUTS: 0.04, Theme.SAFETY: 0.25,
-            Theme.KNOCK_OR_PLAY: 3.0, Theme.UPCARD: 3.0, Theme.LAYOFF_EXPOSURE: 1.5}
+_MARGINS = {
+    Theme.DEADWOOD: 2.0,
+    Theme.OUTS: 0.04,
+    Theme.SAFETY: 0.25,
+    Theme.KNOCK_OR_PLAY: 3.0,
+    Theme.UPCARD: 3.0,
+    Theme.LAYOFF_EXPOSURE: 1.5,
+}
 
 
 def _worth(theme: Theme, solution: Solution, rng: random.Random) -> float | None:
@@ -156,8 +212,9 @@ def _worth(theme: Theme, solution: Solution, rng: random.Random) -> float | None
         # Layoffs must decide: among the discards leaving the least deadwood, one is clearly
         # worse than the best because of what the defender could lay off.
         least = min(row.evaluation.deadwood for row in rows if row.evaluation is not None)
-        tied = [row for row in rows if row.evaluation is not None
-                and row.evaluation.deadwood == least]
+        tied = [
+            row for row in rows if row.evaluation is not None and row.evaluation.deadwood == least
+        ]
         rows = tuple(tied)
         if not any(row.code in solution.accepted for row in tied):
             return None
@@ -179,7 +236,8 @@ def _worth(theme: Theme, solution: Solution, rng: random.Random) -> float | None
     # The baseline nearly always knocks and rarely takes: keep fewer of the usual answers so
     # that both answers are common in the pack.
     usual, keep = {Theme.KNOCK_OR_PLAY: ("knock", 0.1), Theme.UPCARD: ("draw", 0.5)}.get(
-        theme, ("", 1.0))
+        theme, ("", 1.0)
+    )
     if solution.accepted == (usual,) and rng.random() > keep:
         return None
     return runner_up.cost
@@ -192,24 +250,32 @@ def _interesting(theme: Theme, kind: str, position: Position) -> bool:
         return kind == "upcard"
     if kind != "discard":
         return False
-    best = min(min_deadwood_mask(position.hand.mask & ~c.mask) for c in position.hand
-               if c != position.took_from_discard)
+    best = min(
+        min_deadwood_mask(position.hand.mask & ~c.mask)
+        for c in position.hand
+        if c != position.took_from_discard
+    )
     if theme is Theme.KNOCK_OR_PLAY:
         return 5 <= best <= limit
     if theme is Theme.LAYOFF_EXPOSURE:
         # Several knocking discards that leave the same least deadwood: only what the
         # defender can lay off tells them apart.
-        tied = [c for c in position.hand if c != position.took_from_discard
-                and min_deadwood_mask(position.hand.mask & ~c.mask) == best]
+        tied = [
+            c
+            for c in position.hand
+            if c != position.took_from_discard
+            and min_deadwood_mask(position.hand.mask & ~c.mask) == best
+        ]
         return 0 < best <= limit and len(tied) >= 2
     if theme is Theme.SAFETY:
         # At the void point the discard can no longer feed anyone.
         stock = position.stock_size or 0
         if not position.opponent_known or best <= limit or stock <= position.rules.void_at_stock:
             return False
-        natural = min((c for c in position.hand if c != position.took_from_discard),
-                      key=lambda c: (min_deadwood_mask(position.hand.mask & ~c.mask),
-                                     -c.points, -c.index))
+        natural = min(
+            (c for c in position.hand if c != position.took_from_discard),
+            key=lambda c: (min_deadwood_mask(position.hand.mask & ~c.mask), -c.points, -c.index),
+        )
         danger = p_opponent_melds(natural, position, position.hand.mask & ~natural.mask)
         return danger >= 0.3
     return best > limit
@@ -219,11 +285,17 @@ _BATCH = 8
 """Hands dealt between two looks at which themes still need puzzles."""
 
 
-def generate(wanted: dict[Theme, int], rules: RuleSet, seed: int = 2026,
-             progress: Callable[[Theme, int], None] | None = None,
-             max_hands: int = 200_000, *, jobs: int = 1,
-             players: tuple[str, str] = ("heuristic", "heuristic"),
-             taken_ids: Iterable[str] = ()) -> list[Puzzle]:
+def generate(
+    wanted: dict[Theme, int],
+    rules: RuleSet,
+    seed: int = 2026,
+    progress: Callable[[Theme, int], None] | None = None,
+    max_hands: int = 200_000,
+    *,
+    jobs: int = 1,
+    players: tuple[str, str] = ("heuristic", "heuristic"),
+    taken_ids: Iterable[str] = (),
+) -> list[Puzzle]:
     """Deal hands until every theme has its count of instructive puzzles.
 
     Hands are dealt in batches of :data:`_BATCH` (shared by ``jobs`` processes); each theme
@@ -243,18 +315,20 @@ def generate(wanted: dict[Theme, int], rules: RuleSet, seed: int = 2026,
             open_themes = tuple(t for t, n in wanted.items() if len(made[t]) < n)
             if not open_themes:
                 break
-            work = [(rules, seed, index, open_themes, players)
-                    for index in range(start, min(start + _BATCH, max_hands))]
-            found = pool.map(_hand_puzzles, work) if pool is not None else map(_hand_puzzles,
-                                                                              work)
+            work = [
+                (rules, seed, index, open_themes, players)
+                for index in range(start, min(start + _BATCH, max_hands))
+            ]
+            found = pool.map(_hand_puzzles, work) if pool is not None else map(_hand_puzzles, work)
             for drafts in found:
                 for theme, key, draft in drafts:
                     if len(made[theme]) >= wanted[theme] or key in seen:
                         continue
                     seen.add(key)
                     numbers[theme] += 1
-                    made[theme].append(dataclasses.replace(
-                        draft, id=f"{theme.value}-{numbers[theme]:03d}"))
+                    made[theme].append(
+                        dataclasses.replace(draft, id=f"{theme.value}-{numbers[theme]:03d}")
+                    )
                     if progress is not None:
                         progress(theme, len(made[theme]))
     finally:
@@ -307,8 +381,17 @@ def _hand_puzzles(
             continue
         theme = rng.choice(fitting)
         key = (position.hand.mask, position.dead.mask, position.opponent_known.mask)
-        draft = Puzzle(f"{theme.value}-new", "", theme, 3, position, _QUESTIONS[theme], (),
-                       tuple(_HINTS[theme]), _EXPLANATIONS[theme])
+        draft = Puzzle(
+            f"{theme.value}-new",
+            "",
+            theme,
+            3,
+            position,
+            _QUESTIONS[theme],
+            (),
+            tuple(_HINTS[theme]),
+            _EXPLANATIONS[theme],
+        )
         if not theme.exact and not _promising(theme, draft):
             continue
         try:
@@ -322,9 +405,23 @@ def _hand_puzzles(
         explanation = draft.explanation
         if theme in _NATURAL_IS_BEST and natural_choice(solution) in solution.accepted:
             explanation = _NATURAL_IS_BEST[theme]
-        found.append((theme, key, Puzzle(draft.id, title, theme, _difficulty(theme, margin),
-                                         position, draft.question, solution.accepted,
-                                         draft.hints, explanation)))
+        found.append(
+            (
+                theme,
+                key,
+                Puzzle(
+                    draft.id,
+                    title,
+                    theme,
+                    _difficulty(theme, margin),
+                    position,
+                    draft.question,
+                    solution.accepted,
+                    draft.hints,
+                    explanation,
+                ),
+            )
+        )
     return found
 
 
@@ -365,4 +462,3 @@ def to_yaml(puzzles: list[Puzzle]) -> str:
         lines += [f"      - {_quote(hint)}" for hint in p.hints]
         lines.append(f"    explanation: {_quote(p.explanation)}")
     return "\n".join(lines) + "\n"
-

@@ -28,10 +28,28 @@ from gintutor.tutor.puzzles import (
     solve_puzzle,
 )
 
-PUZZLE_KEYS = {"id", "title", "theme", "difficulty", "position", "question", "answers", "hints",
-               "explanation"}
-POSITION_KEYS = {"hand", "upcard", "took_from_discard", "dead", "opponent_known", "stock_size",
-                 "rules", "first_upcard", "score"}
+PUZZLE_KEYS = {
+    "id",
+    "title",
+    "theme",
+    "difficulty",
+    "position",
+    "question",
+    "answers",
+    "hints",
+    "explanation",
+}
+POSITION_KEYS = {
+    "hand",
+    "upcard",
+    "took_from_discard",
+    "dead",
+    "opponent_known",
+    "stock_size",
+    "rules",
+    "first_upcard",
+    "score",
+}
 
 
 def _position(reader: Reader, node: yaml.Node) -> tuple[Position | None, tuple[int, int] | None]:
@@ -104,17 +122,31 @@ def _puzzle(reader: Reader, node: yaml.Node) -> Puzzle | None:
     if position is not None:
         want = 10 if theme is Theme.UPCARD else 11
         if len(position.hand) != want:
-            reader.fail(items["position"][1],
-                        f"position: a {theme.value} puzzle has {want} cards in hand")
+            reader.fail(
+                items["position"][1], f"position: a {theme.value} puzzle has {want} cards in hand"
+            )
         if (theme is Theme.UPCARD) != (position.upcard is not None):
-            reader.fail(items["position"][1],
-                        "position: an upcard puzzle (and only one) gives the upcard offered")
+            reader.fail(
+                items["position"][1],
+                "position: an upcard puzzle (and only one) gives the upcard offered",
+            )
     if len(reader.problems) > before or position is None:
         return None
     assert puzzle_id and title and question
-    return Puzzle(puzzle_id, title, theme, int(difficulty), position, question,
-                  tuple(a.upper() if len(a) <= 3 else a.lower() for a in answers),
-                  hints, explanation.strip(), reader.path, node.start_mark.line + 1, score)
+    return Puzzle(
+        puzzle_id,
+        title,
+        theme,
+        int(difficulty),
+        position,
+        question,
+        tuple(a.upper() if len(a) <= 3 else a.lower() for a in answers),
+        hints,
+        explanation.strip(),
+        reader.path,
+        node.start_mark.line + 1,
+        score,
+    )
 
 
 def read_puzzles(text: str, path: str) -> tuple[list[Puzzle], list[Problem]]:
@@ -148,11 +180,15 @@ def puzzle_files(folder: Any = None) -> list[tuple[str, str]]:
     return [(f"puzzles/{e.name}", e.read_text(encoding="utf-8")) for e in files]
 
 
-def check_puzzles(files: Iterable[tuple[str, str]], *, solve: bool = True, jobs: int = 1,
-                  progress: Callable[[int, int], None] | None = None,
-                  stored: dict[str, Any] | None = None,
-                  solutions: list[Solution] | None = None,
-                  ) -> tuple[list[Puzzle], list[Problem]]:
+def check_puzzles(
+    files: Iterable[tuple[str, str]],
+    *,
+    solve: bool = True,
+    jobs: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+    stored: dict[str, Any] | None = None,
+    solutions: list[Solution] | None = None,
+) -> tuple[list[Puzzle], list[Problem]]:
     """Load puzzles and check them: schema, legal positions, unique ids and positions, and
     (with ``solve``) that the stated answers are exactly the engine's accepted answers.
 
@@ -172,14 +208,24 @@ def check_puzzles(files: Iterable[tuple[str, str]], *, solve: bool = True, jobs:
     for puzzle in puzzles:
         if puzzle.id in ids:
             other = ids[puzzle.id]
-            problems.append(Problem(puzzle.path, puzzle.line,
-                                    f"id {puzzle.id!r} is also used at {other.path}:{other.line}"))
+            problems.append(
+                Problem(
+                    puzzle.path,
+                    puzzle.line,
+                    f"id {puzzle.id!r} is also used at {other.path}:{other.line}",
+                )
+            )
         ids[puzzle.id] = puzzle
         key = position_key(puzzle.position)
         if key in positions:
             other = positions[key]
-            problems.append(Problem(puzzle.path, puzzle.line,
-                                    f"the same position as {other.id} ({other.path}:{other.line})"))
+            problems.append(
+                Problem(
+                    puzzle.path,
+                    puzzle.line,
+                    f"the same position as {other.id} ({other.path}:{other.line})",
+                )
+            )
         positions[key] = puzzle
     if solve:
         work = [(puzzle, (stored or {}).get(puzzle.id)) for puzzle in puzzles]
@@ -190,9 +236,11 @@ def check_puzzles(files: Iterable[tuple[str, str]], *, solve: bool = True, jobs:
     return puzzles, problems
 
 
-def _solved(work: list[tuple[Puzzle, Any]], jobs: int,
-            progress: Callable[[int, int], None] | None,
-            ) -> Iterator[tuple[list[Problem], Solution | None]]:
+def _solved(
+    work: list[tuple[Puzzle, Any]],
+    jobs: int,
+    progress: Callable[[int, int], None] | None,
+) -> Iterator[tuple[list[Problem], Solution | None]]:
     """:func:`_check` of every puzzle, in order, on ``jobs`` processes."""
     total = len(work)
     if jobs <= 1 or total < 2:
@@ -222,9 +270,14 @@ def _check(item: tuple[Puzzle, Any]) -> tuple[list[Problem], Solution | None]:
         stored = stored_verdict(puzzle, {puzzle.id: entry})
         if stored != solution.verdict:
             why = "is for another position" if stored is None else "differs from a fresh one"
-            problems.append(Problem(puzzle.path, puzzle.line,
-                                    f"{puzzle.id}: the stored verdict {why}: run "
-                                    "'gintutor puzzles check --write-verdicts'"))
+            problems.append(
+                Problem(
+                    puzzle.path,
+                    puzzle.line,
+                    f"{puzzle.id}: the stored verdict {why}: run "
+                    "'gintutor puzzles check --write-verdicts'",
+                )
+            )
     return problems, solution
 
 
@@ -238,10 +291,15 @@ def verify_answers(puzzle: Puzzle, solution: Solution | None = None) -> list[Pro
         return [Problem(puzzle.path, puzzle.line, f"{puzzle.id}: {error}")]
     accepted = sorted(solution.accepted)
     if sorted(puzzle.answers) != accepted:
-        return [Problem(puzzle.path, puzzle.line,
-                        f"{puzzle.id}: answers {sorted(puzzle.answers)} but the engine accepts "
-                        f"{accepted} (best first: "
-                        f"{', '.join(f'{r.code} {r.measure:.3g}' for r in solution.rows[:4])})")]
+        return [
+            Problem(
+                puzzle.path,
+                puzzle.line,
+                f"{puzzle.id}: answers {sorted(puzzle.answers)} but the engine accepts "
+                f"{accepted} (best first: "
+                f"{', '.join(f'{r.code} {r.measure:.3g}' for r in solution.rows[:4])})",
+            )
+        ]
     return []
 
 
@@ -279,9 +337,9 @@ def load_puzzle(puzzle_id: str, index: dict[str, str] | None = None) -> Puzzle:
     index = pack_index() if index is None else index
     name = index.get(puzzle_id)
     if name is None:
-        raise GinError(f"no puzzle {puzzle_id!r} (ids look like outs-049; "
-                       "'gintutor puzzle --random' picks one)")
+        raise GinError(
+            f"no puzzle {puzzle_id!r} (ids look like outs-049; "
+            "'gintutor puzzle --random' picks one)"
+        )
     text = content_dir("puzzles").joinpath(name).read_text(encoding="utf-8")
     return find_puzzle(_loaded([(f"puzzles/{name}", text)]), puzzle_id)
-
-

@@ -74,8 +74,10 @@ def _yaml_entries(name: str, text: str) -> list[tuple[str, str]]:
     root, problems = compose(name, text)
     if problems:
         first = problems[0]
-        raise EntryError(f"{first.path}:{first.line}: not valid YAML: "
-                         f"{first.message.removeprefix('YAML syntax: ')}")
+        raise EntryError(
+            f"{first.path}:{first.line}: not valid YAML: "
+            f"{first.message.removeprefix('YAML syntax: ')}"
+        )
     if root is None:
         return []
     if isinstance(root, yaml.MappingNode):

@@ -19,8 +19,10 @@ MAX_BYTES = 8 * 1024 * 1024
 """The largest text file read (the shipped puzzle files are under 100 kB)."""
 
 _BOMS = (
-    (codecs.BOM_UTF32_LE, "utf-32"), (codecs.BOM_UTF32_BE, "utf-32"),
-    (codecs.BOM_UTF8, "utf-8-sig"), (codecs.BOM_UTF16_LE, "utf-16"),
+    (codecs.BOM_UTF32_LE, "utf-32"),
+    (codecs.BOM_UTF32_BE, "utf-32"),
+    (codecs.BOM_UTF8, "utf-8-sig"),
+    (codecs.BOM_UTF16_LE, "utf-16"),
     (codecs.BOM_UTF16_BE, "utf-16"),
 )
 
@@ -88,8 +90,10 @@ def decode(data: bytes, name: str) -> str:
     encoding = next((name for bom, name in _BOMS if data.startswith(bom)), "utf-8")
     if encoding == "utf-8" and b"\x00" in data:
         line = data.count(b"\n", 0, data.index(b"\x00")) + 1
-        raise FileError(f"{name} is not UTF-8 text (a NUL byte at line {line}: UTF-16 without "
-                        "a byte-order mark, or a binary file): save it as UTF-8")
+        raise FileError(
+            f"{name} is not UTF-8 text (a NUL byte at line {line}: UTF-16 without "
+            "a byte-order mark, or a binary file): save it as UTF-8"
+        )
     try:
         text = data.decode(encoding)
     except UnicodeDecodeError as error:
@@ -116,8 +120,11 @@ def read_text(path: Path, what: str = "the file", limit: int = MAX_BYTES) -> str
     mode = os.fstat(handle).st_mode
     if not stat.S_ISREG(mode):
         os.close(handle)
-        kind = "a folder, not a file" if stat.S_ISDIR(mode) else (
-            f"{_special(mode)}, not a regular file")
+        kind = (
+            "a folder, not a file"
+            if stat.S_ISDIR(mode)
+            else (f"{_special(mode)}, not a regular file")
+        )
         raise FileError(f"{path}: cannot read {what}: {kind}")
     with os.fdopen(handle, "rb") as stream:
         try:

@@ -32,8 +32,13 @@ def _candidate(code: str) -> Candidate:
 
 def _verdict(entry: dict[str, Any]) -> Verdict:
     results = tuple(
-        CandidateResult(_candidate(str(r["choice"])), float(r["mean"]), float(r["stderr"]),
-                        float(r["gap"]), float(r["gap_stderr"]))
+        CandidateResult(
+            _candidate(str(r["choice"])),
+            float(r["mean"]),
+            float(r["stderr"]),
+            float(r["gap"]),
+            float(r["gap_stderr"]),
+        )
         for r in entry["results"]
     )
     return Verdict(results, int(entry["worlds"]), int(entry["seed"]))
@@ -45,8 +50,13 @@ def _entry(puzzle: Puzzle, verdict: Verdict) -> dict[str, Any]:
         "worlds": verdict.worlds,
         "seed": verdict.seed,
         "results": [
-            {"choice": r.candidate.code, "mean": r.mean, "stderr": r.stderr, "gap": r.gap,
-             "gap_stderr": r.gap_stderr}
+            {
+                "choice": r.candidate.code,
+                "mean": r.mean,
+                "stderr": r.stderr,
+                "gap": r.gap,
+                "gap_stderr": r.gap_stderr,
+            }
             for r in verdict.results
         ],
     }
@@ -88,6 +98,7 @@ def verdicts_text(solutions: Iterable[Solution]) -> str:
     """The verdicts file for these solutions (rollout themes only), sorted by id."""
     verdicts = {
         s.puzzle.id: _entry(s.puzzle, s.verdict)
-        for s in sorted(solutions, key=lambda s: s.puzzle.id) if s.verdict is not None
+        for s in sorted(solutions, key=lambda s: s.puzzle.id)
+        if s.verdict is not None
     }
     return json.dumps({"version": VERSION, "verdicts": verdicts}, indent=1, sort_keys=True) + "\n"

@@ -82,7 +82,7 @@ class Reader:
         if isinstance(node, yaml.SequenceNode):
             text = " ".join(str(item.value) for item in node.value)
         if not isinstance(text, str):
-            self.fail(node, f"{key}: expected cards like \"7C 7D 7S\"")
+            self.fail(node, f'{key}: expected cards like "7C 7D 7S"')
             return None
         try:
             return CardSet.from_cards(parse_cards(text))
@@ -108,8 +108,9 @@ class Reader:
         return RULE_SETS[name.lower()]
 
 
-def check_keys(reader: Reader, items: dict[str, tuple[yaml.Node, yaml.Node]], known: set[str],
-             what: str) -> None:
+def check_keys(
+    reader: Reader, items: dict[str, tuple[yaml.Node, yaml.Node]], known: set[str], what: str
+) -> None:
     for key, (key_node, _) in items.items():
         if key not in known:
             known_keys = ", ".join(sorted(known))
@@ -173,16 +174,27 @@ def _scan(path: str, text: str) -> list[Problem]:
         if isinstance(event, yaml.AliasEvent):
             aliases += 1
             if aliases > MAX_ALIASES:
-                return [Problem(path, line, f"more than {MAX_ALIASES} aliases (*name): "
-                                            "write the values out instead")]
+                return [
+                    Problem(
+                        path,
+                        line,
+                        f"more than {MAX_ALIASES} aliases (*name): write the values out instead",
+                    )
+                ]
         elif isinstance(event, yaml.NodeEvent):
             nodes += 1
             if nodes > MAX_NODES:
                 return [Problem(path, line, f"more than {MAX_NODES} values: split the file")]
             tag = getattr(event, "tag", None)
             if tag is not None and tag not in _ALLOWED_TAGS:
-                return [Problem(path, line, f"unsupported tag {_tag_name(tag)}: write plain "
-                                            "values (text, numbers, lists, mappings)")]
+                return [
+                    Problem(
+                        path,
+                        line,
+                        f"unsupported tag {_tag_name(tag)}: write plain "
+                        "values (text, numbers, lists, mappings)",
+                    )
+                ]
     return []
 
 
@@ -197,18 +209,28 @@ def _expanded_size(path: str, root: yaml.Node) -> list[Problem]:
             sizes[id(node)] = 0
             for child in children:
                 if sizes.get(id(child)) == 0:
-                    return [Problem(path, child.start_mark.line + 1,
-                                    "an alias refers to the value that contains it")]
+                    return [
+                        Problem(
+                            path,
+                            child.start_mark.line + 1,
+                            "an alias refers to the value that contains it",
+                        )
+                    ]
                 if id(child) not in sizes:
                     stack.append(child)
             continue
         stack.pop()
         if sizes[id(node)] == 0:
-            sizes[id(node)] = min(1 + sum(sizes[id(child)] for child in children),
-                                  MAX_EXPANDED + 1)
+            sizes[id(node)] = min(1 + sum(sizes[id(child)] for child in children), MAX_EXPANDED + 1)
     if sizes[id(root)] > MAX_EXPANDED:
-        return [Problem(path, 1, f"more than {MAX_EXPANDED} values once the aliases (*name) "
-                                 "are expanded: write the values out instead")]
+        return [
+            Problem(
+                path,
+                1,
+                f"more than {MAX_EXPANDED} values once the aliases (*name) "
+                "are expanded: write the values out instead",
+            )
+        ]
     return []
 
 

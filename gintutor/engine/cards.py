@@ -179,9 +179,7 @@ class Card:
             raise CardError(f"{token!r}: unknown suit {text[-1]!r} (use C, D, H, S or ♣ ♦ ♥ ♠)")
         rank = _RANK_BY_TEXT.get(text[:-1].upper())
         if rank is None:
-            raise CardError(
-                f"{token!r}: unknown rank {text[:-1]!r} (use A, 2-9, T or 10, J, Q, K)"
-            )
+            raise CardError(f"{token!r}: unknown rank {text[:-1]!r} (use A, 2-9, T or 10, J, Q, K)")
         return CARDS[suit.index * SUIT_BITS + rank.number - 1]
 
     @staticmethod

@@ -76,8 +76,11 @@ class Position:
 
 def verify_position(position: Position) -> None:
     """Raise :class:`CardError` unless the position could occur: no card twice, counts add up."""
-    groups = [("hand", position.hand), ("dead", position.dead),
-              ("opponent_known", position.opponent_known)]
+    groups = [
+        ("hand", position.hand),
+        ("dead", position.dead),
+        ("opponent_known", position.opponent_known),
+    ]
     if position.upcard is not None:
         groups.append(("upcard", CardSet(position.upcard.mask)))
     seen = 0
@@ -93,8 +96,10 @@ def verify_position(position: Position) -> None:
     if len(position.opponent_known) > HAND_SIZE:
         raise CardError(f"the opponent holds 10 cards, not {len(position.opponent_known)} known")
     if position.took_from_discard is not None and position.took_from_discard not in position.hand:
-        raise CardError(f"{position.took_from_discard.code} was taken from the discard pile but "
-                        "is not in the hand")
+        raise CardError(
+            f"{position.took_from_discard.code} was taken from the discard pile but "
+            "is not in the hand"
+        )
     if position.stock_size is not None:
         total = seen.bit_count() + position.hidden_count + position.stock_size
         if total != 52:
@@ -188,8 +193,11 @@ class Evaluation:
 
     def ranked(self, theme: str) -> tuple[DiscardEval, ...]:
         """The options best first by the theme's measure (ties: lower deadwood, card order)."""
-        return tuple(sorted(self.options,
-                            key=lambda e: (round(e.measure(theme), 9), e.deadwood, e.card.index)))
+        return tuple(
+            sorted(
+                self.options, key=lambda e: (round(e.measure(theme), 9), e.deadwood, e.card.index)
+            )
+        )
 
     def best(self, theme: str, tolerance: float = 0.0) -> tuple[DiscardEval, ...]:
         """The options within ``tolerance`` of the best measure for the theme."""
@@ -226,11 +234,11 @@ class _Cache:
         return found
 
 
-def _p_knock_next(cache: _Cache, hand10: int, unseen: list[int], limit: int,
-                  skip: int = 0) -> int:
+def _p_knock_next(cache: _Cache, hand10: int, unseen: list[int], limit: int, skip: int = 0) -> int:
     """How many unseen cards (other than ``skip``) let ``hand10`` knock after drawing them."""
-    return sum(1 for card in unseen if card != skip
-               and cache.best_after_draw(hand10 | card) <= limit)
+    return sum(
+        1 for card in unseen if card != skip and cache.best_after_draw(hand10 | card) <= limit
+    )
 
 
 def _two_draws(cache: _Cache, hand10: int, unseen: list[int], limit: int) -> float:
@@ -247,7 +255,8 @@ def _two_draws(cache: _Cache, hand10: int, unseen: list[int], limit: int) -> flo
             continue
         best_count = max(
             _p_knock_next(cache, eleven ^ x, unseen, limit, skip=first)
-            for x, value in after.items() if value == least
+            for x, value in after.items()
+            if value == least
         )
         total += best_count / (len(unseen) - 1)
     return total / len(unseen)
@@ -314,8 +323,9 @@ def _pairs(hand10: int, arrangement: Arrangement, unseen_mask: int) -> tuple[Pai
     return tuple(found)
 
 
-def _outs(cache: _Cache, hand10: int, before: Arrangement, unseen: list[int], limit: int,
-          now: int) -> tuple[tuple[Out, ...], tuple[Card, ...], tuple[Card, ...]]:
+def _outs(
+    cache: _Cache, hand10: int, before: Arrangement, unseen: list[int], limit: int, now: int
+) -> tuple[tuple[Out, ...], tuple[Card, ...], tuple[Card, ...]]:
     outs: list[Out] = []
     knock_outs: list[Card] = []
     gin_outs: list[Card] = []
@@ -330,14 +340,17 @@ def _outs(cache: _Cache, hand10: int, before: Arrangement, unseen: list[int], li
         if after == 0:
             gin_outs.append(card)
         # The re-discard: the highest card among those leaving the least deadwood.
-        candidates = [x for x in iter_bits(eleven) if x != card_bit and cache.deadwood(eleven ^ x)
-                      == after]
+        candidates = [
+            x for x in iter_bits(eleven) if x != card_bit and cache.deadwood(eleven ^ x) == after
+        ]
         if not candidates:
             continue
         throw = max(candidates, key=lambda x: (CARDS[x.bit_length() - 1].points, x))
         kept = eleven ^ throw
-        meld = next((m for a in solve(CardSet(kept)).arrangements for m in a.melds
-                     if m.mask & card_bit), None)
+        meld = next(
+            (m for a in solve(CardSet(kept)).arrangements for m in a.melds if m.mask & card_bit),
+            None,
+        )
         if meld is None:
             continue
         extends = any(m.mask & meld.mask == m.mask for m in before.melds)
@@ -385,4 +398,3 @@ def evaluate(position: Position) -> Evaluation:
         if card != position.took_from_discard
     )
     return Evaluation(position, position.unseen, options)
-

@@ -159,8 +159,13 @@ def _settle(
         for player in paid:
             if won[player] and rules.box_bonus:
                 bonuses.append(
-                    Bonus(player, BonusKind.BOX, won[player] * rules.box_bonus, "box_bonus",
-                          won[player])
+                    Bonus(
+                        player,
+                        BonusKind.BOX,
+                        won[player] * rules.box_bonus,
+                        "box_bonus",
+                        won[player],
+                    )
                 )
     return GameSheet(rules.target, tuple(lines), totals, won, winner, tuple(bonuses))
 
@@ -180,8 +185,9 @@ class _Game:
         self.lines.append(SheetLine(hand, record, (self.totals[0], self.totals[1])))
 
     def sheet(self, rules: RuleSet) -> GameSheet:
-        return _settle(rules, self.lines, (self.totals[0], self.totals[1]),
-                       (self.won[0], self.won[1]))
+        return _settle(
+            rules, self.lines, (self.totals[0], self.totals[1]), (self.won[0], self.won[1])
+        )
 
     def is_over(self, rules: RuleSet) -> bool:
         return max(self.totals) >= rules.target
@@ -219,8 +225,9 @@ class Match:
         )
 
 
-def score_match(records: Iterable[HandRecord], rules: RuleSet,
-                games: int = HOLLYWOOD_GAMES) -> Match:
+def score_match(
+    records: Iterable[HandRecord], rules: RuleSet, games: int = HOLLYWOOD_GAMES
+) -> Match:
     """Score hands across Hollywood's games (RULES.md §3); :class:`GinError` after the match ended.
 
     >>> from gintutor.engine.rules import preset
@@ -240,8 +247,9 @@ def score_match(records: Iterable[HandRecord], rules: RuleSet,
                     game.enter(number, record)
             continue
         wins[record.winner] += 1
-        due = [game for game in sheets[: min(wins[record.winner], games)]
-               if not game.is_over(rules)]
+        due = [
+            game for game in sheets[: min(wins[record.winner], games)] if not game.is_over(rules)
+        ]
         for game in due:
             game.enter(number, record)
         if not due:

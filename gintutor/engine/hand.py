@@ -344,12 +344,28 @@ class InfoSet:
 
     def legal_actions(self) -> list[Action]:
         """The actions open to this player now (knocks listed with every legal spread)."""
-        return _legal(self.phase, self.hand, self.taken, self.top, self.knock_limit,
-                      self.rules, self.spread, self.events)
+        return _legal(
+            self.phase,
+            self.hand,
+            self.taken,
+            self.top,
+            self.knock_limit,
+            self.rules,
+            self.spread,
+            self.events,
+        )
 
 
-def _legal(phase: Phase, hand: int, taken: int, top: int, limit: int, rules: RuleSet,
-           spread: tuple[int, ...], events: Sequence[Seen]) -> list[Action]:
+def _legal(
+    phase: Phase,
+    hand: int,
+    taken: int,
+    top: int,
+    limit: int,
+    rules: RuleSet,
+    spread: tuple[int, ...],
+    events: Sequence[Seen],
+) -> list[Action]:
     if phase is Phase.OFFER:
         return [Action(Kind.PASS), Action(Kind.TAKE)]
     if phase is Phase.DRAW:
@@ -360,8 +376,9 @@ def _legal(phase: Phase, hand: int, taken: int, top: int, limit: int, rules: Rul
     if phase is Phase.DISCARD:
         actions: list[Action] = []
         if rules.big_gin and min_deadwood_mask(hand) == 0:
-            actions += [Action(Kind.BIG_GIN, NO_CARD, tuple(sorted(m)))
-                        for m, _ in packings(hand, 0)]
+            actions += [
+                Action(Kind.BIG_GIN, NO_CARD, tuple(sorted(m))) for m, _ in packings(hand, 0)
+            ]
         for card in mask_cards(hand):
             if card.index == taken:
                 continue
@@ -393,7 +410,7 @@ class HandState:
         self.knock_limit = rules.knock_limit_for(upcard)
         self.multiplier = rules.multiplier_for(upcard)
         self.hands = [deal.hand_mask(0), deal.hand_mask(1)]
-        self.stock = list(reversed(deal.order[DEALT + 1:]))
+        self.stock = list(reversed(deal.order[DEALT + 1 :]))
         """The stock, top card last."""
         self.pile = [deal.upcard]
         self.phase = Phase.OFFER
@@ -422,19 +439,36 @@ class HandState:
         """What ``player`` (default: the one to move) knows now."""
         p = self.to_move if player is None else player
         return InfoSet(
-            player=p, rules=self.rules, dealer=self.deal.dealer, knock_limit=self.knock_limit,
-            multiplier=self.multiplier, upcard=self.deal.upcard, phase=self.phase,
-            hand=self.hands[p], pile=tuple(self.pile), stock_size=len(self.stock),
+            player=p,
+            rules=self.rules,
+            dealer=self.deal.dealer,
+            knock_limit=self.knock_limit,
+            multiplier=self.multiplier,
+            upcard=self.deal.upcard,
+            phase=self.phase,
+            hand=self.hands[p],
+            pile=tuple(self.pile),
+            stock_size=len(self.stock),
             taken=self.taken if p == self.to_move else NO_CARD,
-            opponent_known=self.known[1 - p], opponent_passed=self.passed[1 - p],
-            opponent_discards=self.discards[1 - p], events=tuple(self.seen[p]),
+            opponent_known=self.known[1 - p],
+            opponent_passed=self.passed[1 - p],
+            opponent_discards=self.discards[1 - p],
+            events=tuple(self.seen[p]),
             spread=self.spread,
         )
 
     def legal_actions(self) -> list[Action]:
         """Every legal action of the player to move."""
-        return _legal(self.phase, self.hands[self.to_move], self.taken, self.top,
-                      self.knock_limit, self.rules, self.spread, self.seen[0])
+        return _legal(
+            self.phase,
+            self.hands[self.to_move],
+            self.taken,
+            self.top,
+            self.knock_limit,
+            self.rules,
+            self.spread,
+            self.seen[0],
+        )
 
     def verify(self, action: Action) -> None:
         """Raise :class:`IllegalError` saying why ``action`` is not legal now."""
@@ -453,14 +487,17 @@ class HandState:
             if not self.pile:
                 raise IllegalError("the discard pile is empty")
             if self._both_passed():
-                raise IllegalError("both players passed the upcard: the non-dealer draws from "
-                                   "the stock")
+                raise IllegalError(
+                    "both players passed the upcard: the non-dealer draws from the stock"
+                )
         if kind in (Kind.DISCARD, Kind.KNOCK):
             if not 0 <= action.card < 52 or not hand >> action.card & 1:
                 raise IllegalError(f"you don't hold {_code(action.card)}")
             if action.card == self.taken:
-                raise IllegalError(f"{_code(action.card)} was just taken from the discard pile: "
-                                   "it may not be discarded this turn")
+                raise IllegalError(
+                    f"{_code(action.card)} was just taken from the discard pile: "
+                    "it may not be discarded this turn"
+                )
         if kind in (Kind.KNOCK, Kind.BIG_GIN):
             rest = hand if kind is Kind.BIG_GIN else hand ^ (1 << action.card)
             deadwood = _verify_spread(action.spread, rest)
@@ -470,13 +507,16 @@ class HandState:
                 if deadwood:
                     raise IllegalError("big gin melds all 11 cards")
             elif deadwood > self.knock_limit:
-                raise IllegalError(f"the spread leaves {deadwood} deadwood, above the knock "
-                                   f"limit of {self.knock_limit}")
+                raise IllegalError(
+                    f"the spread leaves {deadwood} deadwood, above the knock "
+                    f"limit of {self.knock_limit}"
+                )
         if kind is Kind.LAY_OFF and action.layoffs:
             spread = [Meld(m) for m in self.spread]
             if layoff_plan(CardSet(hand), spread, CardSet(action.layoffs)) is None:
-                raise IllegalError(f"{CardSet(action.layoffs).text()} cannot all be laid off "
-                                   "onto this spread")
+                raise IllegalError(
+                    f"{CardSet(action.layoffs).text()} cannot all be laid off onto this spread"
+                )
 
     def can(self, action: Action) -> bool:
         """True when ``action`` is legal now."""
@@ -530,8 +570,11 @@ class HandState:
             self.spread = action.spread
             self.knocker_deadwood = mask_points(self.hands[player] & ~action.spread_mask)
             if self.knocker_deadwood == 0:
-                result = self._score(player, best_defence(CardSet(self.hands[opponent]), ()),
-                                     big_gin=kind is Kind.BIG_GIN)
+                result = self._score(
+                    player,
+                    best_defence(CardSet(self.hands[opponent]), ()),
+                    big_gin=kind is Kind.BIG_GIN,
+                )
             else:
                 self.phase = Phase.DEFEND
                 self.to_move = opponent
@@ -563,10 +606,16 @@ class HandState:
             self._see(player, Kind.DISCARD, card, card)
 
     def _score(self, knocker: int, defence: Defence, *, big_gin: bool) -> HandResult:
-        score = score_hand(self.knocker_deadwood, defence.deadwood, self.rules,
-                           big_gin=big_gin, multiplier=self.multiplier)
-        return self._end(HandResult(False, knocker, self.spread, self.knocker_deadwood,
-                                    defence, score))
+        score = score_hand(
+            self.knocker_deadwood,
+            defence.deadwood,
+            self.rules,
+            big_gin=big_gin,
+            multiplier=self.multiplier,
+        )
+        return self._end(
+            HandResult(False, knocker, self.spread, self.knocker_deadwood, defence, score)
+        )
 
     def _end(self, result: HandResult) -> HandResult:
         self.phase = Phase.OVER

@@ -112,8 +112,13 @@ class GameRecord:
     seconds: tuple[float, float]
 
 
-def play_hand(bots: Sequence[Bot], deal: Deal, rules: RuleSet, rngs: Sequence[random.Random],
-              clock: list[list[float]] | None = None) -> HandState:
+def play_hand(
+    bots: Sequence[Bot],
+    deal: Deal,
+    rules: RuleSet,
+    rngs: Sequence[random.Random],
+    clock: list[list[float]] | None = None,
+) -> HandState:
     """Play one hand between two bots; ``clock[seat]`` collects each decision's CPU seconds
     (process time: on a shared machine wall-clock time measures the neighbours)."""
     state = HandState(deal, rules)
@@ -128,13 +133,15 @@ def play_hand(bots: Sequence[Bot], deal: Deal, rules: RuleSet, rngs: Sequence[ra
     return state
 
 
-def play_game(bots: Sequence[Bot], rules: RuleSet, seed: int | str,
-              bot_seed: int | str | None = None) -> GameRecord:
+def play_game(
+    bots: Sequence[Bot], rules: RuleSet, seed: int | str, bot_seed: int | str | None = None
+) -> GameRecord:
     """A game to the target; hand ``k``'s deal comes from ``(seed, k)``, the bots' choices from
     ``(bot_seed, seat)``."""
     game = GameState(rules, first_dealer=0)
-    rngs = [random.Random(f"bot:{seed if bot_seed is None else bot_seed}:{seat}")
-            for seat in (0, 1)]
+    rngs = [
+        random.Random(f"bot:{seed if bot_seed is None else bot_seed}:{seat}") for seat in (0, 1)
+    ]
     clock: list[list[float]] = [[], []]
     lines: list[HandLine] = []
     while not game.over:
@@ -149,8 +156,11 @@ def play_game(bots: Sequence[Bot], rules: RuleSet, seed: int | str,
     sheet = game.sheet
     assert sheet.winner is not None
     return GameRecord(
-        seats=(bots[0].name, bots[1].name), winner=sheet.winner, totals=sheet.totals,
-        hands=tuple(lines), decisions=(len(clock[0]), len(clock[1])),
+        seats=(bots[0].name, bots[1].name),
+        winner=sheet.winner,
+        totals=sheet.totals,
+        hands=tuple(lines),
+        decisions=(len(clock[0]), len(clock[1])),
         seconds=(sum(clock[0]), sum(clock[1])),
     )
 
@@ -236,19 +246,26 @@ class MatchReport:
     def to_dict(self) -> dict[str, object]:
         """Plain values for ``--json``."""
         return {
-            "bots": list(self.bots), "rules": self.rules, "seed": self.seed,
-            "games": self.games, "hands": self.hands, "void_hands": self.void_hands,
+            "bots": list(self.bots),
+            "rules": self.rules,
+            "seed": self.seed,
+            "games": self.games,
+            "hands": self.hands,
+            "void_hands": self.void_hands,
             "options": self.options,
             "points_per_hand": {
-                "bot": self.bots[0], "mean": self.points_per_hand.mean,
+                "bot": self.bots[0],
+                "mean": self.points_per_hand.mean,
                 "low": round(self.points_per_hand.low, 4),
                 "high": round(self.points_per_hand.high, 4),
                 "stderr": round(self.points_per_hand.stderr, 4),
                 "pairs": self.points_per_hand.clusters,
             },
             "figures": [
-                {key: (round(value, 6) if isinstance(value, float) else value)
-                 for key, value in vars(figure).items()}
+                {
+                    key: (round(value, 6) if isinstance(value, float) else value)
+                    for key, value in vars(figure).items()
+                }
                 for figure in self.figures
             ],
         }
@@ -293,11 +310,17 @@ def summarize(spec: MatchSpec, pairs: Sequence[tuple[GameRecord, GameRecord]]) -
                 net += line.points if line.winner == a_seat else -line.points
         totals.append(net)
         counts.append(count)
-    figures = tuple(_figures(name, side, games, hands) for name, side in zip(spec.bots, sides,
-                                                                              strict=True))
+    figures = tuple(
+        _figures(name, side, games, hands) for name, side in zip(spec.bots, sides, strict=True)
+    )
     return MatchReport(
-        bots=spec.bots, rules=spec.rules.name, seed=spec.seed, games=games, hands=hands,
-        void_hands=void, figures=(figures[0], figures[1]),
+        bots=spec.bots,
+        rules=spec.rules.name,
+        seed=spec.seed,
+        games=games,
+        hands=hands,
+        void_hands=void,
+        figures=(figures[0], figures[1]),
         points_per_hand=ratio_estimate(totals, counts),
         options={"worlds": spec.worlds, "seconds": spec.seconds},
     )
@@ -307,18 +330,24 @@ def _figures(name: str, side: _Side, games: int, hands: int) -> BotFigures:
     low, high = wilson(side.games_won, games)
     per_hand = 1 / hands if hands else 0.0
     return BotFigures(
-        name=name, games_won=side.games_won,
-        win_rate=side.games_won / games if games else 0.0, win_low=low, win_high=high,
-        hands_won=side.hands_won, gin_rate=(side.gin + side.big_gin) * per_hand,
-        knock_rate=side.knocks_made * per_hand, undercut_rate=side.undercut * per_hand,
+        name=name,
+        games_won=side.games_won,
+        win_rate=side.games_won / games if games else 0.0,
+        win_low=low,
+        win_high=high,
+        hands_won=side.hands_won,
+        gin_rate=(side.gin + side.big_gin) * per_hand,
+        knock_rate=side.knocks_made * per_hand,
+        undercut_rate=side.undercut * per_hand,
         undercut_against_rate=side.undercut_against * per_hand,
         seconds_per_decision=side.seconds / side.decisions if side.decisions else 0.0,
         decisions=side.decisions,
     )
 
 
-def run_match(spec: MatchSpec, jobs: int = 1,
-              progress: Callable[[int, int], None] | None = None) -> MatchReport:
+def run_match(
+    spec: MatchSpec, jobs: int = 1, progress: Callable[[int, int], None] | None = None
+) -> MatchReport:
     """Play ``spec.pairs`` duplicate pairs on ``jobs`` processes; ``progress(done, total)``."""
     for name in spec.bots:
         spec.make(name)  # an unknown name fails here, before any worker starts

@@ -127,8 +127,9 @@ def _spreads(hand: int, limit: int) -> list[tuple[tuple[int, ...], int]]:
     if found is None:
         if len(_SPREADS) >= _DEADWOOD_LIMIT // 16:
             _SPREADS.clear()
-        found = _SPREADS[key] = [(melds, mask_points(dead)) for melds, dead in
-                                 packings(hand, limit)]
+        found = _SPREADS[key] = [
+            (melds, mask_points(dead)) for melds, dead in packings(hand, limit)
+        ]
     return found
 
 
@@ -150,8 +151,7 @@ def _card_chance(bit: int, known: int, unknown: int, chance: float) -> float:
     return chance if unknown & card else 0.0
 
 
-def layoff_exposure(meld_masks: tuple[int, ...], known: int, unknown: int,
-                    hidden: int) -> float:
+def layoff_exposure(meld_masks: tuple[int, ...], known: int, unknown: int, hidden: int) -> float:
     """The points the defender is expected to lay off on these melds, from the knocker's view.
 
     ``known``: cards the knocker knows the defender holds (taken from the pile); ``unknown``:
@@ -185,8 +185,9 @@ def layoff_exposure(meld_masks: tuple[int, ...], known: int, unknown: int,
     return expected
 
 
-def _best_spread(hand: int, limit: int, known: int, unknown: int,
-                 hidden: int) -> tuple[float, int, tuple[int, ...]] | None:
+def _best_spread(
+    hand: int, limit: int, known: int, unknown: int, hidden: int
+) -> tuple[float, int, tuple[int, ...]] | None:
     best: tuple[float, int, tuple[int, ...]] | None = None
     for melds, deadwood in _spreads(hand, limit):
         exposure = layoff_exposure(melds, known, unknown, hidden) if deadwood else 0.0
@@ -196,8 +197,9 @@ def _best_spread(hand: int, limit: int, known: int, unknown: int,
     return best
 
 
-def choose_spread(hand: int, limit: int, known: int, unknown: int,
-                  hidden: int) -> tuple[tuple[int, ...], int]:
+def choose_spread(
+    hand: int, limit: int, known: int, unknown: int, hidden: int
+) -> tuple[tuple[int, ...], int]:
     """The spread a knocker commits to without seeing the defender's hand.
 
     Among the arrangements within the knock limit (holding melds back included), the least
@@ -296,13 +298,15 @@ class _Hand:
         rules = self.rules
         multiplier = rules.multiplier_for(self.first_upcard)
         if knocker_hand.bit_count() == 11:  # big gin: every card melded, no discard
-            score = score_hand(0, min_deadwood_mask(defender), rules, big_gin=True,
-                               multiplier=multiplier)
+            score = score_hand(
+                0, min_deadwood_mask(defender), rules, big_gin=True, multiplier=multiplier
+            )
         else:
             known = self.picked[1 - knocker] & defender
             unknown = DECK_MASK & ~(knocker_hand | self.pile | known)
-            melds, deadwood = choose_spread(knocker_hand, self.limit, known, unknown,
-                                            10 - known.bit_count())
+            melds, deadwood = choose_spread(
+                knocker_hand, self.limit, known, unknown, 10 - known.bit_count()
+            )
             if deadwood and defender & layoff_targets(melds):
                 spread = [Meld(mask) for mask in melds]
                 defended = best_defence(CardSet(defender), spread).deadwood
@@ -370,9 +374,16 @@ def _play(position: Position, choice: Candidate, opponent: int, stock: list[int]
     rules = position.rules
     hand = position.hand.mask
     taken = position.took_from_discard.mask if position.took_from_discard else 0
-    game = _Hand([hand, opponent], list(stock), 0, rules, position.knock_limit,
-                 position.first_upcard, pile=position.dead.mask,
-                 picked=[taken, position.opponent_known.mask])
+    game = _Hand(
+        [hand, opponent],
+        list(stock),
+        0,
+        rules,
+        position.knock_limit,
+        position.first_upcard,
+        pile=position.dead.mask,
+        picked=[taken, position.opponent_known.mask],
+    )
     limit = game.limit
     candidate = choice.action
     if candidate in (Action.KNOCK, Action.PLAY_ON):
@@ -413,8 +424,12 @@ def _play(position: Position, choice: Candidate, opponent: int, stock: list[int]
     return game.play(0)
 
 
-def verdict(position: Position, candidates: tuple[Candidate, ...], worlds: int = DEFAULT_WORLDS,
-            seed: int = 1) -> Verdict:
+def verdict(
+    position: Position,
+    candidates: tuple[Candidate, ...],
+    worlds: int = DEFAULT_WORLDS,
+    seed: int = 1,
+) -> Verdict:
     """Expected points of each candidate over the same ``worlds`` sampled worlds."""
     verify_position(position)
     rng = random.Random(seed)
@@ -429,8 +444,11 @@ def verdict(position: Position, candidates: tuple[Candidate, ...], worlds: int =
     for candidate in candidates:
         values = scores[candidate]
         diffs = [a - b for a, b in zip(scores[top], values, strict=True)]
-        results.append(CandidateResult(candidate, means[candidate], _stderr(values),
-                                       sum(diffs) / worlds, _stderr(diffs)))
+        results.append(
+            CandidateResult(
+                candidate, means[candidate], _stderr(values), sum(diffs) / worlds, _stderr(diffs)
+            )
+        )
     results.sort(key=lambda r: (-r.mean, candidates.index(r.candidate)))
     return Verdict(tuple(results), worlds, seed)
 

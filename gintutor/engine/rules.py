@@ -182,15 +182,32 @@ def verify_settings(rules: RuleSet) -> None:
 
 
 _STANDARD = RuleSet(
-    name="standard", knock_limit=10, oklahoma=False, oklahoma_ace=OklahomaAce.GIN_ONLY,
-    spade_doubles=False, gin_bonus=25, big_gin_bonus=31, undercut_bonus=25,
-    tie_is_undercut=True, box_bonus=25, boxes=Boxes.BOTH, game_bonus=100,
-    shutout=Shutout.DOUBLE, target=100, hollywood=False, void_at_stock=2,
+    name="standard",
+    knock_limit=10,
+    oklahoma=False,
+    oklahoma_ace=OklahomaAce.GIN_ONLY,
+    spade_doubles=False,
+    gin_bonus=25,
+    big_gin_bonus=31,
+    undercut_bonus=25,
+    tie_is_undercut=True,
+    box_bonus=25,
+    boxes=Boxes.BOTH,
+    game_bonus=100,
+    shutout=Shutout.DOUBLE,
+    target=100,
+    hollywood=False,
+    void_at_stock=2,
     source="common modern North-American scoring (ginrummy.com, MobilityWare)",
 )
 _CLASSIC = dataclasses.replace(
-    _STANDARD, name="classic", gin_bonus=20, big_gin_bonus=0, undercut_bonus=10,
-    box_bonus=20, shutout=Shutout.BONUS_200,
+    _STANDARD,
+    name="classic",
+    gin_bonus=20,
+    big_gin_bonus=0,
+    undercut_bonus=10,
+    box_bonus=20,
+    shutout=Shutout.BONUS_200,
     source="pagat.com's main text and the Bicycle/Hoyle books",
 )
 # Each preset is standard plus what RULES.md §2 lists as different.
@@ -198,14 +215,22 @@ PRESETS: dict[str, RuleSet] = {
     "standard": _STANDARD,
     "classic": _CLASSIC,
     "oklahoma": dataclasses.replace(
-        _STANDARD, name="oklahoma", oklahoma=True, spade_doubles=True, target=150,
+        _STANDARD,
+        name="oklahoma",
+        oklahoma=True,
+        spade_doubles=True,
+        target=150,
         source="Oklahoma Gin as Bicycle gives it",
     ),
     "hollywood": dataclasses.replace(
         _STANDARD, name="hollywood", hollywood=True, source="Hollywood scoring (pagat.com)"
     ),
     "straight": dataclasses.replace(
-        _STANDARD, name="straight", knock_limit=0, undercut_bonus=None, tie_is_undercut=None,
+        _STANDARD,
+        name="straight",
+        knock_limit=0,
+        undercut_bonus=None,
+        tie_is_undercut=None,
         source="Straight Gin: no knocking below gin (pagat.com)",
     ),
 }
@@ -213,26 +238,38 @@ PRESETS: dict[str, RuleSet] = {
 
 SOURCE_TEXTS: dict[str, RuleSet] = {
     "indonesian": dataclasses.replace(
-        _STANDARD, name="indonesian", big_gin_bonus=0, boxes=Boxes.WINNER,
+        _STANDARD,
+        name="indonesian",
+        big_gin_bonus=0,
+        boxes=Boxes.WINNER,
         source="the Indonesian rule text: standard scoring, no big gin, and the 25-point box "
         "only to the game's winner ('Pemenang juga menerima 25 poin bonus untuk setiap putaran "
         "yang dimenangkan')",
     ),
     "portuguese": dataclasses.replace(
-        _CLASSIC, name="portuguese", box_bonus=0, game_bonus=0, shutout=Shutout.NONE,
+        _CLASSIC,
+        name="portuguese",
+        box_bonus=0,
+        game_bonus=0,
+        shutout=Shutout.NONE,
         target=250,
         source="the Portuguese rule text: classic hands, no box, game or shutout bonus, a target "
         "agreed at the start (250 here; override 'target' in a house-rules file)",
     ),
     "norwegian": dataclasses.replace(
-        _CLASSIC, name="norwegian",
+        _CLASSIC,
+        name="norwegian",
         source="the Norwegian rule text: classic, box 20 not counted toward 100, shutout makes "
         "the game bonus 200",
     ),
     # The AAAI/EAAI 2021 Gin Rummy challenge (Neller): hand points only, first to 100 wins;
     # the published agents' strength figures are measured under these rules.
     "eaai": dataclasses.replace(
-        _STANDARD, name="eaai", big_gin_bonus=0, box_bonus=0, game_bonus=0,
+        _STANDARD,
+        name="eaai",
+        big_gin_bonus=0,
+        box_bonus=0,
+        game_bonus=0,
         shutout=Shutout.NONE,
         source="the AAAI/EAAI 2021 Gin Rummy challenge (Neller et al.): knock at 10, gin 25, "
         "undercut 25, no big gin, hand points only, first to 100",
@@ -242,7 +279,6 @@ SOURCE_TEXTS: dict[str, RuleSet] = {
 
 RULE_SETS: dict[str, RuleSet] = {**PRESETS, **SOURCE_TEXTS}
 """Every named rule set: what ``--rules NAME`` accepts."""
-
 
 
 def preset(name: str) -> RuleSet:
@@ -255,7 +291,9 @@ def preset(name: str) -> RuleSet:
 
 _BOOL_KEYS = {"oklahoma", "spade_doubles", "hollywood", "tie_is_undercut"}
 _ENUM_KEYS: dict[str, type[Enum]] = {
-    "oklahoma_ace": OklahomaAce, "shutout": Shutout, "boxes": Boxes,
+    "oklahoma_ace": OklahomaAce,
+    "shutout": Shutout,
+    "boxes": Boxes,
 }
 
 

@@ -129,9 +129,7 @@ def _rejected(chosen: SpreadOutcome, outcomes: list[SpreadOutcome]) -> tuple[Rej
         held_back = chosen.spread.deadwood_cards & other.spread.melded
         extra = chosen.spread.deadwood - least
         found.append(RejectedSpread(other, reason, net - other.score.knocker_net, held_back, extra))
-    found.sort(
-        key=lambda r: (-1 if r.discard is None else r.discard.index, r.spread.sort_key())
-    )
+    found.sort(key=lambda r: (-1 if r.discard is None else r.discard.index, r.spread.sort_key()))
     return tuple(found)
 
 
@@ -279,4 +277,3 @@ def showdown(
     outcomes.sort(key=SpreadOutcome.sort_key)
     rejected = _rejected(outcomes[0], outcomes)
     return Showdown(knocker, defender, rules, limit, multiplier, tuple(outcomes), rejected)
-

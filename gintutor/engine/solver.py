@@ -103,9 +103,7 @@ def _set_choices(c: int, d: int, h: int, s: int, triple: int) -> list[tuple[int,
         held = [bool(x & bit) for x in (c, d, h, s)]
         removals: list[tuple[bool, bool, bool, bool]] = [(held[0], held[1], held[2], held[3])]
         if all(held):
-            removals += [
-                (i != 0, i != 1, i != 2, i != 3) for i in range(4)
-            ]
+            removals += [(i != 0, i != 1, i != 2, i != 3) for i in range(4)]
         more = []
         for cc, dd, hh, ss in choices:
             for rc, rd, rh, rs in removals:
@@ -290,8 +288,9 @@ def discard_options(
     forbidden = 0
     if taken_from_discard is not None:
         if taken_from_discard not in hand:
-            raise CardError(f"{taken_from_discard.code} was taken from the discard pile "
-                            "but is not in the hand")
+            raise CardError(
+                f"{taken_from_discard.code} was taken from the discard pile but is not in the hand"
+            )
         forbidden = taken_from_discard.mask
     options = [
         DiscardOption(CARDS[index], deadwood)

@@ -29,18 +29,27 @@ def table_lines(table: Table, style: Style, indent: int = 1) -> list[Block]:
     return [Line(f"{meld.kind.value:<8}  {meld_text(meld, style)}", indent) for meld in table]
 
 
-def explain_play(table: Table, hand: Hand, play: Play | None, rules: CarouselRules,
-                 style: Style) -> list[Block]:
+def explain_play(
+    table: Table, hand: Hand, play: Play | None, rules: CarouselRules, style: Style
+) -> list[Block]:
     """The best play explained: new table, moves, what stays in hand, whether you may knock."""
-    blocks: list[Block] = [Heading("Table"), *table_lines(table, style),
-                           Line(f"Hand: {hand_text(hand, style)} ({hand.points} points)")]
+    blocks: list[Block] = [
+        Heading("Table"),
+        *table_lines(table, style),
+        Line(f"Hand: {hand_text(hand, style)} ({hand.points} points)"),
+    ]
     if play is None:
         blocks += [Heading("Best play"), Line("No card of this hand can be placed.")]
         return blocks
-    blocks += [Heading("Best play"),
-               Line(f"Place {hand_text(play.placed, style)}: {play.points_placed} points, "
-                    f"{play.cards_placed} card{'s' if play.cards_placed != 1 else ''}."),
-               Heading("New table"), *table_lines(play.table, style)]
+    blocks += [
+        Heading("Best play"),
+        Line(
+            f"Place {hand_text(play.placed, style)}: {play.points_placed} points, "
+            f"{play.cards_placed} card{'s' if play.cards_placed != 1 else ''}."
+        ),
+        Heading("New table"),
+        *table_lines(play.table, style),
+    ]
     if play.moves:
         blocks.append(Heading("Moves"))
         for move in play.moves:
@@ -49,8 +58,9 @@ def explain_play(table: Table, hand: Hand, play: Play | None, rules: CarouselRul
             target = meld_text(move.to_meld, style)
             if move.kind is MoveKind.FREED:
                 old = move.before.display(ascii_only=style.ascii_only)
-                blocks.append(Line(f"{old} freed by the real card, used again as {card} in "
-                                   f"{target}", 1))
+                blocks.append(
+                    Line(f"{old} freed by the real card, used again as {card} in {target}", 1)
+                )
             else:
                 blocks.append(Line(f"{card} from {source} to {target}", 1))
     else:
@@ -59,23 +69,36 @@ def explain_play(table: Table, hand: Hand, play: Play | None, rules: CarouselRul
     verdict = "you may knock" if left <= rules.knock_limit else "you may not knock"
     if not len(play.hand_after):
         verdict = "you go out"
-    blocks.append(Line(f"Left in hand: {hand_text(play.hand_after, style)} ({left} points): "
-                       f"{verdict} (limit {rules.knock_limit})."))
+    blocks.append(
+        Line(
+            f"Left in hand: {hand_text(play.hand_after, style)} ({left} points): "
+            f"{verdict} (limit {rules.knock_limit})."
+        )
+    )
     return blocks
 
 
-def play_data(table: Table, hand: Hand, play: Play | None, rules: CarouselRules
-              ) -> dict[str, Any]:
+def play_data(table: Table, hand: Hand, play: Play | None, rules: CarouselRules) -> dict[str, Any]:
     """JSON export: ``table``, ``hand`` and ``play`` (None when nothing can be placed)."""
-    data: dict[str, Any] = {"table": [meld.text().split() for meld in table],
-                            "hand": hand.codes(), "play": None}
+    data: dict[str, Any] = {
+        "table": [meld.text().split() for meld in table],
+        "hand": hand.codes(),
+        "play": None,
+    }
     if play is not None:
         data["play"] = {
             "placed": play.placed.codes(),
             "table": [meld.text().split() for meld in play.table],
-            "moves": [{"kind": m.kind.value, "card": m.slot.code, "before": m.before.code,
-                       "from": m.from_meld.text().split(), "to": m.to_meld.text().split()}
-                      for m in play.moves],
+            "moves": [
+                {
+                    "kind": m.kind.value,
+                    "card": m.slot.code,
+                    "before": m.before.code,
+                    "from": m.from_meld.text().split(),
+                    "to": m.to_meld.text().split(),
+                }
+                for m in play.moves
+            ],
             "hand_after": play.hand_after.codes(),
             "points_after": play.points_after,
             "can_knock": play.points_after <= rules.knock_limit,
@@ -85,64 +108,107 @@ def play_data(table: Table, hand: Hand, play: Play | None, rules: CarouselRules
 
 def explain_rules(rules: CarouselRules) -> list[Block]:
     """The Carousel rules in prose, with the settings the source text leaves open."""
-    tie = ("every tied player wins and scores the differences" if rules.low_tie is LowTie.SHARE
-           else "nobody scores the round")
-    first = ("the first player to meld in the round (the table is empty then)"
-             if rules.first_meld is FirstMeld.ROUND else "every player's first melding turn")
-    order = ("most points, then most cards" if rules.objective is Objective.POINTS_THEN_CARDS
-             else "most cards, then most points")
+    tie = (
+        "every tied player wins and scores the differences"
+        if rules.low_tie is LowTie.SHARE
+        else "nobody scores the round"
+    )
+    first = (
+        "the first player to meld in the round (the table is empty then)"
+        if rules.first_meld is FirstMeld.ROUND
+        else "every player's first melding turn"
+    )
+    order = (
+        "most points, then most cards"
+        if rules.objective is Objective.POINTS_THEN_CARDS
+        else "most cards, then most points"
+    )
     return [
         Heading("Carousel (manipulation rummy)"),
-        Line("2 to 5 players. Two players use one 53-card deck (52 cards and a joker); three "
-             "or more use two (identical cards exist). 10 cards each; the rest is the stock. "
-             "There is no discard pile."),
-        Line(f"A turn: draw, then you may meld. If you did not, draw again and you may meld. "
-             f"If you still did not, draw a third card: after the {rules.draws_per_turn}rd draw "
-             f"you may not meld this turn."),
-        Line("Melds: a group of 3 or 4 cards of one rank, never two identical cards; a "
-             "sequence of 3 or more cards of one suit, the ace high or low (A-2-3, Q-K-A) but "
-             "never round the corner (K-A-2)."),
-        Line(f"Melding: {first} must lay down melds of their own cards. Otherwise you may "
-             "rearrange the whole table, adding at least one card from your hand; no card goes "
-             "from the table to a hand, and every table card ends the turn in a valid meld."),
-        Line("Jokers stand for the card you declare (written JK=7H). A joker keeps its card "
-             "unless the real card replaces it; the freed joker stays on the table and is used "
-             "again. A joker is the card it stands for: the table never shows more copies of a "
-             "card than the decks hold."),
-        Line(f"Values in hand: joker 25, J Q K 10, 2-10 face value, ace 1. After your turn "
-             f"you may knock with {rules.knock_limit} points or fewer; playing all your cards "
-             "ends the round too."),
-        Line(f"Scoring: the lowest hand wins the difference to each other player. A winner "
-             f"who did not knock (when someone did) adds {rules.undercut_bonus}; the knocker "
-             f"loses ties, and two tied others both win with the bonus. Going out adds "
-             f"{rules.going_out_bonus}. When the stock runs out unknocked, everyone has one "
-             f"more turn to meld (no draw), then the lowest hand wins."),
-        Line(f"Game: to {rules.game_target}. Whoever reaches it gets {rules.game_bonus}; every "
-             f"other player {rules.round_bonus} per round won; most points wins."),
+        Line(
+            "2 to 5 players. Two players use one 53-card deck (52 cards and a joker); three "
+            "or more use two (identical cards exist). 10 cards each; the rest is the stock. "
+            "There is no discard pile."
+        ),
+        Line(
+            f"A turn: draw, then you may meld. If you did not, draw again and you may meld. "
+            f"If you still did not, draw a third card: after the {rules.draws_per_turn}rd draw "
+            f"you may not meld this turn."
+        ),
+        Line(
+            "Melds: a group of 3 or 4 cards of one rank, never two identical cards; a "
+            "sequence of 3 or more cards of one suit, the ace high or low (A-2-3, Q-K-A) but "
+            "never round the corner (K-A-2)."
+        ),
+        Line(
+            f"Melding: {first} must lay down melds of their own cards. Otherwise you may "
+            "rearrange the whole table, adding at least one card from your hand; no card goes "
+            "from the table to a hand, and every table card ends the turn in a valid meld."
+        ),
+        Line(
+            "Jokers stand for the card you declare (written JK=7H). A joker keeps its card "
+            "unless the real card replaces it; the freed joker stays on the table and is used "
+            "again. A joker is the card it stands for: the table never shows more copies of a "
+            "card than the decks hold."
+        ),
+        Line(
+            f"Values in hand: joker 25, J Q K 10, 2-10 face value, ace 1. After your turn "
+            f"you may knock with {rules.knock_limit} points or fewer; playing all your cards "
+            "ends the round too."
+        ),
+        Line(
+            f"Scoring: the lowest hand wins the difference to each other player. A winner "
+            f"who did not knock (when someone did) adds {rules.undercut_bonus}; the knocker "
+            f"loses ties, and two tied others both win with the bonus. Going out adds "
+            f"{rules.going_out_bonus}. When the stock runs out unknocked, everyone has one "
+            f"more turn to meld (no draw), then the lowest hand wins."
+        ),
+        Line(
+            f"Game: to {rules.game_target}. Whoever reaches it gets {rules.game_bonus}; every "
+            f"other player {rules.round_bonus} per round won; most points wins."
+        ),
         Heading("Settings where the source text is silent"),
         Line(f"Tie for lowest without the knocker: {tie} (low_tie={rules.low_tie.value})."),
         Line(f"First meld: {first} (first_meld={rules.first_meld.value})."),
-        Line(f"Going out needs a turn with a draw: {'yes' if rules.going_out_needs_draw else 'no'}"
-             f" (going_out_needs_draw)."),
-        Line(f"The solver's best play: {order}, then fewest table cards moved "
-             f"(objective={rules.objective.value}). A card is moved when its new meld does not "
-             f"continue its old one; each old meld continues in at most one new meld."),
+        Line(
+            f"Going out needs a turn with a draw: {'yes' if rules.going_out_needs_draw else 'no'}"
+            f" (going_out_needs_draw)."
+        ),
+        Line(
+            f"The solver's best play: {order}, then fewest table cards moved "
+            f"(objective={rules.objective.value}). A card is moved when its new meld does not "
+            f"continue its old one; each old meld continues in at most one new meld."
+        ),
     ]
 
 
 def explain_sheet(sheet: GameSheet, names: list[str]) -> list[Block]:
     """The score sheet: each round's scores and running totals, then bonuses and winners."""
     rows = []
-    for number, (scored, running) in enumerate(zip(sheet.rounds, sheet.running, strict=True),
-                                               start=1):
+    for number, (scored, running) in enumerate(
+        zip(sheet.rounds, sheet.running, strict=True), start=1
+    ):
         note = scored.result.ending.value + (" (void)" if scored.void else "")
-        rows.append((str(number), note, *(f"{s} ({t})" for s, t in zip(
-            scored.scores, running, strict=True))))
+        rows.append(
+            (
+                str(number),
+                note,
+                *(f"{s} ({t})" for s, t in zip(scored.scores, running, strict=True)),
+            )
+        )
     blocks: list[Block] = [TextTable(("round", "ending", *names), tuple(rows))]
     if sheet.over:
-        blocks.append(Line("Game over: " + ", ".join(
-            f"{n} {f} (bonus {g + r})" for n, f, g, r in zip(
-                names, sheet.finals, sheet.game_bonus, sheet.round_bonus, strict=True))))
+        blocks.append(
+            Line(
+                "Game over: "
+                + ", ".join(
+                    f"{n} {f} (bonus {g + r})"
+                    for n, f, g, r in zip(
+                        names, sheet.finals, sheet.game_bonus, sheet.round_bonus, strict=True
+                    )
+                )
+            )
+        )
         blocks.append(Line("Winner: " + " and ".join(names[i] for i in sheet.winners)))
     else:
         blocks.append(Line("The game goes on (nobody has reached the target yet)."))

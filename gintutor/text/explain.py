@@ -257,11 +257,15 @@ def no_showdown_sentence(analysis: Analysis, style: Style) -> str:
     """Why an opponent's hand was given but the knock is not played out."""
     verdict = analysis.verdict
     if verdict.reason is KnockReason.GIN_ONLY:
-        why = (f"only gin may end the hand here (knock limit 0) and you have "
-               f"{verdict.deadwood} deadwood")
+        why = (
+            f"only gin may end the hand here (knock limit 0) and you have "
+            f"{verdict.deadwood} deadwood"
+        )
     else:
-        why = (f"with {verdict.deadwood} deadwood (above the knock limit of "
-               f"{verdict.knock_limit}) you cannot knock")
+        why = (
+            f"with {verdict.deadwood} deadwood (above the knock limit of "
+            f"{verdict.knock_limit}) you cannot knock"
+        )
     opponent = style.cards(analysis.opponent or ())
     return f"No showdown: {why}, so the opponent's hand ({opponent}) is not played out."
 
@@ -325,9 +329,7 @@ def _why_spread(result: Showdown, style: Style, mine: bool = True) -> list[Block
         blocks.append(Line(_rejected_text(result, rejected, style, mine, first=number == 0)))
     more = len(result.rejected) - _MAX_REJECTED
     if more > 0:
-        blocks.append(
-            Line(f"{plural(more, 'other least-deadwood spread')} would score less too.")
-        )
+        blocks.append(Line(f"{plural(more, 'other least-deadwood spread')} would score less too."))
     return blocks
 
 
@@ -351,8 +353,7 @@ def _rejected_text(
             f"{rejected.score.points}."
         )
     if other_discard and chosen.discard is not None and rejected.discard is not None:
-        head = (f"Why discard {style.card(chosen.discard)}, not "
-                f"{style.card(rejected.discard)}")
+        head = f"Why discard {style.card(chosen.discard)}, not {style.card(rejected.discard)}"
     else:
         head = "Why this spread"
     if rejected.extra_deadwood:
@@ -361,8 +362,10 @@ def _rejected_text(
             keep = f"{holds} {style.cards(rejected.held_back)} back"
         else:
             keep = f"{you} keep{'' if mine else 's'} more deadwood"
-        lead = (f"{keep} ({chosen.spread.deadwood} deadwood, not the least "
-                f"{rejected.spread.deadwood}): {action}")
+        lead = (
+            f"{keep} ({chosen.spread.deadwood} deadwood, not the least "
+            f"{rejected.spread.deadwood}): {action}"
+        )
     else:
         lead = f"{action} instead (also {rejected.spread.deadwood} deadwood)"
     return (
@@ -376,8 +379,10 @@ def _score_change(rejected: RejectedSpread, chosen: HandScore, you: str) -> str:
     """What the rejected spread would score, against the chosen one (``you``: the knocker)."""
     score = rejected.score
     if rejected.reason is RejectReason.UNDERCUT:
-        return (f"the defender would undercut {you}: {you} would lose {score.points} instead "
-                f"of scoring {chosen.points}")
+        return (
+            f"the defender would undercut {you}: {you} would lose {score.points} instead "
+            f"of scoring {chosen.points}"
+        )
     verb = "score" if score.winner is Side.KNOCKER else "lose"
     return f"{you} would {verb} {score.points} instead of {chosen.points}"
 
@@ -391,9 +396,13 @@ def explain_showdown(result: Showdown, style: Style, *, mine: bool = True) -> li
     who = "You" if mine else "The knocker"
     blocks: list[Block] = [Heading("Showdown: you knock" if mine else "Showdown")]
     if chosen.discard is not None:
-        blocks.append(Line(f"{who} discards {style.card(chosen.discard)} face down and spreads:"
-                           if not mine else
-                           f"You discard {style.card(chosen.discard)} face down and spread:"))
+        blocks.append(
+            Line(
+                f"{who} discards {style.card(chosen.discard)} face down and spreads:"
+                if not mine
+                else f"You discard {style.card(chosen.discard)} face down and spread:"
+            )
+        )
     else:
         blocks.append(Line(f"{who} spread{'' if mine else 's'}:"))
     blocks += arrangement_lines(chosen.spread, style)
@@ -445,9 +454,7 @@ def setting_text(rules: RuleSet, key: str) -> str:
 
 def rules_table(rule_sets: Sequence[RuleSet], keys: Sequence[str]) -> Table:
     """Settings down the side, one column per rule set."""
-    rows = tuple(
-        (key, *(setting_text(rules, key) for rules in rule_sets)) for key in keys
-    )
+    rows = tuple((key, *(setting_text(rules, key) for rules in rule_sets)) for key in keys)
     return Table(("setting", *(rules.name for rules in rule_sets)), rows)
 
 
@@ -523,20 +530,26 @@ def explain_rules(rules: RuleSet) -> tuple[Block, ...]:
         Shutout.NONE: "nothing more is paid",
     }[rules.shutout]
     game_bonus = (
-        f"the winner gets {rules.game_bonus} game bonus" if rules.game_bonus
+        f"the winner gets {rules.game_bonus} game bonus"
+        if rules.game_bonus
         else "there is no game bonus"
     )
     if not rules.box_bonus:
         boxes = "there is no box bonus"
     elif rules.boxes is Boxes.WINNER:
-        boxes = (f"the winner also gets {rules.box_bonus} for every hand they won (the loser "
-                 "gets no boxes; boxes do not count toward the target)")
+        boxes = (
+            f"the winner also gets {rules.box_bonus} for every hand they won (the loser "
+            "gets no boxes; boxes do not count toward the target)"
+        )
     else:
-        boxes = (f"each player gets {rules.box_bonus} for every hand they won (boxes do not "
-                 "count toward the target)")
+        boxes = (
+            f"each player gets {rules.box_bonus} for every hand they won (boxes do not "
+            "count toward the target)"
+        )
     blocks.append(
-        Line(f"End of game: {game_bonus}; {boxes}; if the loser won no hand (a shutout), "
-             f"{shutout}.")
+        Line(
+            f"End of game: {game_bonus}; {boxes}; if the loser won no hand (a shutout), {shutout}."
+        )
     )
     return tuple(blocks)
 
@@ -554,13 +567,18 @@ def _record_text(record: HandRecord, players: Sequence[str]) -> str:
     return f"{players[record.winner]} {record.outcome.value.replace('_', ' ')} {record.points}"
 
 
-def explain_sheet(sheet: GameSheet, players: Sequence[str], rules: RuleSet,
-                  title: str = "Score sheet") -> list[Block]:
+def explain_sheet(
+    sheet: GameSheet, players: Sequence[str], rules: RuleSet, title: str = "Score sheet"
+) -> list[Block]:
     """One game's sheet: running totals, then the end-of-game bonuses and the result."""
     blocks: list[Block] = [Heading(title)]
     rows = tuple(
-        (str(line.hand), _record_text(line.record, players), str(line.totals[0]),
-         str(line.totals[1]))
+        (
+            str(line.hand),
+            _record_text(line.record, players),
+            str(line.totals[0]),
+            str(line.totals[1]),
+        )
         for line in sheet.lines
     )
     if rows:
@@ -576,9 +594,7 @@ def explain_sheet(sheet: GameSheet, players: Sequence[str], rules: RuleSet,
         )
         return blocks
     winner, loser = sheet.winner, 1 - sheet.winner
-    blocks.append(
-        Line(f"{players[winner]} reached {sheet.target} and wins the game.")
-    )
+    blocks.append(Line(f"{players[winner]} reached {sheet.target} and wins the game."))
     if sheet.shutout:
         blocks.append(Line(f"Shutout: {players[loser]} won no hand ({rules.shutout.value})."))
     bonus_rows = []

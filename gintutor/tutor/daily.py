@@ -47,8 +47,9 @@ def find_puzzle(puzzles: Sequence[Puzzle], puzzle_id: str) -> Puzzle:
     raise GinError(f"no puzzle {puzzle_id!r}")
 
 
-def select(puzzles: Sequence[Puzzle], *, theme: str | None = None,
-           difficulty: int | None = None) -> list[Puzzle]:
+def select(
+    puzzles: Sequence[Puzzle], *, theme: str | None = None, difficulty: int | None = None
+) -> list[Puzzle]:
     """The puzzles of a theme and/or difficulty; an error naming only what was asked if none.
 
     >>> select([], theme="bogus")
@@ -57,9 +58,12 @@ def select(puzzles: Sequence[Puzzle], *, theme: str | None = None,
     gintutor.errors.GinError: no puzzle with theme 'bogus' (themes: deadwood, outs, safety, \
 knock-or-play, upcard, layoff-exposure)
     """
-    chosen = [p for p in puzzles
-              if (theme is None or p.theme.value == theme)
-              and (difficulty is None or p.difficulty == difficulty)]
+    chosen = [
+        p
+        for p in puzzles
+        if (theme is None or p.theme.value == theme)
+        and (difficulty is None or p.difficulty == difficulty)
+    ]
     if not chosen:
         asked = []
         if theme is not None:
@@ -67,6 +71,7 @@ knock-or-play, upcard, layoff-exposure)
         if difficulty is not None:
             asked.append(f"difficulty {difficulty}")
         themes = ", ".join(t.value for t in Theme)
-        raise GinError(f"no puzzle with {' and '.join(asked) or 'these choices'} "
-                       f"(themes: {themes})")
+        raise GinError(
+            f"no puzzle with {' and '.join(asked) or 'these choices'} (themes: {themes})"
+        )
     return chosen

@@ -128,8 +128,13 @@ class QuestionResult:
 
     def record(self) -> dict[str, Any]:
         """The result as stored in a lesson record."""
-        return {"correct": self.correct, "first_try": self.first_try, "tries": self.tries,
-                "hints": self.hints, "skipped": self.skipped}
+        return {
+            "correct": self.correct,
+            "first_try": self.first_try,
+            "tries": self.tries,
+            "hints": self.hints,
+            "skipped": self.skipped,
+        }
 
 
 class LessonStatus(Enum):
@@ -173,8 +178,9 @@ class Standing:
 def _results(lesson: Lesson, record: LessonRecord) -> list[Mapping[str, Any]]:
     steps = record.get("steps")
     steps = steps if isinstance(steps, Mapping) else {}
-    found = (steps.get(str(index)) for index, step in enumerate(lesson.steps)
-             if isinstance(step, Ask))
+    found = (
+        steps.get(str(index)) for index, step in enumerate(lesson.steps) if isinstance(step, Ask)
+    )
     return [result if isinstance(result, Mapping) else {} for result in found]
 
 
@@ -210,8 +216,9 @@ def standing(lesson: Lesson, record: LessonRecord | None) -> Standing:
     return Standing(status, first, answered, len(results), step, question)
 
 
-def resume_point(lessons: list[Lesson], records: Mapping[str, LessonRecord],
-                 current: str | None) -> tuple[Lesson, int] | None:
+def resume_point(
+    lessons: list[Lesson], records: Mapping[str, LessonRecord], current: str | None
+) -> tuple[Lesson, int] | None:
     """Where ``gintutor learn`` continues: the current lesson (in progress, or the one
     suggested next) unless done, else the first lesson not done, in order."""
     for lesson in sorted(lessons, key=lambda lesson: lesson.id != current):
@@ -221,12 +228,13 @@ def resume_point(lessons: list[Lesson], records: Mapping[str, LessonRecord],
     return None
 
 
-def next_lesson(lessons: list[Lesson], after: Lesson,
-                records: Mapping[str, LessonRecord]) -> Lesson | None:
+def next_lesson(
+    lessons: list[Lesson], after: Lesson, records: Mapping[str, LessonRecord]
+) -> Lesson | None:
     """The lesson to suggest after ``after``: the next one in order not done (wrapping round
     to the first), or ``None`` when every other lesson is done."""
     at = lessons.index(after)
-    for lesson in lessons[at + 1:] + lessons[:at]:
+    for lesson in lessons[at + 1 :] + lessons[:at]:
         if standing(lesson, records.get(lesson.id)).status is not LessonStatus.DONE:
             return lesson
     return None
@@ -238,5 +246,6 @@ def find_lesson(lessons: list[Lesson], key: str) -> Lesson:
         if lesson.id == key or (key.isdigit() and lesson.number == int(key)):
             return lesson
     known = ", ".join(lesson.id for lesson in lessons)
-    raise LessonError(f"no lesson {key!r}: choose a number from 1 to {len(lessons)} or an id "
-                      f"({known})")
+    raise LessonError(
+        f"no lesson {key!r}: choose a number from 1 to {len(lessons)} or an id ({known})"
+    )

@@ -56,9 +56,14 @@ _SCALES: dict[Theme, tuple[float, tuple[float, float, float]]] = {
     Theme.UPCARD: (0.0, (3, 8, 15)),
     Theme.LAYOFF_EXPOSURE: (0.0, (3, 8, 15)),
 }
-_UNITS = {Theme.DEADWOOD: "deadwood", Theme.OUTS: "chance to knock within two draws",
-          Theme.SAFETY: "chance the opponent melds it", Theme.KNOCK_OR_PLAY: "expected points",
-          Theme.UPCARD: "expected points", Theme.LAYOFF_EXPOSURE: "expected points"}
+_UNITS = {
+    Theme.DEADWOOD: "deadwood",
+    Theme.OUTS: "chance to knock within two draws",
+    Theme.SAFETY: "chance the opponent melds it",
+    Theme.KNOCK_OR_PLAY: "expected points",
+    Theme.UPCARD: "expected points",
+    Theme.LAYOFF_EXPOSURE: "expected points",
+}
 ROLLOUT_WORLDS = 400
 
 
@@ -83,8 +88,7 @@ class Puzzle:
     def seed(self) -> int:
         """The rollout seed, from the position itself: the same position always gets the same
         deals, whatever the puzzle is called or where it is filed."""
-        return int(hashlib.sha256(repr(position_key(self.position)).encode()).hexdigest()[:8],
-                   16)
+        return int(hashlib.sha256(repr(position_key(self.position)).encode()).hexdigest()[:8], 16)
 
 
 @dataclass(frozen=True)
@@ -144,7 +148,8 @@ def candidates(puzzle: Puzzle) -> tuple[Candidate, ...]:
         return (Candidate(Action.KNOCK), Candidate(Action.PLAY_ON))
     limit = position.knock_limit
     return tuple(
-        Candidate(Action.KNOCK, card) for card in position.hand
+        Candidate(Action.KNOCK, card)
+        for card in position.hand
         if card != position.took_from_discard
         and min_deadwood_mask(position.hand.mask & ~card.mask) <= limit
     )
@@ -176,29 +181,47 @@ def solve_puzzle(puzzle: Puzzle, known: Verdict | None = None) -> Solution:
         ranked = exact.ranked(theme.value)
         top = ranked[0].measure(theme.value)
         rows = tuple(
-            Row(e.card.code, e.measure(theme.value), e.measure(theme.value) - top,
-                _grade(theme, e.measure(theme.value) - top, False), evaluation=e)
+            Row(
+                e.card.code,
+                e.measure(theme.value),
+                e.measure(theme.value) - top,
+                _grade(theme, e.measure(theme.value) - top, False),
+                evaluation=e,
+            )
             for e in ranked
         )
         return Solution(puzzle, rows, exact, None)
     choices = candidates(puzzle)
     if not choices:
-        raise GinError(f"no discard lets this hand knock (limit {position.knock_limit}): a "
-                       f"{theme.value} puzzle needs at least one")
+        raise GinError(
+            f"no discard lets this hand knock (limit {position.knock_limit}): a "
+            f"{theme.value} puzzle needs at least one"
+        )
     result = known or verdict(position, choices, ROLLOUT_WORLDS, puzzle.seed)
     evaluation: Evaluation | None = None
     if len(position.hand) == 11:
         evaluation = evaluate(position)
     elif position.upcard is not None:
-        taken = Position(position.hand | CardSet(position.upcard.mask), position.rules,
-                         took_from_discard=position.upcard, dead=position.dead,
-                         opponent_known=position.opponent_known,
-                         stock_size=position.stock_size, first_upcard=position.first_upcard)
+        taken = Position(
+            position.hand | CardSet(position.upcard.mask),
+            position.rules,
+            took_from_discard=position.upcard,
+            dead=position.dead,
+            opponent_known=position.opponent_known,
+            stock_size=position.stock_size,
+            first_upcard=position.first_upcard,
+        )
         evaluation = evaluate(taken)
     by_card = {e.card.code: e for e in evaluation.options} if evaluation is not None else {}
     rows = tuple(
-        Row(r.candidate.code, r.mean, r.gap, _grade(theme, r.gap, r.equally_good), result=r,
-            evaluation=by_card.get(r.candidate.code))
+        Row(
+            r.candidate.code,
+            r.mean,
+            r.gap,
+            _grade(theme, r.gap, r.equally_good),
+            result=r,
+            evaluation=by_card.get(r.candidate.code),
+        )
         for r in result.results
     )
     return Solution(puzzle, rows, evaluation, result)
@@ -219,15 +242,27 @@ def _solve_safety(puzzle: Puzzle) -> Solution:
     safest = min(e.p_opponent_melds for e in group)
     least = min(e.deadwood for e in group)
     rows = [
-        Row(e.card.code, e.p_opponent_melds, float(e.deadwood - least),
-            _grade(Theme.DEADWOOD, e.deadwood - least, False), evaluation=e)
+        Row(
+            e.card.code,
+            e.p_opponent_melds,
+            float(e.deadwood - least),
+            _grade(Theme.DEADWOOD, e.deadwood - least, False),
+            evaluation=e,
+        )
         for e in sorted(group, key=lambda e: (e.deadwood, e.card.index))
     ]
-    others = sorted((e for e in exact.options if e not in group),
-                    key=lambda e: (e.p_opponent_melds, e.deadwood, e.card.index))
+    others = sorted(
+        (e for e in exact.options if e not in group),
+        key=lambda e: (e.p_opponent_melds, e.deadwood, e.card.index),
+    )
     rows += [
-        Row(e.card.code, e.p_opponent_melds, e.p_opponent_melds - safest,
-            _grade(Theme.SAFETY, e.p_opponent_melds - safest, False), evaluation=e)
+        Row(
+            e.card.code,
+            e.p_opponent_melds,
+            e.p_opponent_melds - safest,
+            _grade(Theme.SAFETY, e.p_opponent_melds - safest, False),
+            evaluation=e,
+        )
         for e in others
     ]
     return Solution(puzzle, tuple(rows), exact, None)
@@ -239,17 +274,32 @@ def theme_unit(theme: Theme) -> str:
 
 
 def position_key(position: Position) -> tuple[object, ...]:
-    return (position.hand.mask, position.upcard, position.took_from_discard,
-            position.dead.mask, position.opponent_known.mask, position.stock_size,
-            position.rules.name, position.first_upcard)
-
+    return (
+        position.hand.mask,
+        position.upcard,
+        position.took_from_discard,
+        position.dead.mask,
+        position.opponent_known.mask,
+        position.stock_size,
+        position.rules.name,
+        position.first_upcard,
+    )
 
 
 # --- explanations ------------------------------------------------------------------------------
 
 _FIELD = re.compile(r"\{([A-Za-z0-9-]+)(?:\.([a-z_0-9]+))?(?::(%|n))?\}")
-_EVAL_FIELDS = {"deadwood", "p_knock_next", "p_knock_within_2", "p_opponent_melds",
-                "expected_deadwood_next", "outs", "knock_outs", "gin_outs", "can_knock"}
+_EVAL_FIELDS = {
+    "deadwood",
+    "p_knock_next",
+    "p_knock_within_2",
+    "p_opponent_melds",
+    "expected_deadwood_next",
+    "outs",
+    "knock_outs",
+    "gin_outs",
+    "can_knock",
+}
 
 
 def fill_explanation(text: str, solution: Solution) -> str:

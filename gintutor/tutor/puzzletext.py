@@ -32,18 +32,25 @@ def setting_out(puzzle: Puzzle, style: Style) -> list[Block]:
     position = puzzle.position
     blocks: list[Block] = [
         Heading(f"Puzzle {puzzle.id}: {puzzle.title}"),
-        Line(f"Theme: {puzzle.theme.value} · difficulty {stars(puzzle.difficulty)} · "
-             f"{position.rules.name} rules, knock limit {position.knock_limit}"),
+        Line(
+            f"Theme: {puzzle.theme.value} · difficulty {stars(puzzle.difficulty)} · "
+            f"{position.rules.name} rules, knock limit {position.knock_limit}"
+        ),
         Line(f"Your hand: {style.cards(position.hand)}"),
     ]
     if position.upcard is not None:
         blocks.append(Line(f"The upcard offered: {style.card(position.upcard)}"))
     if position.took_from_discard is not None:
-        blocks.append(Line(f"You just took {style.card(position.took_from_discard)} from the "
-                           "discard pile: you may not discard it this turn."))
+        blocks.append(
+            Line(
+                f"You just took {style.card(position.took_from_discard)} from the "
+                "discard pile: you may not discard it this turn."
+            )
+        )
     blocks.append(Line(f"Discard pile and cards out of play: {style.cards(position.dead)}"))
-    blocks.append(Line(f"The opponent picked up and still holds: "
-                       f"{style.cards(position.opponent_known)}"))
+    blocks.append(
+        Line(f"The opponent picked up and still holds: {style.cards(position.opponent_known)}")
+    )
     if position.stock_size is not None:
         blocks.append(Line(f"Cards left in the stock: {position.stock_size}"))
     if position.first_upcard is not None and position.rules.needs_upcard:
@@ -58,8 +65,16 @@ def _percent(value: float) -> str:
     return f"{100 * value:.0f}%"
 
 
-_EXACT_HEADERS = ("card", "deadwood", "outs", "dw next", "knock 1", "knock 2", "opp. melds",
-                  "grade")
+_EXACT_HEADERS = (
+    "card",
+    "deadwood",
+    "outs",
+    "dw next",
+    "knock 1",
+    "knock 2",
+    "opp. melds",
+    "grade",
+)
 _EXACT_LEGEND = {
     "k": "k: may knock now.",
     "dw next": "dw next: expected deadwood after the next draw.",
@@ -81,20 +96,38 @@ def option_table(solution: Solution, style: Style, chosen: str | None = None) ->
             e = row.evaluation
             assert e is not None
             mark = " ◀" if chosen == row.code else ""
-            rows.append((style.card(e.card) + mark, str(e.deadwood) + (" k" if e.can_knock else ""),
-                         str(len(e.outs)), f"{e.expected_deadwood_next:.1f}",
-                         _percent(e.p_knock_next), _percent(e.p_knock_within_2),
-                         _percent(e.p_opponent_melds), row.grade.value))
+            rows.append(
+                (
+                    style.card(e.card) + mark,
+                    str(e.deadwood) + (" k" if e.can_knock else ""),
+                    str(len(e.outs)),
+                    f"{e.expected_deadwood_next:.1f}",
+                    _percent(e.p_knock_next),
+                    _percent(e.p_knock_within_2),
+                    _percent(e.p_opponent_melds),
+                    row.grade.value,
+                )
+            )
         return Table(_EXACT_HEADERS, tuple(rows), frozenset(highlight))
     for row in solution.rows:
         result = row.result
         assert result is not None
         name = _choice_name(row.code, style)
         mark = " ◀" if chosen == row.code else ""
-        rows.append((name + mark, f"{result.mean:+.1f}", f"± {result.stderr:.1f}",
-                     f"{result.gap:.1f} ± {result.gap_stderr:.1f}", row.grade.value))
-    return Table(("choice", "avg points", "std. error", "behind best", "grade"),
-                 tuple(rows), frozenset(highlight))
+        rows.append(
+            (
+                name + mark,
+                f"{result.mean:+.1f}",
+                f"± {result.stderr:.1f}",
+                f"{result.gap:.1f} ± {result.gap_stderr:.1f}",
+                row.grade.value,
+            )
+        )
+    return Table(
+        ("choice", "avg points", "std. error", "behind best", "grade"),
+        tuple(rows),
+        frozenset(highlight),
+    )
 
 
 def table_legend(solution: Solution) -> str:
@@ -114,9 +147,18 @@ def _choice_name(code: str, style: Style) -> str:
 
 
 RANK_PLURALS = {
-    Rank.ACE: "aces", Rank.TWO: "twos", Rank.THREE: "threes", Rank.FOUR: "fours",
-    Rank.FIVE: "fives", Rank.SIX: "sixes", Rank.SEVEN: "sevens", Rank.EIGHT: "eights",
-    Rank.NINE: "nines", Rank.TEN: "tens", Rank.JACK: "jacks", Rank.QUEEN: "queens",
+    Rank.ACE: "aces",
+    Rank.TWO: "twos",
+    Rank.THREE: "threes",
+    Rank.FOUR: "fours",
+    Rank.FIVE: "fives",
+    Rank.SIX: "sixes",
+    Rank.SEVEN: "sevens",
+    Rank.EIGHT: "eights",
+    Rank.NINE: "nines",
+    Rank.TEN: "tens",
+    Rank.JACK: "jacks",
+    Rank.QUEEN: "queens",
     Rank.KING: "kings",
 }
 
@@ -138,12 +180,20 @@ def outs_lines(option: DiscardEval, style: Style) -> list[Block]:
     """The outs of one discard, what each does, and the live and dead cards of its pairs."""
     blocks: list[Block] = []
     if option.outs:
-        blocks.append(Line(f"After discarding {style.card(option.card)}, "
-                           f"{len(option.outs)} unseen cards meld on the next draw:"))
+        blocks.append(
+            Line(
+                f"After discarding {style.card(option.card)}, "
+                f"{len(option.outs)} unseen cards meld on the next draw:"
+            )
+        )
         blocks += [Line(out_text(out, style), 1) for out in option.outs]
     else:
-        blocks.append(Line(f"After discarding {style.card(option.card)}, no unseen card melds "
-                           "on the next draw."))
+        blocks.append(
+            Line(
+                f"After discarding {style.card(option.card)}, no unseen card melds "
+                "on the next draw."
+            )
+        )
     for pair in option.pairs:
         text = f"pair {style.cards(pair.cards)}: needs {style.cards(pair.needs)}; live: "
         text += style.cards(pair.live)
@@ -175,11 +225,15 @@ def feedback(solution: Solution, answer: str, style: Style) -> list[Block]:
         if others:
             verdict += f" (equally good: {', '.join(_choice_label(c, style) for c in others)})"
     else:
-        in_safe_group = (theme is Theme.SAFETY and solution.evaluation is not None
-                         and row.evaluation in safe_group(solution.evaluation))
+        in_safe_group = (
+            theme is Theme.SAFETY
+            and solution.evaluation is not None
+            and row.evaluation in safe_group(solution.evaluation)
+        )
         if theme is Theme.DEADWOOD or in_safe_group:
-            cost = f"{row.cost:.0f} more deadwood" + (" than an equally safe card"
-                                                         if in_safe_group else "")
+            cost = f"{row.cost:.0f} more deadwood" + (
+                " than an equally safe card" if in_safe_group else ""
+            )
         elif theme in (Theme.OUTS, Theme.SAFETY):
             cost = f"{100 * abs(row.cost):.0f} points of {unit}"
         else:
@@ -195,9 +249,13 @@ def feedback(solution: Solution, answer: str, style: Style) -> list[Block]:
         if row.evaluation is not None and row.code != solution.rows[0].code:
             blocks += outs_lines(row.evaluation, style)
     if solution.verdict is not None:
-        blocks.append(Line(f"Expected points from {solution.verdict.worlds} deals of the unseen "
-                           "cards, the same deals for every choice; both sides then play the "
-                           "baseline policy (seeded, reproducible)."))
+        blocks.append(
+            Line(
+                f"Expected points from {solution.verdict.worlds} deals of the unseen "
+                "cards, the same deals for every choice; both sides then play the "
+                "baseline policy (seeded, reproducible)."
+            )
+        )
     if solution.puzzle.explanation:
         blocks.append(Line(fill_explanation(solution.puzzle.explanation, solution)))
     return blocks

@@ -45,8 +45,9 @@ def choice_likelihood(hand: int, avoided: int, slip: float = SLIP) -> float:
     return weight
 
 
-def sample_opponent_hands(info: InfoSet, n: int, rng: random.Random, slip: float = SLIP
-                          ) -> list[tuple[int, float]]:
+def sample_opponent_hands(
+    info: InfoSet, n: int, rng: random.Random, slip: float = SLIP
+) -> list[tuple[int, float]]:
     """``n`` opponent hands (masks, known cards included), each with weight ``1/n``.
 
     Sampling-importance-resampling: ``OVERSAMPLE * n`` hands from the prior, weighted by

@@ -61,8 +61,16 @@ def world_of(info: InfoSet, opponent: int, rng: random.Random) -> World:
     known[me], known[1 - me] = info.opponent_known, held
     avoid = [0, 0]
     avoid[me], avoid[1 - me] = info.opponent_discards | info.opponent_passed, avoided
-    return World(hands, stock_cards, list(info.pile), known, avoid, info.rules,
-                 info.knock_limit, info.multiplier)
+    return World(
+        hands,
+        stock_cards,
+        list(info.pile),
+        known,
+        avoid,
+        info.rules,
+        info.knock_limit,
+        info.multiplier,
+    )
 
 
 def _after_discard(me: int, card: int) -> Play:
@@ -75,12 +83,14 @@ def _after_discard(me: int, card: int) -> Play:
         if len(world.stock) <= world.rules.void_at_stock:
             return 0.0
         return world.play(1 - me, me)
+
     return play
 
 
 def _after_knock(me: int, card: int, deadwood: int) -> Play:
     def play(world: World) -> float:
         return world.knock(me, world.hands[me] ^ 1 << card, deadwood)
+
     return play
 
 
@@ -90,11 +100,13 @@ def _after_take(me: int, top: int) -> Play:
         world.known[1 - me] |= 1 << top
         ended = world.finish_turn(me, world.hands[me] | 1 << top, top, FAST)
         return ended if ended is not None else world.play(1 - me, me)
+
     return play
 
 
 def _after_pass(me: int, top: int, offer: bool, dealer: bool) -> Play:
     """Draw from the stock (or pass the upcard and let the offer go on)."""
+
     def play(world: World) -> float:
         opponent = 1 - me
         if top != NO_CARD:
@@ -111,13 +123,15 @@ def _after_pass(me: int, top: int, offer: bool, dealer: bool) -> Play:
             world.avoid[me] |= 1 << top
         elif offer and dealer:
             # Both passed: the non-dealer draws from the stock.
-            ended = world.finish_turn(opponent, world.hands[opponent] | 1 << world.stock.pop(),
-                                      NO_CARD, FAST)
+            ended = world.finish_turn(
+                opponent, world.hands[opponent] | 1 << world.stock.pop(), NO_CARD, FAST
+            )
             if ended is not None:
                 return -ended
             return world.play(me, me)
         ended = world.finish_turn(me, world.hands[me] | 1 << world.stock.pop(), NO_CARD, FAST)
         return ended if ended is not None else world.play(1 - me, me)
+
     return play
 
 
@@ -132,8 +146,9 @@ class ActionValue:
     worlds: int
 
 
-def _rollouts(info: InfoSet, plays: dict[Action, Play], worlds: int, rng: random.Random,
-              seconds: float) -> tuple[dict[Action, list[float]], list[float]]:
+def _rollouts(
+    info: InfoSet, plays: dict[Action, Play], worlds: int, rng: random.Random, seconds: float
+) -> tuple[dict[Action, list[float]], list[float]]:
     """Each candidate's points world by world (the same worlds for all), and the weights."""
     start = time.perf_counter()
     results: dict[Action, list[float]] = {action: [] for action in plays}
@@ -153,19 +168,31 @@ def _weighted(values: list[float], weights: list[float]) -> tuple[float, float]:
     """Weighted mean and its standard error (normalised importance weights)."""
     mean = sum(w * v for w, v in zip(weights, values, strict=True))
     variance = sum(w * w * (v - mean) ** 2 for w, v in zip(weights, values, strict=True))
-    return mean, variance ** 0.5
+    return mean, variance**0.5
 
 
-def play_out(info: InfoSet, plays: dict[Action, Play], worlds: int, rng: random.Random,
-             seconds: float = float("inf")) -> list[ActionValue]:
+def play_out(
+    info: InfoSet,
+    plays: dict[Action, Play],
+    worlds: int,
+    rng: random.Random,
+    seconds: float = float("inf"),
+) -> list[ActionValue]:
     """Each candidate played out in the same sampled worlds (common random numbers)."""
     results, weights = _rollouts(info, plays, worlds, rng, seconds)
-    return [ActionValue(action, *_weighted(values, weights), len(values))
-            for action, values in results.items()]
+    return [
+        ActionValue(action, *_weighted(values, weights), len(values))
+        for action, values in results.items()
+    ]
 
 
-def action_values(info: InfoSet, actions: list[Action], worlds: int, rng: random.Random,
-                  seconds: float = float("inf")) -> list[ActionValue]:
+def action_values(
+    info: InfoSet,
+    actions: list[Action],
+    worlds: int,
+    rng: random.Random,
+    seconds: float = float("inf"),
+) -> list[ActionValue]:
     """The expected hand points of each given legal action at ``info`` (the coach's judge).
 
     A knock is valued with its discard (the spread's layoffs are judged by :class:`ExpertBot`);
@@ -178,13 +205,15 @@ def action_values(info: InfoSet, actions: list[Action], worlds: int, rng: random
             plays[action] = _after_discard(me, action.card)
         elif action.kind is Kind.KNOCK:
             rest = info.hand ^ 1 << action.card
-            plays[action] = _after_knock(me, action.card, _points(rest & ~action.spread_mask)
-                                         if action.spread else min_deadwood_mask(rest))
+            plays[action] = _after_knock(
+                me,
+                action.card,
+                _points(rest & ~action.spread_mask) if action.spread else min_deadwood_mask(rest),
+            )
         elif action.kind is Kind.TAKE:
             plays[action] = _after_take(me, info.top)
         elif action.kind in (Kind.DRAW, Kind.PASS):
-            plays[action] = _after_pass(me, info.top, info.phase is Phase.OFFER,
-                                        info.dealer == me)
+            plays[action] = _after_pass(me, info.top, info.phase is Phase.OFFER, info.dealer == me)
         else:
             raise IllegalError(f"{action} is not valued by rollouts")
     return play_out(info, plays, worlds, rng, seconds)
@@ -215,9 +244,10 @@ class ExpertBot:
         if not takes(view, top, self.params) and not _near(view, top):
             return legal[0]
         me = info.player
-        choices = [(take, _after_take(me, top)),
-                   (legal[0], _after_pass(me, top, info.phase is Phase.OFFER,
-                                          info.dealer == me))]
+        choices = [
+            (take, _after_take(me, top)),
+            (legal[0], _after_pass(me, top, info.phase is Phase.OFFER, info.dealer == me)),
+        ]
         if not takes(view, top, self.params):
             choices.reverse()
         return self._best(info, dict(choices), rng)
@@ -265,8 +295,9 @@ class ExpertBot:
     def _knock(self, info: InfoSet, card: int, rng: random.Random) -> Action:
         """Knock discarding ``card`` with the spread that scores best against sampled hands."""
         hand = info.hand ^ 1 << card
-        spreads = sorted(packings(hand, info.knock_limit),
-                         key=lambda p: _points(p[1]))[:MAX_SPREADS]
+        spreads = sorted(packings(hand, info.knock_limit), key=lambda p: _points(p[1]))[
+            :MAX_SPREADS
+        ]
         if len(spreads) == 1 or not _points(spreads[0][1]):
             return Action.knock(card, spreads[0][0])
         samples = sample_opponent_hands(info, max(MIN_WORLDS, self.worlds // 2), rng)
@@ -277,8 +308,7 @@ class ExpertBot:
             for opponent, weight in samples:
                 defender = defence_deadwood(opponent, melds)
                 score = score_hand(deadwood, defender, info.rules)
-                total += weight * (score.points if score.winner is Side.KNOCKER
-                                   else -score.points)
+                total += weight * (score.points if score.winner is Side.KNOCKER else -score.points)
             return total
 
         melds, _ = max(spreads, key=lambda p: value(p[0], p[1]))

@@ -111,9 +111,15 @@ class View:
     @classmethod
     def of(cls, info: InfoSet) -> View:
         """The view of an information set."""
-        return cls(info.hand, info.unseen, info.opponent_known,
-                   info.opponent_discards | info.opponent_passed, info.stock_size,
-                   info.knock_limit, info.opponent_hidden)
+        return cls(
+            info.hand,
+            info.unseen,
+            info.opponent_known,
+            info.opponent_discards | info.opponent_passed,
+            info.stock_size,
+            info.knock_limit,
+            info.opponent_hidden,
+        )
 
 
 def outs_value(card: int, rest: int, live: int, far: float) -> float:
@@ -145,8 +151,9 @@ def danger_value(card: int, view: View, rest: int) -> float:
     return total / (1 << shy) if shy < 8 else 0.0
 
 
-def discard_costs(view: View, hand: int, taken: int, params: Params = DEFAULT
-                  ) -> list[tuple[float, int, int]]:
+def discard_costs(
+    view: View, hand: int, taken: int, params: Params = DEFAULT
+) -> list[tuple[float, int, int]]:
     """``(cost, card, deadwood after)`` for the legal discards of ``hand`` (11 cards).
 
     A discard leaving more than ``SKIP`` points above the least deadwood seen so far is never
@@ -167,8 +174,11 @@ def discard_costs(view: View, hand: int, taken: int, params: Params = DEFAULT
         if deadwood > least + SKIP:
             continue
         least = min(least, deadwood)
-        cost = (deadwood + params.outs * outs_value(card, rest, view.live, params.far)
-                + danger_weight * danger_value(card, view, rest))
+        cost = (
+            deadwood
+            + params.outs * outs_value(card, rest, view.live, params.far)
+            + danger_weight * danger_value(card, view, rest)
+        )
         out.append((cost, card, deadwood))
     return out
 
@@ -186,8 +196,9 @@ def expected_after_draw(rest: int, live: int) -> float:
     return total / count if count else float(min_deadwood_mask(rest))
 
 
-def ranked_discards(view: View, hand: int, taken: int, params: Params = DEFAULT
-                    ) -> list[tuple[float, int, int]]:
+def ranked_discards(
+    view: View, hand: int, taken: int, params: Params = DEFAULT
+) -> list[tuple[float, int, int]]:
     """The discard costs, cheapest first, the best few re-ranked by one draw of lookahead."""
     costs = sorted(discard_costs(view, hand, taken, params))
     if params.lookahead <= 1 or len(costs) < 2 or view.stock <= 2:
@@ -198,11 +209,12 @@ def ranked_discards(view: View, hand: int, taken: int, params: Params = DEFAULT
         shift = (1 - params.now) * (after - deadwood)
         head.append((cost + shift, card, deadwood))
     head.sort()
-    return head + costs[params.lookahead:]
+    return head + costs[params.lookahead :]
 
 
-def choose_discard(view: View, hand: int, taken: int, params: Params = DEFAULT
-                   ) -> tuple[int, int, int]:
+def choose_discard(
+    view: View, hand: int, taken: int, params: Params = DEFAULT
+) -> tuple[int, int, int]:
     """``(card, deadwood after, least deadwood possible)``: the cheapest discard."""
     costs = discard_costs(view, hand, taken, params)
     _, card, deadwood = min(costs)
@@ -280,8 +292,7 @@ def layoff_exposure(melds: tuple[int, ...], live: int) -> int:
 def knock_spread(hand10: int, live: int) -> tuple[int, ...]:
     """The least-deadwood spread of ``hand10`` with the fewest live layoff cards."""
     arrangements = arrangements_mask(hand10, min_deadwood_mask(hand10))
-    best = min(arrangements, key=lambda a: layoff_exposure(
-        tuple(m.mask for m in a.melds), live))
+    best = min(arrangements, key=lambda a: layoff_exposure(tuple(m.mask for m in a.melds), live))
     return tuple(sorted(m.mask for m in best.melds))
 
 

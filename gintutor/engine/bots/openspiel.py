@@ -51,8 +51,10 @@ class OpenSpielBot:
             top = info.top
             if take in legal and top != NO_CARD:
                 eleven = info.hand | 1 << top
-                if (best_discard_deadwood_mask(eleven) <= info.knock_limit
-                        or not best_group_deadwood(eleven) >> top & 1):
+                if (
+                    best_discard_deadwood_mask(eleven) <= info.knock_limit
+                    or not best_group_deadwood(eleven) >> top & 1
+                ):
                     return take
             return legal[0]
         big = big_gin(info)

@@ -105,8 +105,15 @@ class World:
         for card in self.pile:
             pile |= 1 << card
         live = DECK_MASK & ~(hand | pile | self.known[player])
-        return View(hand, live, self.known[player], self.avoid[player], len(self.stock),
-                    self.limit, 10 - self.known[player].bit_count())
+        return View(
+            hand,
+            live,
+            self.known[player],
+            self.avoid[player],
+            len(self.stock),
+            self.limit,
+            10 - self.known[player].bit_count(),
+        )
 
     def knock(self, player: int, hand10: int, deadwood: int) -> float:
         """Points for ``player`` after knocking with ``hand10`` (``deadwood`` after the spread)."""

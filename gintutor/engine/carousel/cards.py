@@ -106,8 +106,12 @@ class Meld:
     @property
     def high_ace(self) -> bool:
         """True for a sequence ending Q-K-A."""
-        return self.kind is MeldKind.SEQUENCE and self.slots[-1].card.rank is Rank.ACE and len(
-            self.slots) > 1 and self.slots[-2].card.rank is Rank.KING
+        return (
+            self.kind is MeldKind.SEQUENCE
+            and self.slots[-1].card.rank is Rank.ACE
+            and len(self.slots) > 1
+            and self.slots[-2].card.rank is Rank.KING
+        )
 
     @property
     def jokers(self) -> int:
@@ -197,8 +201,9 @@ def parse_slot(token: str) -> Slot:
         except CardError as error:
             raise CardError(f"{token!r}: {error}") from None
     if is_joker_word(text):
-        raise CardError(f"{token!r}: a joker on the table says which card it stands for, e.g. "
-                        "JK=7H")
+        raise CardError(
+            f"{token!r}: a joker on the table says which card it stands for, e.g. JK=7H"
+        )
     return Slot(Card.parse(text))
 
 
@@ -244,8 +249,9 @@ class Hand:
 
     def display(self, *, ascii_only: bool = False) -> str:
         """Display text: ``2♣ 10♦ JK``."""
-        return " ".join([c.display(ascii_only=ascii_only) for c in self.cards]
-                        + ["JK"] * self.jokers)
+        return " ".join(
+            [c.display(ascii_only=ascii_only) for c in self.cards] + ["JK"] * self.jokers
+        )
 
     def codes(self) -> list[str]:
         """Codes of the cards, jokers last as ``JK``."""
@@ -374,8 +380,10 @@ def verify_counts(table: Table, hands: Iterable[Hand], decks: int) -> None:
         if real[card] > decks:
             raise CardError(f"{card.code} is there {real[card]} times; {deck_word} {decks}")
         if shown[card] > decks:
-            raise CardError(f"the table shows {card.code} {shown[card]} times (jokers "
-                            f"included); {deck_word} {decks}")
+            raise CardError(
+                f"the table shows {card.code} {shown[card]} times (jokers "
+                f"included); {deck_word} {decks}"
+            )
     if jokers > decks:
         raise CardError(f"{jokers} jokers; {deck_word} {decks}")
 

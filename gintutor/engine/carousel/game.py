@@ -166,15 +166,14 @@ def score_game(results: list[RoundResult], rules: CarouselRules = STANDARD) -> G
         running.append(tuple(totals))
         over = max(totals) >= rules.game_target
     won = Counter(w for r in rounds for w in r.winners)
-    game_bonus = tuple(rules.game_bonus if over and t >= rules.game_target else 0
-                       for t in totals)
-    round_bonus = tuple(rules.round_bonus * won[i] if over and not game_bonus[i] else 0
-                        for i in range(players))
+    game_bonus = tuple(rules.game_bonus if over and t >= rules.game_target else 0 for t in totals)
+    round_bonus = tuple(
+        rules.round_bonus * won[i] if over and not game_bonus[i] else 0 for i in range(players)
+    )
     finals = tuple(t + g + r for t, g, r in zip(totals, game_bonus, round_bonus, strict=True))
     best = max(finals)
     winners = tuple(i for i, f in enumerate(finals) if f == best) if over else ()
-    return GameSheet(tuple(rounds), tuple(running), over, game_bonus, round_bonus, finals,
-                     winners)
+    return GameSheet(tuple(rounds), tuple(running), over, game_bonus, round_bonus, finals, winners)
 
 
 # --- the round -------------------------------------------------------------------------------
@@ -234,8 +233,9 @@ class Round:
     log: list[LogEntry] = field(default_factory=list)
 
     @classmethod
-    def deal(cls, players: int, seed: int, rules: CarouselRules = STANDARD,
-             first: int = 0) -> Round:
+    def deal(
+        cls, players: int, seed: int, rules: CarouselRules = STANDARD, first: int = 0
+    ) -> Round:
         """Shuffle the decks for ``players`` with ``seed`` and deal ``hand_size`` cards each."""
         decks = decks_for(players)
         deck: list[Card | None] = [c for c in CARDS for _ in range(decks)]
@@ -243,7 +243,7 @@ class Round:
         random.Random(seed).shuffle(deck)
         hands = []
         for _ in range(players):
-            taken, deck = deck[:rules.hand_size], deck[rules.hand_size:]
+            taken, deck = deck[: rules.hand_size], deck[rules.hand_size :]
             hands.append(_hand_of(taken))
         return cls(rules, decks, hands, deck, player=first)
 
@@ -276,32 +276,35 @@ class Round:
         self.hands[self.player] = self.hand + _hand_of([card])
         self.draws += 1
         self.log.append(LogEntry(self.player, Action.DRAW, "JK" if card is None else card.code))
-        self.phase = Phase.MAY_PLAY if self.draws < self.rules.draws_per_turn else \
-            Phase.TURN_OVER
+        self.phase = Phase.MAY_PLAY if self.draws < self.rules.draws_per_turn else Phase.TURN_OVER
         if not self.stock:
             # The stock ran out: this turn ends, then every player has one more turn.
-            self.phase = Phase.MAY_PLAY if self.draws < self.rules.draws_per_turn else \
-                Phase.TURN_OVER
+            self.phase = (
+                Phase.MAY_PLAY if self.draws < self.rules.draws_per_turn else Phase.TURN_OVER
+            )
             self.final_turns = self.players + 1
         return card
 
     def can_play(self) -> bool:
         """True if the player may play now."""
         return self.phase is Phase.MAY_PLAY or (
-            self.phase is Phase.DRAW and self.final_turns is not None)
+            self.phase is Phase.DRAW and self.final_turns is not None
+        )
 
     def verify_play(self, new_table: Table) -> Hand:
         """The hand cards ``new_table`` places; raises if the play is illegal now."""
         if not self.can_play():
-            raise IllegalError("you may not play now (after the last draw of a turn you may "
-                               "not meld)")
+            raise IllegalError(
+                "you may not play now (after the last draw of a turn you may not meld)"
+            )
         placed = verify_play(self.table, self.hand, new_table, self.decks)
         if self.first_meld:
             old = Counter(self.table.melds)
             new = Counter(new_table.melds)
             if old - new:
-                raise IllegalError("the first meld is made of your own cards: leave the table "
-                                   "as it is")
+                raise IllegalError(
+                    "the first meld is made of your own cards: leave the table as it is"
+                )
         left = self.hand - placed
         if not len(left) and self.rules.going_out_needs_draw and self.draws == 0:
             raise IllegalError("going out needs a turn in which you drew")
@@ -336,15 +339,20 @@ class Round:
         """True if the turn is over and the hand holds at most the knock limit."""
         # The player who drew the last card may still knock after that turn.
         last_turns = self.final_turns is not None and self.final_turns <= self.players
-        return (self.phase is Phase.TURN_OVER and not last_turns
-                and self.hand.points <= self.rules.knock_limit)
+        return (
+            self.phase is Phase.TURN_OVER
+            and not last_turns
+            and self.hand.points <= self.rules.knock_limit
+        )
 
     def knock(self) -> RoundResult:
         """Knock: the round ends at once."""
         if not self.can_knock():
-            raise IllegalError(f"you may knock after your turn with at most "
-                               f"{self.rules.knock_limit} points in hand "
-                               f"(you hold {self.hand.points})")
+            raise IllegalError(
+                f"you may knock after your turn with at most "
+                f"{self.rules.knock_limit} points in hand "
+                f"(you hold {self.hand.points})"
+            )
         self.log.append(LogEntry(self.player, Action.KNOCK))
         return self._finish(Ending.KNOCK, self.player)
 
@@ -388,8 +396,14 @@ class BotLevel(Enum):
 def bot_play(round_: Round, level: BotLevel) -> Play | None:
     """The play the bot chooses now (None: pass). Uses a quick search of the nearby melds."""
     hand = round_.hand
-    play = best_play(round_.table, hand, round_.decks, round_.rules,
-                     first_meld=round_.first_meld, only=nearby_melds(round_.table, hand))
+    play = best_play(
+        round_.table,
+        hand,
+        round_.decks,
+        round_.rules,
+        first_meld=round_.first_meld,
+        only=nearby_melds(round_.table, hand),
+    )
     if play is None:
         return None
     if not len(play.hand_after) and round_.rules.going_out_needs_draw and round_.draws == 0:
@@ -430,8 +444,9 @@ def bot_turn(round_: Round, level: BotLevel) -> None:
             return
 
 
-def play_round(players: int, seed: int, levels: list[BotLevel],
-               rules: CarouselRules = STANDARD, first: int = 0) -> Round:
+def play_round(
+    players: int, seed: int, levels: list[BotLevel], rules: CarouselRules = STANDARD, first: int = 0
+) -> Round:
     """A whole round between bots (``levels[i]`` for player i), seeded and replayable."""
     round_ = Round.deal(players, seed, rules, first)
     while round_.phase is not Phase.ROUND_OVER:

@@ -30,7 +30,17 @@ FIELD = 1 << 9
 """Packed value fields: ``(points * FIELD + cards) * FIELD + kept``; each stays below 512."""
 
 RUN_STATES: tuple[tuple[int, ...], ...] = (
-    (), (1,), (2,), (3,), (1, 1), (1, 2), (1, 3), (2, 2), (2, 3), (3, 3))
+    (),
+    (1,),
+    (2,),
+    (3,),
+    (1, 1),
+    (1, 2),
+    (1, 3),
+    (2, 2),
+    (2, 3),
+    (3, 3),
+)
 RUN_INDEX = {runs: i for i, runs in enumerate(RUN_STATES)}
 _POOL, _WILD, _FREED, _BACK, _ROOM = 16, 24, 26, 28, 36
 _POOL_MASK = 0xFF << _POOL
@@ -80,13 +90,17 @@ def _groups_ok(counts: tuple[int, ...]) -> bool:
     if doubles == 0 and 3 <= singles <= 4:
         return True
     # Two groups: each double suit in both, the singles shared out.
-    return any(3 <= doubles + x <= 4 and 3 <= doubles + singles - x <= 4
-               for x in range(singles + 1))
+    return any(
+        3 <= doubles + x <= 4 and 3 <= doubles + singles - x <= 4 for x in range(singles + 1)
+    )
 
 
-GROUPS_OK = tuple(_groups_ok(tuple((pool >> (2 * s)) & 3 for s in range(4)))
-                  if all((pool >> (2 * s)) & 3 <= 2 for s in range(4)) else False
-                  for pool in range(256))
+GROUPS_OK = tuple(
+    _groups_ok(tuple((pool >> (2 * s)) & 3 for s in range(4)))
+    if all((pool >> (2 * s)) & 3 <= 2 for s in range(4))
+    else False
+    for pool in range(256)
+)
 
 
 @dataclass(frozen=True)
@@ -116,8 +130,7 @@ class Relaxed:
 
     def __post_init__(self) -> None:
         self.memo = [{} for _ in range(70)]
-        self._options = [[self._place_options(p, s) for s in range(4)]
-                         for p in range(14)]
+        self._options = [[self._place_options(p, s) for s in range(4)] for p in range(14)]
         self._units = [[self._unit_range(p, s) for s in range(4)] for p in range(14)]
         self._pools = [self._pool_prefixes(p) for p in range(14)]
         self._need: dict[tuple[int, int, int, int, int], int] = {}
@@ -135,10 +148,15 @@ class Relaxed:
         """Per suit S, the groups' cards of suits 0..S that the later suits can complete."""
         if position == 0:
             return [set(), set(), set(), set()]
-        most = [min(2, self._units[position][s][1] + self.max_wild,
-                    self.places[position][s].room) for s in range(4)]
-        full = [pool for pool in range(256) if GROUPS_OK[pool]
-                and all((pool >> (2 * s)) & 3 <= most[s] for s in range(4))]
+        most = [
+            min(2, self._units[position][s][1] + self.max_wild, self.places[position][s].room)
+            for s in range(4)
+        ]
+        full = [
+            pool
+            for pool in range(256)
+            if GROUPS_OK[pool] and all((pool >> (2 * s)) & 3 <= most[s] for s in range(4))
+        ]
         return [{pool & ((1 << (2 * s + 2)) - 1) for pool in full} for s in range(4)]
 
     def need(self, position: int, suit: int, runs: int, back: int, room: int) -> int:
@@ -164,15 +182,13 @@ class Relaxed:
                 if wild >= best:
                     break
                 for after, pooled in TRANSITIONS[runs][units]:
-                    if pooled and not any((pool >> (2 * suit)) & 3 == pooled
-                                          for pool in pools):
+                    if pooled and not any((pool >> (2 * suit)) & 3 == pooled for pool in pools):
                         continue
                     best = min(best, wild + self.need(position + 1, suit, after, back, room))
         self._need[key] = best
         return best
 
-    def _place_options(self, position: int, suit: int
-                       ) -> list[tuple[int, int, int, int, int]]:
+    def _place_options(self, position: int, suit: int) -> list[tuple[int, int, int, int, int]]:
         """(wild, freed, units, gain, kept back) choices at a place (positions 1-13)."""
         if position == 0:
             return []
@@ -229,8 +245,9 @@ class Relaxed:
             back = (state >> (_BACK + 2 * suit)) & 3
             room = (state >> (_ROOM + 2 * suit)) & 3
             wild = (state >> _WILD) & 3
-            cleared = state & ~((15 << (4 * suit)) | (3 << (_BACK + 2 * suit))
-                                | (3 << (_ROOM + 2 * suit)))
+            cleared = state & ~(
+                (15 << (4 * suit)) | (3 << (_BACK + 2 * suit)) | (3 << (_ROOM + 2 * suit))
+            )
             for extra in range(min(room, self.max_wild - wild) + 1):
                 if CLOSES[runs][back + extra]:
                     out.append((0, cleared + (extra << _WILD)))
@@ -258,8 +275,11 @@ class Relaxed:
                 room = self.places[1][suit].room - units - back
                 if room < 0:
                     continue
-                head = (head & ~(3 << (_ROOM + 2 * suit))) + (back << (_BACK + 2 * suit)) + (
-                    room << (_ROOM + 2 * suit))
+                head = (
+                    (head & ~(3 << (_ROOM + 2 * suit)))
+                    + (back << (_BACK + 2 * suit))
+                    + (room << (_ROOM + 2 * suit))
+                )
             else:
                 back, room = back_now, room_now
             for after, pooled in TRANSITIONS[runs][units]:
@@ -272,9 +292,12 @@ class Relaxed:
                     for other in range(4):
                         if other != suit:
                             wild_after += self.need(
-                                position if other < suit else position - 1, other,
-                                (state >> (4 * other)) & 15, (state >> (_BACK + 2 * other)) & 3,
-                                (state >> (_ROOM + 2 * other)) & 3)
+                                position if other < suit else position - 1,
+                                other,
+                                (state >> (4 * other)) & 15,
+                                (state >> (_BACK + 2 * other)) & 3,
+                                (state >> (_ROOM + 2 * other)) & 3,
+                            )
                     if wild_after > self.max_wild:
                         continue
                 out.append((gain, head + (after << (4 * suit)) + (pooled << (_POOL + 2 * suit))))

@@ -140,8 +140,9 @@ class _Problem:
     room: dict[tuple[int, int], int]  # copies of a card already shown by melds left untouched
 
 
-def _problem(table: Table, hand: Hand, decks: int, objective: Objective,
-             outside: Iterable[Meld] = ()) -> _Problem:
+def _problem(
+    table: Table, hand: Hand, decks: int, objective: Objective, outside: Iterable[Meld] = ()
+) -> _Problem:
     table_units: dict[tuple[int, int], list[int]] = {}
     joker_units: dict[tuple[int, int], list[int]] = {}
     for index, meld in enumerate(table.melds):
@@ -153,14 +154,24 @@ def _problem(table: Table, hand: Hand, decks: int, objective: Objective,
         key = (card.rank.number, card.suit.index)
         hand_counts[key] = hand_counts.get(key, 0) + 1
     # A table joker can only be freed (and so become wild) if a real copy of its card is there.
-    freeable = sum(min(len(origins), len(table_units.get(key, ())) + hand_counts.get(key, 0))
-                   for key, origins in joker_units.items())
+    freeable = sum(
+        min(len(origins), len(table_units.get(key, ())) + hand_counts.get(key, 0))
+        for key, origins in joker_units.items()
+    )
     return _Problem(
-        decks, objective, table_units, joker_units, hand_counts, hand.jokers,
-        freeable + hand.jokers, [meld.kind for meld in table.melds],
+        decks,
+        objective,
+        table_units,
+        joker_units,
+        hand_counts,
+        hand.jokers,
+        freeable + hand.jokers,
+        [meld.kind for meld in table.melds],
         {n: min(n, 10) for n in range(1, 14)},
-        [max(_ACE_HIGH if slot.card.rank.number == 1 else slot.card.rank.number
-                 for slot in meld) for meld in table.melds],
+        [
+            max(_ACE_HIGH if slot.card.rank.number == 1 else slot.card.rank.number for slot in meld)
+            for meld in table.melds
+        ],
         _shown(outside),
     )
 
@@ -175,14 +186,26 @@ def _shown(melds: Iterable[Meld]) -> dict[tuple[int, int], int]:
 
 
 # State: (runs per suit, pool, wild used, freed, aces kept back per suit, low aces per suit)
-State = tuple[tuple[SuitRuns, ...], tuple[tuple[int, int], ...], int, int,
-              tuple[tuple[Unit, ...], ...], tuple[int, ...]]
+State = tuple[
+    tuple[SuitRuns, ...],
+    tuple[tuple[int, int], ...],
+    int,
+    int,
+    tuple[tuple[Unit, ...], ...],
+    tuple[int, ...],
+]
 
 
 Option = tuple[tuple[Unit, ...], tuple[Unit, ...], int, int, tuple[int, ...], int]
 Back = tuple[State, "_Step | GroupStep"] | None
-Assigned = tuple[RunState, tuple[int, ...], tuple[Unit, ...], int,
-                 tuple[tuple[int, Unit, int] | None, ...], tuple[tuple[Unit, int], ...]]
+Assigned = tuple[
+    RunState,
+    tuple[int, ...],
+    tuple[Unit, ...],
+    int,
+    tuple[tuple[int, Unit, int] | None, ...],
+    tuple[tuple[Unit, int], ...],
+]
 GroupStep = tuple[int, tuple[tuple[int, ...], ...], tuple[tuple[int, int], ...]]
 
 
@@ -201,8 +224,12 @@ class _Step:
 
 
 def _assign(
-    units: tuple[Unit, ...], runs: RunState, used: tuple[int, ...], seq_kind: list[bool],
-    allow_new: bool, allow_pool: bool,
+    units: tuple[Unit, ...],
+    runs: RunState,
+    used: tuple[int, ...],
+    seq_kind: list[bool],
+    allow_new: bool,
+    allow_pool: bool,
 ) -> list[Assigned]:
     """Every way to put ``units`` onto the open runs, new runs and the group pool.
 
@@ -214,8 +241,13 @@ def _assign(
     count = len(runs)
     taken = set(used) | {label for _, label in runs if label >= 0}
 
-    def rec(i: int, ext: list[tuple[int, Unit, int] | None], new: list[tuple[Unit, int]],
-            pool: list[Unit], kept: int) -> None:
+    def rec(
+        i: int,
+        ext: list[tuple[int, Unit, int] | None],
+        new: list[tuple[Unit, int]],
+        pool: list[Unit],
+        kept: int,
+    ) -> None:
         if i == len(units):
             next_runs: list[tuple[int, int]] = []
             closed = list(used)
@@ -229,8 +261,16 @@ def _assign(
                 else:
                     next_runs.append((min(length + 1, 3), e[2]))
             next_runs += [(1, label) for _, label in new]
-            out.append((tuple(sorted(next_runs)), tuple(sorted(closed)), tuple(pool), kept,
-                        tuple(ext), tuple(new)))
+            out.append(
+                (
+                    tuple(sorted(next_runs)),
+                    tuple(sorted(closed)),
+                    tuple(pool),
+                    kept,
+                    tuple(ext),
+                    tuple(new),
+                )
+            )
             return
         unit = units[i]
         origin = unit[1]
@@ -288,8 +328,9 @@ def group_labels(counts: list[dict[int, int]]) -> tuple[int, tuple[int, ...]]:
 
 
 @lru_cache(maxsize=65536)
-def _groups(pool: tuple[tuple[int, int], ...], group_kind: tuple[bool, ...]
-            ) -> tuple[int, tuple[tuple[int, ...], ...]] | None:
+def _groups(
+    pool: tuple[tuple[int, int], ...], group_kind: tuple[bool, ...]
+) -> tuple[int, tuple[tuple[int, ...], ...]] | None:
     """Best split of a position's pooled cards (suit, origin) into groups: (kept, groups).
 
     Groups hold 3 or 4 different suits; a group continues the old group most of its cards came
@@ -332,7 +373,10 @@ def _groups(pool: tuple[tuple[int, int], ...], group_kind: tuple[bool, ...]
 
 
 def _unit_options(
-    problem: _Problem, position: int, suit: int, wild_used: int,
+    problem: _Problem,
+    position: int,
+    suit: int,
+    wild_used: int,
 ) -> list[Option]:
     """Ways to choose this position's units: (units here, aces kept back, score, wild, freed
     origins, units counted against the copies)."""
@@ -353,8 +397,11 @@ def _unit_options(
             for placed in range(hand + 1):
                 if freed_count > len(table) + placed:
                     continue
-                base = [(_TABLE, o) for o in table] + [(_HAND, -1)] * placed + [
-                    (_KEPT_JOKER, o) for o in kept]
+                base = (
+                    [(_TABLE, o) for o in table]
+                    + [(_HAND, -1)] * placed
+                    + [(_KEPT_JOKER, o) for o in kept]
+                )
                 for wild in range(problem.max_wild - wild_used + 1):
                     units = base + [(_WILD, -1)] * wild
                     if len(units) > decks:
@@ -417,15 +464,22 @@ def _solve_dp(problem: _Problem) -> tuple[int, list[_Step | GroupStep]] | None:
                 suit_runs = runs[suit]
                 if position == _ACE_HIGH:
                     kept_back = back[suit]
-                    room = (problem.decks - problem.room.get((1, suit), 0) - lows[suit]
-                            - len(kept_back))
+                    room = (
+                        problem.decks - problem.room.get((1, suit), 0) - lows[suit] - len(kept_back)
+                    )
                     for wild in range(min(room, problem.max_wild - wild_used) + 1):
                         units = kept_back + ((_WILD, -1),) * wild
                         for new_runs, _, _, kept, ext, _ in assign(units, suit_runs, True):
                             if any(length < 3 for length, _ in new_runs):
                                 continue
-                            ns: State = (_with(runs, suit, ((), ())), pool, wild_used + wild,
-                                         freed_total, _with(back, suit, ()), lows)
+                            ns: State = (
+                                _with(runs, suit, ((), ())),
+                                pool,
+                                wild_used + wild,
+                                freed_total,
+                                _with(back, suit, ()),
+                                lows,
+                            )
                             step = _Step(position, suit, ext, (), (), (), (), suit_runs[0])
                             if on_path(66 + suit, ns, score + kept):
                                 _relax(nxt, ns, score + kept, (state, step))
@@ -433,24 +487,32 @@ def _solve_dp(problem: _Problem) -> tuple[int, list[_Step | GroupStep]] | None:
                 okey = (position, suit, wild_used)
                 options = option_cache.get(okey)
                 if options is None:
-                    options = option_cache[okey] = _unit_options(
-                        problem, position, suit, wild_used)
+                    options = option_cache[okey] = _unit_options(problem, position, suit, wild_used)
                 for units, kept_back, gain, wild, freed, count in options:
-                    for new_runs, used, pooled, kept, ext, new in assign(
-                            units, suit_runs, False):
+                    for new_runs, used, pooled, kept, ext, new in assign(units, suit_runs, False):
                         if pooled:
-                            new_pool = tuple(sorted(pool + tuple(
-                                (suit, o if o >= 0 and group_kind[o] else -1)
-                                for _, o in pooled)))
+                            new_pool = tuple(
+                                sorted(
+                                    pool
+                                    + tuple(
+                                        (suit, o if o >= 0 and group_kind[o] else -1)
+                                        for _, o in pooled
+                                    )
+                                )
+                            )
                         else:
                             new_pool = pool
-                        ns = (_with(runs, suit, (new_runs, used)), new_pool,
-                              wild_used + wild, freed_total + len(freed),
-                              _with(back, suit, kept_back) if position == 1 else back,
-                              _with(lows, suit, count - len(kept_back)) if position == 1
-                              else lows)
-                        step = _Step(position, suit, ext, new, pooled, kept_back, freed,
-                                     suit_runs[0])
+                        ns = (
+                            _with(runs, suit, (new_runs, used)),
+                            new_pool,
+                            wild_used + wild,
+                            freed_total + len(freed),
+                            _with(back, suit, kept_back) if position == 1 else back,
+                            _with(lows, suit, count - len(kept_back)) if position == 1 else lows,
+                        )
+                        step = _Step(
+                            position, suit, ext, new, pooled, kept_back, freed, suit_runs[0]
+                        )
                         if on_path((position - 1) * 5 + suit + 1, ns, score + gain + kept):
                             _relax(nxt, ns, score + gain + kept, (state, step))
             history.append(layer)
@@ -464,7 +526,8 @@ def _solve_dp(problem: _Problem) -> tuple[int, list[_Step | GroupStep]] | None:
                     continue
                 pruned = tuple(
                     (open_runs, tuple(x for x in used if problem.last[x] > position))
-                    for open_runs, used in runs)
+                    for open_runs, used in runs
+                )
                 ns = (pruned, (), wild_used, freed_total, back, lows)
                 if on_path(position * 5, ns, score + found[0]):
                     _relax(nxt, ns, score + found[0], (state, (position, found[1], pool)))
@@ -498,15 +561,27 @@ def _relaxed(problem: _Problem) -> Relaxed:
     """The label-free programme of the same position (the bound on points and cards)."""
     places = [[Place() for _ in range(4)]]
     for position in range(1, 14):
-        places.append([Place(len(problem.table_units.get((position, s), ())),
-                             len(problem.joker_units.get((position, s), ())),
-                             problem.hand_counts.get((position, s), 0),
-                             problem.decks - problem.room.get((position, s), 0))
-                       for s in range(4)])
-    weights = [0] + [_weight(problem.points_of[rank], 1, problem.objective)
-                     for rank in range(1, 14)]
-    return Relaxed(places, weights, _weight(JOKER_POINTS, 1, problem.objective),
-                   problem.max_wild, problem.hand_jokers)
+        places.append(
+            [
+                Place(
+                    len(problem.table_units.get((position, s), ())),
+                    len(problem.joker_units.get((position, s), ())),
+                    problem.hand_counts.get((position, s), 0),
+                    problem.decks - problem.room.get((position, s), 0),
+                )
+                for s in range(4)
+            ]
+        )
+    weights = [0] + [
+        _weight(problem.points_of[rank], 1, problem.objective) for rank in range(1, 14)
+    ]
+    return Relaxed(
+        places,
+        weights,
+        _weight(JOKER_POINTS, 1, problem.objective),
+        problem.max_wild,
+        problem.hand_jokers,
+    )
 
 
 def _project(state: State, rooms: list[int], index: int) -> int:
@@ -525,11 +600,10 @@ def _project(state: State, rooms: list[int], index: int) -> int:
 
 
 def _with(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    return (*values[:index], value, *values[index + 1:])
+    return (*values[:index], value, *values[index + 1 :])
 
 
-def _relax(layer: dict[State, tuple[int, Back]], state: State, value: int,
-           back: Back) -> None:
+def _relax(layer: dict[State, tuple[int, Back]], state: State, value: int, back: Back) -> None:
     old = layer.get(state)
     if old is None or value > old[0]:
         layer[state] = (value, back)
@@ -543,9 +617,12 @@ def nearby_melds(table: Table, hand: Hand, limit: int = 3) -> tuple[int, ...]:
     """
     touched = []
     for index, meld in enumerate(table.melds):
-        count = sum(1 for slot in meld for c in hand.cards
-                    if c.rank is slot.card.rank
-                    or (c.suit is slot.card.suit and _gap(c, slot.card) <= 2))
+        count = sum(
+            1
+            for slot in meld
+            for c in hand.cards
+            if c.rank is slot.card.rank or (c.suit is slot.card.suit and _gap(c, slot.card) <= 2)
+        )
         if count:
             touched.append((-count, index))
     return tuple(sorted(index for _, index in sorted(touched)[:limit]))
@@ -557,8 +634,13 @@ def _gap(a: Card, b: Card) -> int:
 
 
 def best_play(
-    table: Table, hand: Hand, decks: int = 2, rules: CarouselRules = STANDARD, *,
-    first_meld: bool = False, only: Iterable[int] | None = None,
+    table: Table,
+    hand: Hand,
+    decks: int = 2,
+    rules: CarouselRules = STANDARD,
+    *,
+    first_meld: bool = False,
+    only: Iterable[int] | None = None,
 ) -> Play | None:
     """The best play of ``hand`` onto ``table``, or ``None`` if no card can be placed.
 
@@ -589,11 +671,17 @@ def best_play(
     # Map the sub-table's continuations back and add the melds left untouched.
     merged: list[tuple[Meld, int | None]] = [
         (meld, None if label is None else chosen[label])
-        for meld, label in zip(play.table.melds, play.continued, strict=True)]
+        for meld, label in zip(play.table.melds, play.continued, strict=True)
+    ]
     merged += [(meld, i) for i, meld in enumerate(table.melds) if i not in set(chosen)]
     merged.sort(key=lambda pair: pair[0].sort_key())
-    return Play(play.placed, Table(tuple(m for m, _ in merged)), play.moves, play.hand_after,
-                tuple(label for _, label in merged))
+    return Play(
+        play.placed,
+        Table(tuple(m for m, _ in merged)),
+        play.moves,
+        play.hand_after,
+        tuple(label for _, label in merged),
+    )
 
 
 class _Run:
@@ -605,8 +693,9 @@ class _Run:
         return (min(len(self.items), 3), self.label)
 
 
-def _rebuild(table: Table, hand: Hand, problem: _Problem,
-             steps: Iterable[_Step | GroupStep]) -> Play:
+def _rebuild(
+    table: Table, hand: Hand, problem: _Problem, steps: Iterable[_Step | GroupStep]
+) -> Play:
     """Replay the programme's steps into melds, moves and the hand left."""
     runs: list[list[_Run]] = [[], [], [], []]
     finished: list[tuple[list[tuple[int, int, Unit]], int, MeldKind]] = []
@@ -696,8 +785,13 @@ def _rebuild(table: Table, hand: Hand, problem: _Problem,
             elif origin != label:
                 moves.append(Move(MoveKind.MOVED, slot, slot, table.melds[origin], meld))
     placed = Hand.of(placed_cards, hand_jokers)
-    return Play(placed, Table(tuple(m for m, _, _ in built)), tuple(moves), hand - placed,
-                tuple(None if label < 0 else label for _, label, _ in built))
+    return Play(
+        placed,
+        Table(tuple(m for m, _, _ in built)),
+        tuple(moves),
+        hand - placed,
+        tuple(None if label < 0 else label for _, label, _ in built),
+    )
 
 
 def _freed_jokers(table: Table, freed: list[int]) -> list[tuple[int, Slot]]:
@@ -735,8 +829,10 @@ def verify_play(table: Table, hand: Hand, new_table: Table, decks: int = 2) -> H
     before, after = real(table), real(new_table)
     gone = before - after
     if gone:
-        raise IllegalError(f"{' '.join(c.code for c in sorted(gone.elements()))} left the "
-                           "table: no card goes from the table to a hand")
+        raise IllegalError(
+            f"{' '.join(c.code for c in sorted(gone.elements()))} left the "
+            "table: no card goes from the table to a hand"
+        )
     old_jokers, new_jokers = jokers(table), jokers(new_table)
     added_jokers = sum(new_jokers.values()) - sum(old_jokers.values())
     if added_jokers < 0:
@@ -751,7 +847,9 @@ def verify_play(table: Table, hand: Hand, new_table: Table, decks: int = 2) -> H
     for card, count in old_jokers.items():
         freed = count - new_jokers[card]
         if freed > after[card]:
-            raise IllegalError(f"the joker standing for {card.code} changed without the real "
-                               f"{card.code} replacing it")
+            raise IllegalError(
+                f"the joker standing for {card.code} changed without the real "
+                f"{card.code} replacing it"
+            )
     verify_counts(new_table, [], decks)
     return placed

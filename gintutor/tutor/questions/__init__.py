@@ -28,8 +28,17 @@ from gintutor.tutor.questions.showdowns import LayoffsQuestion, PointsQuestion
 
 QUESTION_KINDS: dict[str, type[Question]] = {
     kind.kind: kind
-    for kind in (DeadwoodQuestion, MeldsQuestion, KnockQuestion, DiscardQuestion,
-                 LayoffsQuestion, PointsQuestion, ChoiceQuestion, RuleQuestion, GameQuestion)
+    for kind in (
+        DeadwoodQuestion,
+        MeldsQuestion,
+        KnockQuestion,
+        DiscardQuestion,
+        LayoffsQuestion,
+        PointsQuestion,
+        ChoiceQuestion,
+        RuleQuestion,
+        GameQuestion,
+    )
 }
 """Every question kind by its name in lesson files, in the order the format lists them."""
 

@@ -96,9 +96,15 @@ class Question(ABC):
             return False
 
 
-def facts(style: Style, rules: RuleSet, *, hand: CardSet | None = None,
-          taken: Card | None = None, upcard: Card | None = None,
-          opponent_known: CardSet | None = None) -> list[Block]:
+def facts(
+    style: Style,
+    rules: RuleSet,
+    *,
+    hand: CardSet | None = None,
+    taken: Card | None = None,
+    upcard: Card | None = None,
+    opponent_known: CardSet | None = None,
+) -> list[Block]:
     """The lines setting out a question, in the one order every kind uses."""
     blocks: list[Block] = []
     if hand is not None:
@@ -144,8 +150,10 @@ def read_number(text: str) -> int:
     if not _INTEGER.fullmatch(cleaned):
         raise AnswerError(f"{quoted(cleaned)} is not a number: type a whole number like 14")
     if len(cleaned.lstrip("-")) > LONGEST_NUMBER:
-        raise AnswerError(f"{quoted(cleaned)} is far too big: no answer here has more than "
-                          f"{LONGEST_NUMBER} digits")
+        raise AnswerError(
+            f"{quoted(cleaned)} is far too big: no answer here has more than "
+            f"{LONGEST_NUMBER} digits"
+        )
     return int(cleaned)
 
 

@@ -102,8 +102,9 @@ class ChoiceQuestion(Question):
         if predicate is Predicate.SAFE:
             known = self.opponent_known.mask
             unsafe = [gives_meld(cards.mask, known) for cards in hands]
-            return [OptionVerdict(not u, "gives the opponent a meld" if u else "safe")
-                    for u in unsafe]
+            return [
+                OptionVerdict(not u, "gives the opponent a meld" if u else "safe") for u in unsafe
+            ]
         return [self._discard_verdict(option) for option in self.options]
 
     def _discard_verdict(self, option: Option) -> OptionVerdict:
@@ -115,8 +116,11 @@ class ChoiceQuestion(Question):
         try:
             verify_discard(self.hand, card, self.taken)
         except GinError:
-            why = ("not in the hand" if card not in self.hand
-                   else "just taken from the discard pile: not this turn")
+            why = (
+                "not in the hand"
+                if card not in self.hand
+                else "just taken from the discard pile: not this turn"
+            )
             return OptionVerdict(False, why)
         return OptionVerdict(True, "may be discarded")
 
@@ -125,17 +129,19 @@ class ChoiceQuestion(Question):
         return [index for index, verdict in enumerate(self.verdicts()) if verdict.holds]
 
     def _reasons(self, style: Style) -> list[Line]:
-        return [Line(f"{option_label(i)}) {style.cards(option)}: {verdict.why}", 1)
-                for i, (option, verdict) in enumerate(zip(self.options, self.verdicts(style),
-                                                           strict=True))]
+        return [
+            Line(f"{option_label(i)}) {style.cards(option)}: {verdict.why}", 1)
+            for i, (option, verdict) in enumerate(
+                zip(self.options, self.verdicts(style), strict=True)
+            )
+        ]
 
     def solve(self, style: Style = PLAIN) -> Solved:
         right = self.correct_options()
         if not right:
             raise GinError("no option is correct: the engine finds none that fits the predicate")
         labels = ", ".join(option_label(i) for i in right)
-        return Solved(option_label(right[0]), (Line(f"Correct: {labels}."),
-                                               *self._reasons(style)))
+        return Solved(option_label(right[0]), (Line(f"Correct: {labels}."), *self._reasons(style)))
 
     def judge(self, text: str, style: Style = PLAIN) -> Feedback:
         index = self._read_choice(text)
@@ -150,18 +156,31 @@ class ChoiceQuestion(Question):
         count = len(self.options)
         if len(word) == 1 and "a" <= word <= option_label(count - 1):
             return ord(word) - ord("a")
-        if word.isascii() and word.isdigit() and len(word) <= LONGEST_NUMBER and (
-                1 <= int(word) <= count):
+        if (
+            word.isascii()
+            and word.isdigit()
+            and len(word) <= LONGEST_NUMBER
+            and (1 <= int(word) <= count)
+        ):
             return int(word) - 1
-        raise AnswerError(f"{quoted(text.strip())}: answer with a letter from a to "
-                          f"{option_label(count - 1)}")
+        raise AnswerError(
+            f"{quoted(text.strip())}: answer with a letter from a to {option_label(count - 1)}"
+        )
 
     def facts(self, style: Style = PLAIN) -> list[Block]:
         return [
-            *facts(style, self.rules, hand=self.hand, taken=self.taken, upcard=self.upcard,
-                   opponent_known=self.opponent_known),
-            *(Line(f"{option_label(i)}) {style.cards(option)}", 1)
-              for i, option in enumerate(self.options)),
+            *facts(
+                style,
+                self.rules,
+                hand=self.hand,
+                taken=self.taken,
+                upcard=self.upcard,
+                opponent_known=self.opponent_known,
+            ),
+            *(
+                Line(f"{option_label(i)}) {style.cards(option)}", 1)
+                for i, option in enumerate(self.options)
+            ),
         ]
 
     def completions(self) -> list[str]:

@@ -89,8 +89,10 @@ class DeadwoodQuestion(_MeldingQuestion):
         for arrangement in arrangements_mask(self.hand.mask, value):
             if arrangement.deadwood == value and arrangement.melds:
                 shown = ", ".join(style.meld(meld) for meld in arrangement.melds)
-                return (f"{value} is what is left after melds such as {shown}; a better "
-                        "arrangement leaves less.")
+                return (
+                    f"{value} is what is left after melds such as {shown}; a better "
+                    "arrangement leaves less."
+                )
         return f"Not {value}: count the unmelded cards again."
 
 
@@ -161,11 +163,16 @@ class KnockQuestion(_TurnQuestion):
         verdict = knock_verdict(self.hand, self.rules, self.upcard, self.taken)
         blocks: list[Block] = []
         if len(self.hand) == 11:
-            analysis = analyze(self.hand, self.rules, upcard=self.upcard,
-                               taken_from_discard=self.taken)
+            analysis = analyze(
+                self.hand, self.rules, upcard=self.upcard, taken_from_discard=self.taken
+            )
             if self.taken is not None:
-                blocks.append(Line(f"{style.card(self.taken)} was just taken from the discard "
-                                   "pile, so it may not be discarded."))
+                blocks.append(
+                    Line(
+                        f"{style.card(self.taken)} was just taken from the discard "
+                        "pile, so it may not be discarded."
+                    )
+                )
             blocks.append(discard_table(analysis, style))
         blocks.append(Line(knock_sentence(verdict, self.rules)))
         return Solved(yes_no(verdict.can_knock), tuple(blocks))
@@ -175,8 +182,11 @@ class KnockQuestion(_TurnQuestion):
         verdict = knock_verdict(self.hand, self.rules, self.upcard, self.taken)
         if said == verdict.can_knock:
             return Feedback(True, "Right.")
-        return Feedback(False, f"Not quite: you said {yes_no(said)}. Count the deadwood again "
-                               "and compare it with the knock limit.")
+        return Feedback(
+            False,
+            f"Not quite: you said {yes_no(said)}. Count the deadwood again "
+            "and compare it with the knock limit.",
+        )
 
     def completions(self) -> list[str]:
         return ["yes", "no"]
@@ -189,11 +199,15 @@ class DiscardQuestion(_TurnQuestion):
     kind: ClassVar[str] = "discard"
 
     def solve(self, style: Style = PLAIN) -> Solved:
-        analysis = analyze(self.hand, self.rules, upcard=self.upcard,
-                           taken_from_discard=self.taken)
+        analysis = analyze(self.hand, self.rules, upcard=self.upcard, taken_from_discard=self.taken)
         cards = analysis.verdict.best_discards
-        return Solved(cards[0].code, (discard_table(analysis, style),
-                                      Line(f"Best: {' or '.join(style.card(c) for c in cards)}.")))
+        return Solved(
+            cards[0].code,
+            (
+                discard_table(analysis, style),
+                Line(f"Best: {' or '.join(style.card(c) for c in cards)}."),
+            ),
+        )
 
     def judge(self, text: str, style: Style = PLAIN) -> Feedback:
         cards = read_cards(text)
@@ -208,8 +222,11 @@ class DiscardQuestion(_TurnQuestion):
         after = next(option.deadwood for option in options if option.card == card)
         if after == options[0].deadwood:
             return Feedback(True, f"Right: discarding {style.card(card)} leaves {after}.")
-        return Feedback(False, f"Discarding {style.card(card)} leaves {after}; a better discard "
-                               f"leaves {options[0].deadwood}.")
+        return Feedback(
+            False,
+            f"Discarding {style.card(card)} leaves {after}; a better discard "
+            f"leaves {options[0].deadwood}.",
+        )
 
     def completions(self) -> list[str]:
         return [card.code for card in self.hand if card != self.taken]

@@ -39,15 +39,18 @@ class RuleQuestion(Question):
             raise GinError(f"unknown setting {self.setting!r}")
         value = self.rules.settings()[self.setting]
         if not isinstance(value, (bool, int)):
-            raise GinError(f"setting {self.setting!r} is {value!r}, not a number or yes/no: "
-                           "ask about it with a game question")
+            raise GinError(
+                f"setting {self.setting!r} is {value!r}, not a number or yes/no: "
+                "ask about it with a game question"
+            )
         return value
 
     def solve(self, style: Style = PLAIN) -> Solved:
         value = self.value()
         shown = yes_no(value) if isinstance(value, bool) else str(value)
-        text = str(value) if self.setting == "knock_limit" else setting_text(self.rules,
-                                                                             self.setting)
+        text = (
+            str(value) if self.setting == "knock_limit" else setting_text(self.rules, self.setting)
+        )
         return Solved(shown, (Line(f"{self.setting} under {self.rules.name} rules: {text}."),))
 
     def judge(self, text: str, style: Style = PLAIN) -> Feedback:
@@ -109,20 +112,25 @@ class GameQuestion(Question):
             return finals[1 - sheet.winner]
         if self.want is GameAsk.MARGIN:
             return sheet.margin
-        return sum(b.points for b in sheet.bonuses
-                   if b.player == sheet.winner and b.setting == "box_bonus")
+        return sum(
+            b.points for b in sheet.bonuses if b.player == sheet.winner and b.setting == "box_bonus"
+        )
 
     def solve(self, style: Style = PLAIN) -> Solved:
         sheet = self.sheet()
-        return Solved(str(self.number(sheet)),
-                      tuple(explain_sheet(sheet, self.players, self.rules)))
+        return Solved(
+            str(self.number(sheet)), tuple(explain_sheet(sheet, self.players, self.rules))
+        )
 
     def judge(self, text: str, style: Style = PLAIN) -> Feedback:
         typed = read_number(text)
         if typed == self.number(self.sheet()):
             return Feedback(True, f"Right: {typed}.")
-        return Feedback(False, f"Not {typed}: add the hand points, then the game bonus, any "
-                               "shutout, and the box bonuses for every hand won.")
+        return Feedback(
+            False,
+            f"Not {typed}: add the hand points, then the game bonus, any "
+            "shutout, and the box bonuses for every hand won.",
+        )
 
     def facts(self, style: Style = PLAIN) -> list[Block]:
         return [*facts(style, self.rules), Line("Hands: " + "; ".join(self.entries))]

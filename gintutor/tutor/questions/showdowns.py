@@ -48,17 +48,26 @@ class LayoffsQuestion(_ShowdownQuestion):
         return Solved(self.showdown().defence.laid_off.text() or "none", self._explanation(style))
 
     def judge(self, text: str, style: Style = PLAIN) -> Feedback:
-        given = CardSet(0) if text.strip().lower() in ("none", "-") else CardSet.from_cards(
-            read_held(text, self.defender, "the defender"))
+        given = (
+            CardSet(0)
+            if text.strip().lower() in ("none", "-")
+            else CardSet.from_cards(read_held(text, self.defender, "the defender"))
+        )
         result = self.showdown()
         plan = layoff_plan(self.defender, result.spread.melds, given)
         if plan is None:
-            return Feedback(False, f"{style.cards(given)} cannot all be laid off on "
-                                   f"{', '.join(style.meld(m) for m in result.spread.melds)}.")
+            return Feedback(
+                False,
+                f"{style.cards(given)} cannot all be laid off on "
+                f"{', '.join(style.meld(m) for m in result.spread.melds)}.",
+            )
         if plan.deadwood == result.defence.deadwood:
             return Feedback(True, f"Right: the defender is left with {plan.deadwood}.")
-        return Feedback(False, f"Those layoffs leave the defender {plan.deadwood}; the best "
-                               f"leaves {result.defence.deadwood}.")
+        return Feedback(
+            False,
+            f"Those layoffs leave the defender {plan.deadwood}; the best "
+            f"leaves {result.defence.deadwood}.",
+        )
 
     def facts(self, style: Style = PLAIN) -> list[Block]:
         spread = self.showdown().spread
