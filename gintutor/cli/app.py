@@ -816,9 +816,11 @@ def _text_printer(no_color: bool, ascii_only: bool) -> Callable[[Any], None]:
 
 
 def _register_games() -> None:
-    from gintutor.cli import carousel, match
+    from gintutor.cli import carousel, match, play, review
 
     match.register(app)
+    play.register(app)
+    review.register(app)
     carousel.register(app)
 
 

@@ -146,10 +146,11 @@ class ActionValue:
     worlds: int
 
 
-def _rollouts(
+def rollouts(
     info: InfoSet, plays: dict[Action, Play], worlds: int, rng: random.Random, seconds: float
 ) -> tuple[dict[Action, list[float]], list[float]]:
-    """Each candidate's points world by world (the same worlds for all), and the weights."""
+    """Each candidate's points world by world (the same worlds for all), and the weights
+    (normalised to sum 1): the raw material of :func:`play_out` and of the coach."""
     start = time.perf_counter()
     results: dict[Action, list[float]] = {action: [] for action in plays}
     weights: list[float] = []
@@ -164,7 +165,7 @@ def _rollouts(
     return results, [w / total for w in weights]
 
 
-def _weighted(values: list[float], weights: list[float]) -> tuple[float, float]:
+def weighted(values: list[float], weights: list[float]) -> tuple[float, float]:
     """Weighted mean and its standard error (normalised importance weights)."""
     mean = sum(w * v for w, v in zip(weights, values, strict=True))
     variance = sum(w * w * (v - mean) ** 2 for w, v in zip(weights, values, strict=True))
@@ -179,9 +180,9 @@ def play_out(
     seconds: float = float("inf"),
 ) -> list[ActionValue]:
     """Each candidate played out in the same sampled worlds (common random numbers)."""
-    results, weights = _rollouts(info, plays, worlds, rng, seconds)
+    results, weights = rollouts(info, plays, worlds, rng, seconds)
     return [
-        ActionValue(action, *_weighted(values, weights), len(values))
+        ActionValue(action, *weighted(values, weights), len(values))
         for action, values in results.items()
     ]
 
@@ -280,13 +281,13 @@ class ExpertBot:
     def _best(self, info: InfoSet, plays: dict[Action, Play], rng: random.Random) -> Action:
         """The best candidate; the first (the heuristic's own choice) unless another beats it
         by more than ``SWITCH`` standard errors of the paired difference."""
-        results, weights = _rollouts(info, plays, self.worlds, rng, self.seconds)
+        results, weights = rollouts(info, plays, self.worlds, rng, self.seconds)
         default = next(iter(plays))
         base = results[default]
         best, best_margin = default, 0.0
         for action, values in results.items():
             diffs = [v - b for v, b in zip(values, base, strict=True)]
-            mean, stderr = _weighted(diffs, weights)
+            mean, stderr = weighted(diffs, weights)
             margin = mean - SWITCH * stderr
             if action != default and mean > 0 and margin > best_margin:
                 best, best_margin = action, margin

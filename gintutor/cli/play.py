@@ -1,0 +1,9 @@
+"""``gintutor play``: registered on the app here; the work is imported only when it runs."""
+
+from __future__ import annotations
+
+import typer
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``play`` command to app (not yet built: nothing is added)."""
