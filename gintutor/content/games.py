@@ -1,0 +1,557 @@
+"""Saved games: one append-only JSON-lines file per game, written as it is played.
+
+The format is /work/notes/gamefile.md's: a ``game`` header line, then for each hand a
+``hand`` line (its deal) and one ``action`` line per action (either player's, with the coach's
+note on the learner's), and an ``end`` line when the game is over or abandoned. Invariants:
+
+- Each line is written whole with one ``write`` on a file opened for appending, then flushed
+  and fsynced, so a kill at any moment loses at most the line being written.
+- A reader ignores a truncated last line (and reports it in :attr:`SavedGame.problems`); a
+  writer that resumes the game first cuts that partial line off.
+- Hand results and score sheets are never stored: :func:`load_game` replays every deal and
+  action through the engine (:func:`~gintutor.engine.hand.replay`), which validates the file.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from gintutor.engine.hand import Action, Deal, HandState, replay
+from gintutor.engine.rules import RULE_SETS, RuleSet, from_mapping
+from gintutor.errors import GinError
+
+VERSION = 1
+FOLDER = "games"
+SUFFIX = ".jsonl"
+MAX_BYTES = 16 * 1024 * 1024
+"""The largest game file read (a long game is a few hundred lines of ~100 bytes)."""
+
+_ID = re.compile(r"^(\d{8}-\d{6})(?:-(\d+))?$")
+
+
+class GameFileError(GinError):
+    """A saved game cannot be read or written: the message names the file and the line."""
+
+
+@dataclass(frozen=True)
+class CoachNote:
+    """What the coach said about one of the learner's actions before it was committed.
+
+    ``flagged``: the committed action was flagged as a mistake or worse (and kept);
+    ``best`` and ``loss``: the coach's best action and the committed one's expected loss;
+    ``taken_back``: actions the learner proposed, was warned about and took back first.
+    """
+
+    flagged: bool = False
+    best: str | None = None
+    loss: float | None = None
+    taken_back: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``coach`` object of an action line."""
+        data: dict[str, Any] = {"flagged": self.flagged}
+        if self.best is not None:
+            data["best"] = self.best
+        if self.loss is not None:
+            data["loss"] = round(self.loss, 2)
+        if self.taken_back:
+            data["taken_back"] = list(self.taken_back)
+        return data
+
+    @classmethod
+    def from_json(cls, data: object) -> CoachNote:
+        """Read a ``coach`` object; :class:`ValueError` (or ``TypeError``) if malformed."""
+        if not isinstance(data, dict):
+            raise ValueError("the coach note is not an object")
+        best = data.get("best")
+        loss = data.get("loss")
+        taken = data.get("taken_back", [])
+        if best is not None:
+            Action.parse(str(best))
+        if not isinstance(taken, list):
+            raise ValueError("taken_back is not a list")
+        for text in taken:
+            Action.parse(str(text))
+        if loss is not None and not isinstance(loss, int | float):
+            raise ValueError("loss is not a number")
+        return cls(
+            bool(data.get("flagged", False)),
+            None if best is None else str(best),
+            None if loss is None else float(loss),
+            tuple(str(t) for t in taken),
+        )
+
+
+@dataclass(frozen=True)
+class SavedAction:
+    """One action of a hand as saved: who played it, what, and the coach's note (if any)."""
+
+    player: int
+    action: Action
+    coach: CoachNote | None = None
+
+
+@dataclass(frozen=True)
+class SavedHand:
+    """One hand as saved: its number (from 1), the deal, the actions in order."""
+
+    number: int
+    deal: Deal
+    actions: tuple[SavedAction, ...] = ()
+
+    def replay(self, rules: RuleSet) -> HandState:
+        """The hand's state after its saved actions (over when the hand was finished)."""
+        return replay(self.deal, rules, [saved.action for saved in self.actions])
+
+
+@dataclass(frozen=True)
+class GameHeader:
+    """The ``game`` line: who played what under which rules, and the seed of the deals."""
+
+    id: str
+    created: str
+    rules: RuleSet
+    rules_spec: str | dict[str, str]
+    """As stored: a rule-set name, or ``{"name": ..., "house": <house-rules YAML>}``."""
+    bot: str
+    coach: str
+    seed: int
+    you: int
+    first_dealer: int
+
+    def to_json(self) -> dict[str, Any]:
+        """The header line's object."""
+        return {
+            "type": "game",
+            "version": VERSION,
+            "id": self.id,
+            "created": self.created,
+            "rules": self.rules_spec,
+            "bot": self.bot,
+            "coach": self.coach,
+            "seed": self.seed,
+            "you": self.you,
+            "first_dealer": self.first_dealer,
+        }
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """A game read back from its file.
+
+    ``hands`` are replayed and legal; the last may be unfinished. ``finished`` is True once
+    the game reached its end (an ``end`` line with reason ``finished``); ``end`` is that
+    line's reason (``finished`` or ``resigned``) or ``None`` for a game that can be resumed.
+    ``problems`` reports what was ignored (a truncated last line). ``complete_bytes`` is the
+    length of the file's whole lines: where a resumed writer appends.
+    """
+
+    path: Path
+    header: GameHeader
+    hands: tuple[SavedHand, ...]
+    end: str | None = None
+    problems: tuple[str, ...] = ()
+    complete_bytes: int = 0
+    states: tuple[HandState, ...] = field(default=(), compare=False, repr=False)
+    """Each hand replayed (same order as ``hands``)."""
+
+    @property
+    def id(self) -> str:
+        """The game's id (its file name without ``.jsonl``)."""
+        return self.header.id
+
+    @property
+    def rules(self) -> RuleSet:
+        """The rule set the game is played under."""
+        return self.header.rules
+
+    @property
+    def finished(self) -> bool:
+        """True when the game was played to its end."""
+        return self.end == "finished"
+
+
+def games_dir(data_dir: Path) -> Path:
+    """The folder of saved games inside the data directory."""
+    return data_dir / FOLDER
+
+
+def _id_key(path: Path) -> tuple[str, int]:
+    match = _ID.match(path.name.removesuffix(SUFFIX))
+    if match is None:
+        return ("", 0)
+    return (match.group(1), int(match.group(2) or 1))
+
+
+def list_games(folder: Path) -> list[Path]:
+    """The saved game files in ``folder``, oldest first (ids are times; ``-2`` after the plain)."""
+    if not folder.is_dir():
+        return []
+    found = [
+        path
+        for path in folder.iterdir()
+        if path.name.endswith(SUFFIX) and _ID.match(path.name.removesuffix(SUFFIX))
+    ]
+    return sorted(found, key=_id_key)
+
+
+def latest_game(folder: Path, *, unfinished: bool = False) -> Path | None:
+    """The newest saved game (``unfinished``: the newest that has no ``end`` line)."""
+    for path in reversed(list_games(folder)):
+        if not unfinished or not _has_end(path):
+            return path
+    return None
+
+
+def find_game(folder: Path, name: str) -> Path:
+    """A game by id (``20261201-054000``), file name or path; :class:`GameFileError` if none."""
+    direct = Path(name)
+    if direct.suffix == SUFFIX and direct.is_file():
+        return direct
+    candidate = folder / (name.removesuffix(SUFFIX) + SUFFIX)
+    if _ID.match(name.removesuffix(SUFFIX)) and candidate.is_file():
+        return candidate
+    known = [p.name.removesuffix(SUFFIX) for p in list_games(folder)][-3:]
+    hint = f" (the latest: {', '.join(reversed(known))})" if known else " (no games saved yet)"
+    raise GameFileError(f"no saved game {name!r} in {folder}{hint}")
+
+
+def _has_end(path: Path) -> bool:
+    """True when the file's last whole line is an ``end`` line (a cheap look at the tail)."""
+    try:
+        with path.open("rb") as stream:
+            stream.seek(0, os.SEEK_END)
+            size = stream.tell()
+            stream.seek(max(0, size - 4096))
+            tail = stream.read()
+    except OSError:
+        return False
+    # Only whole lines count: what follows the last newline is a cut-short line.
+    for line in reversed(tail.split(b"\n")[:-1]):
+        if line.strip():
+            return b'"type": "end"' in line or b'"type":"end"' in line
+    return False
+
+
+def _read_bytes(path: Path) -> bytes:
+    try:
+        size = os.stat(path).st_size
+        if size > MAX_BYTES:
+            raise GameFileError(f"{path}: {size} bytes is too big for a saved game")
+        with path.open("rb") as stream:
+            return stream.read(MAX_BYTES + 1)
+    except OSError as error:
+        raise GameFileError(f"{path}: cannot read ({error.strerror or error})") from None
+
+
+def house_rules(name: str, text: str) -> RuleSet:
+    """A rule set from house-rules YAML text (a header's ``{"name", "house"}``)."""
+    import yaml
+
+    from gintutor.content.yamlread import compose, value_of
+
+    node, problems = compose(name, text)
+    if problems or not isinstance(node, yaml.MappingNode):
+        why = str(problems[0]) if problems else "not a mapping of settings"
+        raise GinError(f"the saved house rules: {why}")
+    data: dict[str, object] = {}
+    for key_node, value_node in node.value:
+        key, problem = value_of(key_node)
+        value, value_problem = value_of(value_node)
+        if problem or value_problem or not isinstance(key, str):
+            raise GinError(f"the saved house rules: {problem or value_problem or key!r}")
+        data[key] = value
+    return from_mapping(data, name=name)
+
+
+def _rules_of(spec: object) -> RuleSet:
+    if isinstance(spec, str):
+        found = RULE_SETS.get(spec.strip().lower())
+        if found is None:
+            raise ValueError(f"unknown rule set {spec!r}")
+        return found
+    if isinstance(spec, dict) and isinstance(spec.get("house"), str):
+        return house_rules(str(spec.get("name", "house rules")), spec["house"])
+    raise ValueError("rules is a rule-set name or {name, house}")
+
+
+def _int(data: Mapping[str, Any], key: str, allowed: range | None = None) -> int:
+    value = data.get(key)
+    if type(value) is not int or (allowed is not None and value not in allowed):
+        raise ValueError(f"{key} is {value!r}, not a number{' 0 or 1' if allowed else ''}")
+    return value
+
+
+def _header(data: Mapping[str, Any]) -> GameHeader:
+    if data.get("type") != "game":
+        raise ValueError("the first line is not the game header")
+    if data.get("version") != VERSION:
+        raise ValueError(f"version {data.get('version')!r}: this gintutor reads version {VERSION}")
+    spec = data.get("rules")
+    return GameHeader(
+        id=str(data.get("id", "")),
+        created=str(data.get("created", "")),
+        rules=_rules_of(spec),
+        rules_spec=spec if isinstance(spec, str) else dict(spec),  # type: ignore[arg-type]
+        bot=str(data.get("bot", "")),
+        coach=str(data.get("coach", "off")),
+        seed=_int(data, "seed"),
+        you=_int(data, "you", range(2)),
+        first_dealer=_int(data, "first_dealer", range(2)),
+    )
+
+
+def _lines(raw: bytes) -> Iterator[tuple[int, bytes, int]]:
+    """``(line number, line, end offset)`` for every line, the last possibly unterminated."""
+    start = 0
+    number = 0
+    while start < len(raw):
+        end = raw.find(b"\n", start)
+        number += 1
+        if end < 0:
+            yield number, raw[start:], -1
+            return
+        yield number, raw[start:end], end + 1
+        start = end + 1
+
+
+class _Loader:
+    """Reads the lines in order, replaying each hand as it goes."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.header: GameHeader | None = None
+        self.hands: list[SavedHand] = []
+        self.states: list[HandState] = []
+        self.actions: list[SavedAction] = []
+        self.end: str | None = None
+
+    def _close_hand(self) -> None:
+        if self.hands:
+            last = self.hands[-1]
+            self.hands[-1] = SavedHand(last.number, last.deal, tuple(self.actions))
+        self.actions = []
+
+    def take(self, data: Mapping[str, Any]) -> None:
+        kind = data.get("type")
+        if self.header is None:
+            self.header = _header(data)
+            return
+        if self.end is not None:
+            raise ValueError(f"a {kind!r} line after the game's end")
+        if kind == "hand":
+            number = _int(data, "hand")
+            if number != len(self.hands) + 1:
+                raise ValueError(f"hand {number} where hand {len(self.hands) + 1} was due")
+            if self.states and not self.states[-1].over:
+                raise ValueError(f"hand {number} starts before hand {number - 1} is over")
+            self._close_hand()
+            deal = Deal.parse(str(data.get("deal", "")))
+            self.hands.append(SavedHand(number, deal))
+            self.states.append(HandState(deal, self.header.rules))
+        elif kind == "action":
+            if not self.states:
+                raise ValueError("an action before the first hand")
+            number = _int(data, "hand")
+            if number != len(self.hands):
+                raise ValueError(f"an action of hand {number} during hand {len(self.hands)}")
+            player = _int(data, "player", range(2))
+            state = self.states[-1]
+            if state.over:
+                raise ValueError(f"an action after hand {number} was over")
+            if player != state.to_move:
+                raise ValueError(f"player {player} acts but player {state.to_move} is to move")
+            action = Action.parse(str(data.get("action", "")))
+            state.do(action)
+            note = data.get("coach")
+            coach = None if note is None else CoachNote.from_json(note)
+            self.actions.append(SavedAction(player, action, coach))
+        elif kind == "end":
+            reason = data.get("reason")
+            if reason not in ("finished", "resigned"):
+                raise ValueError(f"end reason {reason!r}: finished or resigned")
+            self.end = str(reason)
+        else:
+            raise ValueError(f"unknown line type {kind!r}")
+
+
+def load_game(path: Path) -> SavedGame:
+    """Read and replay a saved game; :class:`GameFileError` naming the line if it is broken.
+
+    A last line without its newline (the writer was killed mid-line) is ignored and reported.
+    """
+    raw = _read_bytes(path)
+    loader = _Loader(path)
+    problems: list[str] = []
+    complete = 0
+    for number, line, end in _lines(raw):
+        if end < 0:
+            problems.append(f"{path}:{number}: the last line is cut short (ignored)")
+            break
+        complete = end
+        if not line.strip():
+            continue
+        try:
+            data = json.loads(line.decode("utf-8"))
+            if not isinstance(data, dict):
+                raise ValueError("a line is a JSON object")
+            loader.take(data)
+        except (ValueError, TypeError, UnicodeDecodeError) as error:
+            raise GameFileError(f"{path}:{number}: {error}") from None
+    if loader.header is None:
+        raise GameFileError(f"{path}: no game header (an empty or cut-short file)")
+    loader._close_hand()
+    return SavedGame(
+        path,
+        loader.header,
+        tuple(loader.hands),
+        loader.end,
+        tuple(problems),
+        complete,
+        tuple(loader.states),
+    )
+
+
+def new_game_id(folder: Path, now: dt.datetime) -> str:
+    """``YYYYMMDD-HHMMSS`` of ``now``, with ``-2``, ``-3``... if that file exists already."""
+    base = now.strftime("%Y%m%d-%H%M%S")
+    name, count = base, 1
+    while (folder / (name + SUFFIX)).exists():
+        count += 1
+        name = f"{base}-{count}"
+    return name
+
+
+class GameWriter:
+    """Appends lines to a game file: each one whole, flushed and fsynced (see the module)."""
+
+    def __init__(self, path: Path, descriptor: int) -> None:
+        self.path = path
+        self._fd = descriptor
+
+    @classmethod
+    def create(
+        cls,
+        folder: Path,
+        *,
+        rules: RuleSet,
+        rules_spec: str | dict[str, str],
+        bot: str,
+        coach: str,
+        seed: int,
+        you: int,
+        first_dealer: int,
+        now: dt.datetime | None = None,
+    ) -> tuple[GameWriter, GameHeader]:
+        """A new game file in ``folder`` (made if missing), its header written."""
+        now = now or dt.datetime.now()
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            while True:
+                game_id = new_game_id(folder, now)
+                path = folder / (game_id + SUFFIX)
+                try:
+                    descriptor = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_EXCL)
+                except FileExistsError:
+                    continue  # another process took the id between the check and the open
+                break
+        except OSError as error:
+            raise GameFileError(
+                f"{folder}: cannot save the game there ({error.strerror or error}); set "
+                "GINTUTOR_HOME to a folder you can write to"
+            ) from None
+        header = GameHeader(
+            game_id,
+            now.replace(microsecond=0).isoformat(),
+            rules,
+            rules_spec,
+            bot,
+            coach,
+            seed,
+            you,
+            first_dealer,
+        )
+        writer = cls(path, descriptor)
+        writer._write(header.to_json())
+        _sync_folder(folder)
+        return writer, header
+
+    @classmethod
+    def resume(cls, game: SavedGame) -> GameWriter:
+        """Append to a saved game, first cutting off a truncated last line."""
+        try:
+            descriptor = os.open(game.path, os.O_WRONLY | os.O_APPEND)
+            if os.fstat(descriptor).st_size != game.complete_bytes:
+                os.ftruncate(descriptor, game.complete_bytes)
+                os.fsync(descriptor)
+        except OSError as error:
+            raise GameFileError(
+                f"{game.path}: cannot continue the game ({error.strerror or error})"
+            ) from None
+        return cls(game.path, descriptor)
+
+    def _write(self, data: Mapping[str, Any]) -> None:
+        line = (json.dumps(data, ensure_ascii=False) + "\n").encode("utf-8")
+        try:
+            view = memoryview(line)
+            while view:
+                written = os.write(self._fd, view)
+                view = view[written:]
+            os.fsync(self._fd)
+        except OSError as error:
+            raise GameFileError(f"{self.path}: cannot save ({error.strerror or error})") from None
+
+    def hand(self, number: int, deal: Deal) -> None:
+        """A ``hand`` line: hand ``number`` (from 1) is dealt ``deal``."""
+        self._write({"type": "hand", "hand": number, "deal": deal.text()})
+
+    def action(
+        self, hand: int, player: int, action: Action, coach: CoachNote | None = None
+    ) -> None:
+        """An ``action`` line (with the coach's note on the learner's actions)."""
+        data: dict[str, Any] = {
+            "type": "action",
+            "hand": hand,
+            "player": player,
+            "action": str(action),
+        }
+        if coach is not None:
+            data["coach"] = coach.to_json()
+        self._write(data)
+
+    def end(self, reason: str) -> None:
+        """The ``end`` line: ``finished`` (played to the end) or ``resigned``."""
+        self._write({"type": "end", "reason": reason})
+
+    def close(self) -> None:
+        """Close the file (every line is already on disk)."""
+        if self._fd >= 0:
+            os.close(self._fd)
+            self._fd = -1
+
+    def __enter__(self) -> GameWriter:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make a new file's name durable too (a crash right after creating it keeps it)."""
+    try:
+        descriptor = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(descriptor)
+    except OSError:
+        pass
+    finally:
+        os.close(descriptor)

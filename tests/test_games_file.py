@@ -1,0 +1,215 @@
+"""Saved games (content/games.py): the writer's lines, the reader's replay and validation, a
+truncated last line, resuming a file cut anywhere, ids, the newest game."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from gintutor.content.games import (
+    CoachNote,
+    GameFileError,
+    GameWriter,
+    find_game,
+    games_dir,
+    latest_game,
+    list_games,
+    load_game,
+)
+from gintutor.engine.bots import make_bot
+from gintutor.engine.hand import Action, Deal, HandState
+from gintutor.engine.rules import preset
+
+RULES = preset("standard")
+NOW = dt.datetime(2026, 12, 1, 5, 40, 0)
+
+
+def _write_game(folder: Path, hands: int = 2, *, end: bool = True) -> Path:
+    """A bot-vs-bot game of ``hands`` hands written as play writes it."""
+    writer, _ = GameWriter.create(
+        folder,
+        rules=RULES,
+        rules_spec="standard",
+        bot="novice",
+        coach="on",
+        seed=5,
+        you=0,
+        first_dealer=1,
+        now=NOW,
+    )
+    bots = [make_bot("simple"), make_bot("novice")]
+    rng = random.Random(1)
+    dealer = 1
+    with writer:
+        for number in range(1, hands + 1):
+            deal = Deal.shuffled(random.Random(f"{number}"), dealer)
+            writer.hand(number, deal)
+            state = HandState(deal, RULES)
+            while not state.over:
+                player = state.to_move
+                action = bots[player].act(state.infoset(), rng)
+                state.do(action)
+                note = CoachNote(flagged=False, best=str(action), loss=0.0) if player == 0 else None
+                writer.action(number, player, action, note)
+            dealer = 1 - dealer
+        if end:
+            writer.end("finished")
+    return writer.path
+
+
+def test_a_written_game_reads_back_and_replays(tmp_path: Path) -> None:
+    path = _write_game(tmp_path)
+    assert path.name == "20261201-054000.jsonl"
+    game = load_game(path)
+    assert game.id == "20261201-054000" and game.finished and game.problems == ()
+    assert game.header.bot == "novice" and game.header.seed == 5 and game.rules == RULES
+    assert len(game.hands) == 2 and all(state.over for state in game.states)
+    assert game.hands[1].replay(RULES).result == game.states[1].result
+    first = json.loads(path.read_text().splitlines()[0])
+    assert first["type"] == "game" and first["version"] == 1 and first["rules"] == "standard"
+    mine = [a for a in game.hands[0].actions if a.player == 0]
+    assert mine and all(a.coach is not None and a.coach.best for a in mine)
+
+
+def test_a_truncated_last_line_is_ignored_and_reported(tmp_path: Path) -> None:
+    path = _write_game(tmp_path, end=False)
+    data = path.read_bytes()
+    path.write_bytes(data[:-7])
+    game = load_game(path)
+    assert len(game.problems) == 1 and "cut short" in game.problems[0]
+    assert game.complete_bytes == data[:-7].rfind(b"\n") + 1
+    assert not game.finished and game.end is None
+
+
+def test_cut_after_every_line_and_inside_every_line_still_reads(tmp_path: Path) -> None:
+    path = _write_game(tmp_path, hands=1)
+    data = path.read_bytes()
+    ends = [i + 1 for i, byte in enumerate(data) if byte == ord("\n")]
+    cut = tmp_path / "cut"
+    cut.mkdir()
+    target = cut / "20261201-054000.jsonl"
+    previous = 0
+    for end in ends:
+        for size in (end, (previous + end) // 2):
+            target.write_bytes(data[:size])
+            if size < ends[0]:
+                with pytest.raises(GameFileError, match="no game header"):
+                    load_game(target)
+                continue
+            game = load_game(target)
+            assert game.complete_bytes <= size
+            actions = sum(len(h.actions) for h in game.hands)
+            assert actions <= len(ends)
+        previous = end
+
+
+def test_resume_cuts_the_partial_line_then_appends_whole_lines(tmp_path: Path) -> None:
+    path = _write_game(tmp_path, end=False)
+    data = path.read_bytes()
+    path.write_bytes(data + b'{"type": "end", "rea')
+    game = load_game(path)
+    assert game.problems
+    with GameWriter.resume(game) as writer:
+        writer.end("resigned")
+    again = load_game(path)
+    assert again.problems == () and again.end == "resigned" and not again.finished
+    assert path.read_bytes() == data + b'{"type": "end", "reason": "resigned"}\n'
+
+
+def test_a_broken_line_in_the_middle_is_an_error_naming_the_line(tmp_path: Path) -> None:
+    path = _write_game(tmp_path)
+    lines = path.read_text().splitlines(keepends=True)
+    lines[3] = "not json\n"
+    path.write_text("".join(lines))
+    with pytest.raises(GameFileError, match=r":4: "):
+        load_game(path)
+
+
+def test_an_illegal_action_is_an_error(tmp_path: Path) -> None:
+    path = _write_game(tmp_path)
+    lines = path.read_text().splitlines(keepends=True)
+    record = json.loads(lines[2])
+    record["action"] = "knock 2C: -"
+    lines[2] = json.dumps(record) + "\n"
+    path.write_text("".join(lines))
+    with pytest.raises(GameFileError, match=":3: "):
+        load_game(path)
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ({"type": "hand", "hand": 3, "deal": "dealer 0: 2C"}, "hand 3 where hand 2"),
+        ({"type": "action", "hand": 1, "player": 7, "action": "draw"}, "player is 7"),
+        ({"type": "whatever"}, "unknown line type"),
+    ],
+)
+def test_lines_out_of_order_are_errors(
+    tmp_path: Path, line: dict[str, object], message: str
+) -> None:
+    path = _write_game(tmp_path, hands=1, end=False)
+    with path.open("a") as stream:
+        stream.write(json.dumps(line) + "\n")
+    with pytest.raises(GameFileError, match=message):
+        load_game(path)
+
+
+def test_no_header_is_an_error(tmp_path: Path) -> None:
+    path = tmp_path / "20261201-054000.jsonl"
+    path.write_text("")
+    with pytest.raises(GameFileError, match="no game header"):
+        load_game(path)
+    path.write_text('{"type": "game", "version": 9}\n')
+    with pytest.raises(GameFileError, match="version 9"):
+        load_game(path)
+
+
+def test_ids_on_a_clash_and_the_newest_game(tmp_path: Path) -> None:
+    folder = games_dir(tmp_path)
+    first = _write_game(folder, hands=1)
+    second = _write_game(folder, hands=1, end=False)
+    third = _write_game(folder, hands=1)
+    assert [p.name for p in list_games(folder)] == [
+        "20261201-054000.jsonl",
+        "20261201-054000-2.jsonl",
+        "20261201-054000-3.jsonl",
+    ]
+    assert latest_game(folder) == third
+    assert latest_game(folder, unfinished=True) == second
+    assert find_game(folder, "20261201-054000") == first
+    assert find_game(folder, str(second)) == second
+    with pytest.raises(GameFileError, match="no saved game"):
+        find_game(folder, "nope")
+    assert latest_game(tmp_path / "missing") is None
+
+
+def test_house_rules_are_saved_as_their_text(tmp_path: Path) -> None:
+    from gintutor.content.games import house_rules
+
+    text = "base: classic\nbox_bonus: 0\ntarget: 250\n"
+    rules = house_rules("mine.yaml", text)
+    writer, _ = GameWriter.create(
+        tmp_path,
+        rules=rules,
+        rules_spec={"name": "mine.yaml", "house": text},
+        bot="simple",
+        coach="off",
+        seed=1,
+        you=0,
+        first_dealer=0,
+        now=NOW,
+    )
+    writer.close()
+    game = load_game(writer.path)
+    assert game.rules.target == 250 and game.rules.box_bonus == 0
+    assert game.header.rules_spec == {"name": "mine.yaml", "house": text}
+
+
+def test_deal_and_action_notation_round_trip() -> None:
+    deal = Deal.shuffled(random.Random(3), 1)
+    assert Deal.parse(deal.text()) == deal
+    assert str(Action.parse("knock 7c: 2C 3C 4C")) == "knock 7C: 2C 3C 4C"
