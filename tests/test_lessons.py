@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 
 import pytest
+from carousel_answers import wrong_carousel_answer
 from clirun import run
 from syrupy.assertion import SnapshotAssertion
 
@@ -31,6 +32,7 @@ from gintutor.tutor.lessons import (
     standing,
 )
 from gintutor.tutor.questions import (
+    CarouselQuestion,
     ChoiceQuestion,
     DiscardQuestion,
     KnockQuestion,
@@ -53,6 +55,8 @@ def right_answers(lesson: Lesson) -> list[str]:
 
 def wrong_answer(question: Question) -> str:
     """An answer the engine judges wrong (but that is a valid answer)."""
+    if isinstance(question, CarouselQuestion):
+        return wrong_carousel_answer(question)
     answer = question.solve().answer
     if isinstance(question, KnockQuestion):
         return "no" if answer == "yes" else "yes"

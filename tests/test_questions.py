@@ -39,6 +39,12 @@ def test_every_kind_is_its_own_frozen_class() -> None:
         "choice",
         "rule",
         "game",
+        "carousel-meld",
+        "carousel-place",
+        "carousel-play",
+        "carousel-joker",
+        "carousel-knock",
+        "carousel-score",
     ]
     for name, kind in QUESTION_KINDS.items():
         assert kind.kind == name

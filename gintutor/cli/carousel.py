@@ -97,9 +97,9 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """A score sheet for 2-5 players from round results."""
         from gintutor.engine.carousel.game import score_game
-        from gintutor.text.carousel import explain_sheet
+        from gintutor.text.carousel import explain_sheet, parse_rounds
 
-        names, results = _parse_rounds(rounds)
+        names, results = parse_rounds(rounds)
         _terminal(no_color, ascii_only).show(explain_sheet(score_game(results), names))
 
     @carousel.command("play")
@@ -299,39 +299,3 @@ class _Session:
         from gintutor.text.carousel import explain_play
 
         self.terminal.show(explain_play(round_.table, round_.hand, play, round_.rules, self.style))
-
-
-def _parse_rounds(rounds: list[str]) -> tuple[list[str], list[Any]]:
-    """Names (from the first round) and results; errors name the round and the entry."""
-    from gintutor.engine.carousel.game import Ending, RoundResult
-    from gintutor.errors import GinError
-
-    names: list[str] = []
-    results = []
-    for number, text in enumerate(rounds, start=1):
-        entries = [e.split() for e in text.split(",") if e.strip()]
-        these = [e[0] for e in entries]
-        if not names:
-            names = these
-        if [n.lower() for n in these] != [n.lower() for n in names]:
-            raise GinError(
-                f"round {number}: {text!r}: name the players as in round 1 "
-                f"({', '.join(names)}) in the same order"
-            )
-        points: list[int] = []
-        ending, player = Ending.STOCK, None
-        for index, entry in enumerate(entries):
-            words = [w.lower() for w in entry[1:]]
-            if words[:1] in (["knock"], ["out"]):
-                if player is not None:
-                    raise GinError(f"round {number}: only one player knocks or goes out")
-                ending = Ending.KNOCK if words[0] == "knock" else Ending.OUT
-                player = index
-                words = words[1:] or (["0"] if ending is Ending.OUT else [])
-            if len(words) != 1 or not words[0].isdigit():
-                raise GinError(
-                    f"round {number}: {' '.join(entry)!r}: write NAME [knock|out] POINTS"
-                )
-            points.append(int(words[0]))
-        results.append(RoundResult(tuple(points), ending, player))
-    return names, results

@@ -14,6 +14,7 @@ from gintutor.errors import GinError
 from gintutor.text.explain import Style, explain_analysis
 from gintutor.tutor.lessons import (
     Ask,
+    CarouselShow,
     Lesson,
     Prose,
     QuestionResult,
@@ -90,6 +91,8 @@ class LessonRunner(Session):
                 self.terminal.markdown(step.text)
             elif isinstance(step, Show):
                 self._show(step)
+            elif isinstance(step, CarouselShow):
+                self._show_carousel(step)
             else:
                 number += 1
                 result = self.ask(step, f"question {number} of {questions}")
@@ -125,6 +128,17 @@ class LessonRunner(Session):
             opponent=step.opponent,
         )
         self.terminal.show(explain_analysis(analysis, self.style))
+
+    def _show_carousel(self, step: CarouselShow) -> None:
+        from gintutor.engine.carousel.cards import decks_for
+        from gintutor.engine.carousel.rules import STANDARD
+        from gintutor.engine.carousel.solver import best_play
+        from gintutor.text.carousel import explain_play
+
+        if step.caption:
+            self.terminal.say(step.caption)
+        play = best_play(step.table, step.hand, decks_for(step.players), first_meld=step.first_meld)
+        self.terminal.show(explain_play(step.table, step.hand, play, STANDARD, self.style))
 
     def ask(self, step: Ask, where: str = "") -> QuestionResult:
         """Ask one question until it is answered right, revealed or skipped."""

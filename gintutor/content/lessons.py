@@ -19,11 +19,33 @@ from gintutor.content.yamlread import Problem, Reader, check_keys, compose
 from gintutor.engine.cards import Card, parse_cards
 from gintutor.engine.rules import PRESETS, RuleSet
 from gintutor.errors import GinError
-from gintutor.tutor.lessons import Ask, Lesson, LessonError, Level, Prose, Show, Step, fill_rules
-from gintutor.tutor.questions import QUESTION_KINDS, GameAsk, Predicate, Question
+from gintutor.tutor.lessons import (
+    Ask,
+    CarouselShow,
+    Game,
+    Lesson,
+    LessonError,
+    Level,
+    Prose,
+    Show,
+    Step,
+    fill_carousel_rules,
+    fill_rules,
+)
+from gintutor.tutor.questions import QUESTION_KINDS, CarouselQuestion, GameAsk, Predicate, Question
 
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
-_LESSON_KEYS = {"id", "title", "level", "concepts", "prerequisites", "rules", "summary", "steps"}
+_LESSON_KEYS = {
+    "id",
+    "title",
+    "level",
+    "game",
+    "concepts",
+    "prerequisites",
+    "rules",
+    "summary",
+    "steps",
+}
 _COMMON_KEYS = {"question", "prompt", "rules", "hints", "explain", "expect"}
 _FIELDS_OF_EVERY_QUESTION = {"prompt", "rules", "hints", "explanation"}
 
@@ -36,8 +58,69 @@ def _kind_keys(kind: type[Question]) -> tuple[tuple[str, ...], tuple[str, ...]]:
 
 
 _KEYS = {name: _kind_keys(kind) for name, kind in QUESTION_KINDS.items()}
-_QUESTION_KEYS = _COMMON_KEYS.union(*(keys for _, keys in _KEYS.values()))
 _SHOW_KEYS = {"hand", "rules", "upcard", "taken", "opponent", "caption"}
+_CAROUSEL_SHOW_KEYS = {"table", "hand", "players", "first_meld", "caption"}
+
+
+def _game_of(kind: type[Question]) -> Game:
+    return Game.CAROUSEL if issubclass(kind, CarouselQuestion) else Game.GIN
+
+
+_QUESTION_KEYS = {
+    game: _COMMON_KEYS.union(
+        *(_KEYS[name][1] for name, kind in QUESTION_KINDS.items() if _game_of(kind) is game)
+    )
+    for game in Game
+}
+"""The keys a question may have in a lesson about each game."""
+
+
+def _filler(game: Game, rules: RuleSet | None) -> Any:
+    """The placeholder filler of a lesson's texts: Carousel settings or the gin rule set's."""
+    if game is Game.CAROUSEL:
+        from gintutor.engine.carousel.rules import STANDARD
+
+        return lambda text: fill_carousel_rules(text, STANDARD)
+    return lambda text: fill_rules(text, rules or PRESETS["standard"])
+
+
+def _carousel_show(reader: Reader, node: yaml.Node, engine: bool) -> CarouselShow | None:
+    items = reader.mapping(node, "show")
+    check_keys(reader, items, _CAROUSEL_SHOW_KEYS, "a Carousel show step")
+    if "hand" not in items:
+        reader.fail(node, "show: needs a hand")
+        return None
+    values: dict[str, Any] = {}
+    for key in ("table", "hand", "players", "first_meld"):
+        if key in items:
+            values[key] = _carousel_value(reader, CarouselQuestion, key, items[key][1])
+    caption = reader.text(items["caption"][1], "caption") if "caption" in items else None
+    if any(value is None for value in values.values()):
+        return None
+    show = CarouselShow(caption=caption, line=node.start_mark.line + 1, **values)
+    if engine:
+        from gintutor.engine.carousel.cards import decks_for
+        from gintutor.engine.carousel.solver import best_play
+
+        try:
+            best_play(show.table, show.hand, decks_for(show.players), first_meld=show.first_meld)
+        except GinError as error:
+            reader.fail(node, f"show: {error}")
+            return None
+    return show
+
+
+def _carousel_value(reader: Reader, kind: type[Any], key: str, node: yaml.Node) -> Any:
+    """A Carousel question's key read by its kind (``None`` after a problem)."""
+    value = reader.scalar(node)
+    if value is None and key != "table":
+        reader.fail(node, f"{key}: expected a value")
+        return None
+    try:
+        return kind.read_field(key, value)
+    except GinError as error:
+        reader.fail(node, f"{key}: {error}")
+        return None
 
 
 def _show(reader: Reader, node: yaml.Node, rules: RuleSet, engine: bool) -> Show | None:
@@ -76,23 +159,34 @@ def _show(reader: Reader, node: yaml.Node, rules: RuleSet, engine: bool) -> Show
     return show
 
 
-def _question(reader: Reader, node: yaml.Node, rules: RuleSet, engine: bool) -> Ask | None:
+def _question(
+    reader: Reader, node: yaml.Node, rules: RuleSet, engine: bool, game: Game
+) -> Ask | None:
     items = reader.mapping(node, "question")
-    check_keys(reader, items, _QUESTION_KEYS, "a question")
     kind_node = items["question"][1]
     kind_name = reader.scalar(kind_node)
     kind = QUESTION_KINDS.get(kind_name) if isinstance(kind_name, str) else None
+    if kind is not None and _game_of(kind) is not game:
+        reader.fail(
+            kind_node,
+            f"question: a {kind.kind} question is about {_game_of(kind).value}; this lesson "
+            f"is about {game.value} (set game: in the lesson)",
+        )
+        return None
+    check_keys(reader, items, _QUESTION_KEYS[game], "a question")
     if kind is None:
-        kinds = ", ".join(QUESTION_KINDS)
+        kinds = ", ".join(name for name, k in QUESTION_KINDS.items() if _game_of(k) is game)
         reader.fail(kind_node, f"question: unknown kind {kind_name!r} (use {kinds})")
         return None
     before = len(reader.problems)
+    if game is Game.CAROUSEL and "rules" in items:
+        reader.fail(items["rules"][0], "rules: Carousel questions play the Carousel rules")
     needed, allowed = _KEYS[kind.kind]
     for need in needed:
         if need not in items:
             reader.fail(node, f"a {kind.kind} question needs {need}:")
     for key, (key_node, _) in items.items():
-        if key in _QUESTION_KEYS and key not in _COMMON_KEYS and key not in allowed:
+        if key in _QUESTION_KEYS[game] and key not in _COMMON_KEYS and key not in allowed:
             reader.fail(
                 key_node,
                 f"{key}: a {kind.kind} question does not use it (it uses {', '.join(allowed)})",
@@ -100,23 +194,28 @@ def _question(reader: Reader, node: yaml.Node, rules: RuleSet, engine: bool) -> 
     prompt = reader.text(items["prompt"][1], "prompt") if "prompt" in items else None
     if prompt is None and "prompt" not in items:
         reader.fail(node, "a question needs a prompt:")
-    question_rules = reader.rules(items["rules"][1], "rules") if "rules" in items else rules
+    question_rules: RuleSet | None = rules
+    if "rules" in items and game is Game.GIN:
+        question_rules = reader.rules(items["rules"][1], "rules")
+    fill = _filler(game, question_rules)
     values: dict[str, Any] = {}
     for key in allowed:
         if key in items:
-            values[key] = _value(reader, key, items[key][1])
+            if game is Game.CAROUSEL:
+                values[key] = _carousel_value(reader, kind, key, items[key][1])
+            else:
+                values[key] = _value(reader, key, items[key][1])
     try:
         if "hints" in items:
             values["hints"] = tuple(
-                fill_rules(hint, question_rules or rules)
-                for hint in reader.strings(items["hints"][1], "hints")
+                fill(hint) for hint in reader.strings(items["hints"][1], "hints")
             )
         if "explain" in items:
             text = reader.text(items["explain"][1], "explain")
             if text:
-                values["explanation"] = fill_rules(text, question_rules or rules)
+                values["explanation"] = fill(text)
         if prompt is not None:
-            prompt = fill_rules(prompt, question_rules or rules)
+            prompt = fill(prompt)
     except GinError as error:
         reader.fail(node, str(error))
     if len(reader.problems) > before or prompt is None or question_rules is None:
@@ -202,7 +301,9 @@ def _expect_text(value: Any) -> str:
     return str(value)
 
 
-def _steps(reader: Reader, node: yaml.Node, rules: RuleSet, engine: bool) -> Iterator[Step]:
+def _steps(
+    reader: Reader, node: yaml.Node, rules: RuleSet, engine: bool, game: Game
+) -> Iterator[Step]:
     if not isinstance(node, yaml.SequenceNode) or not node.value:
         reader.fail(node, "steps: expected a list of steps (prose, show or question)")
         return
@@ -212,15 +313,19 @@ def _steps(reader: Reader, node: yaml.Node, rules: RuleSet, engine: bool) -> Ite
             text = reader.text(items["prose"][1], "prose")
             if text is not None:
                 try:
-                    yield Prose(fill_rules(text.strip(), rules), step_node.start_mark.line + 1)
+                    yield Prose(_filler(game, rules)(text.strip()), step_node.start_mark.line + 1)
                 except GinError as error:
                     reader.fail(items["prose"][1], f"prose: {error}")
         elif "show" in items and len(items) == 1:
-            show = _show(reader, items["show"][1], rules, engine)
+            show: Show | CarouselShow | None
+            if game is Game.CAROUSEL:
+                show = _carousel_show(reader, items["show"][1], engine)
+            else:
+                show = _show(reader, items["show"][1], rules, engine)
             if show is not None:
                 yield show
         elif "question" in items:
-            ask = _question(reader, step_node, rules, engine)
+            ask = _question(reader, step_node, rules, engine, game)
             if ask is not None:
                 yield ask
         elif items:
@@ -268,14 +373,32 @@ def read_lesson(
         else ()
     )
     summary = reader.text(items["summary"][1], "summary") if "summary" in items else ""
+    game = Game.GIN
+    if "game" in items:
+        try:
+            game = Game(reader.scalar(items["game"][1]))
+        except ValueError:
+            reader.fail(items["game"][1], "game: use gin or carousel")
     rules = PRESETS["standard"]
     if "rules" in items:
+        if game is Game.CAROUSEL:
+            reader.fail(items["rules"][0], "rules: a Carousel lesson plays the Carousel rules")
         rules = reader.rules(items["rules"][1], "rules") or rules
-    steps = tuple(_steps(reader, items["steps"][1], rules, engine)) if "steps" in items else ()
+    steps = (
+        tuple(_steps(reader, items["steps"][1], rules, engine, game)) if "steps" in items else ()
+    )
     if reader.problems or lesson_id is None or title is None or level is None:
         return None, reader.problems
     lesson = Lesson(
-        lesson_id, title, level, concepts, prerequisites, steps, path, summary=summary or ""
+        lesson_id,
+        title,
+        level,
+        concepts,
+        prerequisites,
+        steps,
+        path,
+        summary=summary or "",
+        game=game,
     )
     return lesson, []
 

@@ -5,9 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 from gintutor.engine.carousel.cards import Hand, Meld, Table
-from gintutor.engine.carousel.game import GameSheet
+from gintutor.engine.carousel.game import (
+    Ending,
+    GameSheet,
+    ItemKind,
+    RoundResult,
+    RoundScore,
+)
 from gintutor.engine.carousel.rules import CarouselRules, FirstMeld, LowTie, Objective
 from gintutor.engine.carousel.solver import MoveKind, Play
+from gintutor.errors import GinError
 from gintutor.text.explain import Block, Heading, Line, Style
 from gintutor.text.explain import Table as TextTable
 
@@ -212,4 +219,91 @@ def explain_sheet(sheet: GameSheet, names: list[str]) -> list[Block]:
         blocks.append(Line("Winner: " + " and ".join(names[i] for i in sheet.winners)))
     else:
         blocks.append(Line("The game goes on (nobody has reached the target yet)."))
+    return blocks
+
+
+_LONGEST_POINTS = 4
+"""Digits in the most points a hand can hold (a round's entry is refused beyond)."""
+
+
+def parse_rounds(rounds: list[str]) -> tuple[list[str], list[RoundResult]]:
+    """Names (from the first round) and round results; errors name the round and the entry.
+
+    A round is ``NAME [knock|out] POINTS`` per player, separated by commas; no knock and
+    nobody out means the stock ran out.
+
+    >>> names, results = parse_rounds(["A knock 3, B 12, C 20"])
+    >>> names, results[0].points, results[0].ending.value, results[0].player
+    (['A', 'B', 'C'], (3, 12, 20), 'knock', 0)
+    """
+    names: list[str] = []
+    results = []
+    for number, text in enumerate(rounds, start=1):
+        entries = [e.split() for e in text.split(",") if e.strip()]
+        these = [e[0] for e in entries]
+        if not names:
+            names = these
+        if [n.lower() for n in these] != [n.lower() for n in names]:
+            raise GinError(
+                f"round {number}: {text!r}: name the players as in round 1 "
+                f"({', '.join(names)}) in the same order"
+            )
+        points: list[int] = []
+        ending, player = Ending.STOCK, None
+        for index, entry in enumerate(entries):
+            words = [w.lower() for w in entry[1:]]
+            if words[:1] in (["knock"], ["out"]):
+                if player is not None:
+                    raise GinError(f"round {number}: only one player knocks or goes out")
+                ending = Ending.KNOCK if words[0] == "knock" else Ending.OUT
+                player = index
+                words = words[1:] or (["0"] if ending is Ending.OUT else [])
+            if (
+                len(words) != 1
+                or not (words[0].isascii() and words[0].isdigit())
+                or len(words[0]) > _LONGEST_POINTS
+            ):
+                raise GinError(
+                    f"round {number}: {' '.join(entry)!r}: write NAME [knock|out] POINTS"
+                )
+            points.append(int(words[0]))
+        results.append(RoundResult(tuple(points), ending, player))
+    return names, results
+
+
+def round_text(result: RoundResult, names: list[str]) -> str:
+    """A round result as :func:`parse_rounds` reads it: ``A knock 3, B 12, C 20``."""
+    parts = []
+    for index, (name, points) in enumerate(zip(names, result.points, strict=True)):
+        word = f" {result.ending.value}" if index == result.player else ""
+        parts.append(f"{name}{word} {points}")
+    return ", ".join(parts)
+
+
+def explain_round(scored: RoundScore, names: list[str]) -> list[Block]:
+    """A round scored item by item: who won, each difference and bonus with its reason."""
+    result = scored.result
+    how = {
+        Ending.KNOCK: f"{names[result.player or 0]} knocked",
+        Ending.OUT: f"{names[result.player or 0]} went out",
+        Ending.STOCK: "the stock ran out",
+    }[result.ending]
+    left = ", ".join(f"{n} {p}" for n, p in zip(names, result.points, strict=True))
+    blocks: list[Block] = [Line(f"Points left in hand ({how}): {left}.")]
+    if scored.void:
+        blocks.append(Line("A tie for the lowest hand without a knocker: nobody scores."))
+        return blocks
+    won = " and ".join(names[w] for w in scored.winners)
+    blocks.append(Line(f"Lowest hand: {won} {'wins' if len(scored.winners) == 1 else 'win'}."))
+    for winner in scored.winners:
+        parts = []
+        for item in scored.items:
+            if item.player != winner:
+                continue
+            if item.kind is ItemKind.DIFFERENCE and item.against is not None:
+                parts.append(f"{item.points} from {names[item.against]}")
+            else:
+                parts.append(f"{item.points} {item.kind.value}")
+        total = scored.scores[winner]
+        blocks.append(Line(f"{names[winner]}: {' + '.join(parts) or '0'} = {total}", 1))
     return blocks

@@ -9,6 +9,8 @@ from enum import Enum
 from typing import Any
 
 from gintutor.engine.cards import Card, CardSet
+from gintutor.engine.carousel.cards import Hand, Table
+from gintutor.engine.carousel.rules import CarouselRules
 from gintutor.engine.rules import RULE_SETS, RuleSet
 from gintutor.errors import GinError
 from gintutor.tutor.questions import Question
@@ -40,6 +42,43 @@ def fill_rules(text: str, rules: RuleSet) -> str:
         return setting_text(source, key)
 
     return _PLACEHOLDER.sub(value, text)
+
+
+_CAROUSEL_SETTINGS = (
+    "hand_size",
+    "draws_per_turn",
+    "knock_limit",
+    "undercut_bonus",
+    "going_out_bonus",
+    "game_target",
+    "game_bonus",
+    "round_bonus",
+)
+
+
+def fill_carousel_rules(text: str, rules: CarouselRules) -> str:
+    """Replace ``{setting}`` with a Carousel rule setting (a Carousel lesson's placeholders).
+
+    >>> from gintutor.engine.carousel.rules import STANDARD
+    >>> fill_carousel_rules("Knock with {knock_limit} or fewer; +{undercut_bonus}.", STANDARD)
+    'Knock with 5 or fewer; +10.'
+    """
+
+    def value(match: re.Match[str]) -> str:
+        key = match.group(2)
+        if match.group(1) is not None or key not in _CAROUSEL_SETTINGS:
+            known = ", ".join(_CAROUSEL_SETTINGS)
+            raise GinError(f"{match.group(0)}: not a Carousel setting (use {known})")
+        return str(getattr(rules, key))
+
+    return _PLACEHOLDER.sub(value, text)
+
+
+class Game(Enum):
+    """The game a lesson is about (``game:`` in a lesson file, gin by default)."""
+
+    GIN = "gin"
+    CAROUSEL = "carousel"
 
 
 class Level(Enum):
@@ -76,6 +115,18 @@ class Show:
 
 
 @dataclass(frozen=True)
+class CarouselShow:
+    """A Carousel table and hand shown with the best play, as ``gintutor carousel analyze``."""
+
+    table: Table
+    hand: Hand
+    players: int = 3
+    first_meld: bool = False
+    caption: str | None = None
+    line: int = 0
+
+
+@dataclass(frozen=True)
 class Ask:
     """A question step: the question, plus the content's ``expect:`` (checked, never shown)."""
 
@@ -84,7 +135,7 @@ class Ask:
     line: int = 0
 
 
-Step = Prose | Show | Ask
+Step = Prose | Show | CarouselShow | Ask
 
 
 @dataclass(frozen=True)
@@ -100,6 +151,7 @@ class Lesson:
     path: str
     number: int = 0
     summary: str = ""
+    game: Game = Game.GIN
 
     @property
     def questions(self) -> list[Ask]:

@@ -16,6 +16,7 @@ True
 from __future__ import annotations
 
 from gintutor.tutor.questions.base import PLAIN, AnswerError, Feedback, Question, Solved
+from gintutor.tutor.questions.carousel import CAROUSEL_KINDS, CarouselQuestion
 from gintutor.tutor.questions.choice import ChoiceQuestion, Predicate
 from gintutor.tutor.questions.hands import (
     DeadwoodQuestion,
@@ -26,19 +27,19 @@ from gintutor.tutor.questions.hands import (
 from gintutor.tutor.questions.sheets import GameAsk, GameQuestion, RuleQuestion
 from gintutor.tutor.questions.showdowns import LayoffsQuestion, PointsQuestion
 
+_GIN_KINDS: tuple[type[Question], ...] = (
+    DeadwoodQuestion,
+    MeldsQuestion,
+    KnockQuestion,
+    DiscardQuestion,
+    LayoffsQuestion,
+    PointsQuestion,
+    ChoiceQuestion,
+    RuleQuestion,
+    GameQuestion,
+)
 QUESTION_KINDS: dict[str, type[Question]] = {
-    kind.kind: kind
-    for kind in (
-        DeadwoodQuestion,
-        MeldsQuestion,
-        KnockQuestion,
-        DiscardQuestion,
-        LayoffsQuestion,
-        PointsQuestion,
-        ChoiceQuestion,
-        RuleQuestion,
-        GameQuestion,
-    )
+    kind.kind: kind for kind in (*_GIN_KINDS, *CAROUSEL_KINDS)
 }
 """Every question kind by its name in lesson files, in the order the format lists them."""
 
@@ -46,6 +47,7 @@ __all__ = [
     "PLAIN",
     "QUESTION_KINDS",
     "AnswerError",
+    "CarouselQuestion",
     "ChoiceQuestion",
     "DeadwoodQuestion",
     "DiscardQuestion",
