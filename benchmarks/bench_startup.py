@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -60,7 +61,9 @@ COMMANDS: dict[str, list[str]] = {
 }
 
 
-def wall(argv: list[str], env: dict[str, str]) -> float:
+def wall(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """Wall and CPU seconds of one run."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     subprocess.run(
         argv,
@@ -70,7 +73,10 @@ def wall(argv: list[str], env: dict[str, str]) -> float:
         env=env,
         check=False,
     )
-    return time.perf_counter() - start
+    elapsed = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    return elapsed, cpu
 
 
 def main() -> None:
@@ -83,18 +89,26 @@ def main() -> None:
         env = {**os.environ, "GINTUTOR_HOME": folder, "NO_COLOR": "1"}
         minimal = [sys.executable, str(app), "hello"]
         gintutor = [sys.executable, "-m", "gintutor"]
-        times: dict[str, list[float]] = {name: [] for name in COMMANDS}
-        floor: list[float] = []
+        times: dict[str, list[tuple[float, float]]] = {name: [] for name in COMMANDS}
+        floor: list[tuple[float, float]] = []
         for _ in range(args.rounds):
             for name, argv in COMMANDS.items():
                 floor.append(wall(minimal, env))
                 times[name].append(wall(gintutor + argv, env))
-    base = statistics.median(floor)
-    print(f"minimal Typer + Rich app: {base * 1000:.0f} ms (median of {len(floor)} runs)")
-    print(f"{'command':40} {'median':>8} {'ratio':>6}")
+    base_wall = statistics.median(w for w, _ in floor)
+    base_cpu = statistics.median(c for _, c in floor)
+    print(
+        f"minimal Typer + Rich app: {base_wall * 1000:.0f} ms wall, {base_cpu * 1000:.0f} ms CPU "
+        f"(medians of {len(floor)} runs); load average {os.getloadavg()[0]:.1f}"
+    )
+    print(f"{'command':40} {'wall':>8} {'ratio':>6} {'CPU':>8} {'ratio':>6}")
     for name, values in times.items():
-        median = statistics.median(values)
-        print(f"{name:40} {median * 1000:6.0f} ms {median / base:5.2f}x")
+        median_wall = statistics.median(w for w, _ in values)
+        median_cpu = statistics.median(c for _, c in values)
+        print(
+            f"{name:40} {median_wall * 1000:5.0f} ms {median_wall / base_wall:5.2f}x "
+            f"{median_cpu * 1000:5.0f} ms {median_cpu / base_cpu:5.2f}x"
+        )
 
 
 if __name__ == "__main__":

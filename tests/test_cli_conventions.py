@@ -104,3 +104,46 @@ def test_counts_are_plural_only_above_one(tmp_path: object) -> None:
     one.write_text("puzzles:\n  - id: " + first.rstrip() + "\n", encoding="utf-8")
     code, out, _ = run("puzzles", "check", str(one))
     assert code == 0 and out == "1 puzzle: all good\n", out
+
+
+@pytest.mark.parametrize(
+    ("argv", "kept"),
+    [
+        (["analyze", "7C"], ["analyze"]),
+        (["rules", "classic"], ["rules"]),
+        (["puzzles", "check"], ["puzzles"]),
+        (["--help"], None),
+        ([], None),
+        (["no-such-command"], None),
+    ],
+)
+def test_only_the_invoked_command_is_built(argv: list[str], kept: list[str] | None) -> None:
+    """Start-up builds only the command named on the line; help and unknown words keep all."""
+    from gintutor.cli import app as cli
+
+    commands, groups = list(cli.app.registered_commands), list(cli.app.registered_groups)
+    every = sorted([cli._command_name(c) for c in commands] + [str(g.name) for g in groups])
+    try:
+        cli.only_command(argv)
+        left = sorted(
+            [cli._command_name(c) for c in cli.app.registered_commands]
+            + [str(g.name) for g in cli.app.registered_groups]
+        )
+    finally:
+        cli.app.registered_commands, cli.app.registered_groups = commands, groups
+    assert left == (every if kept is None else kept)
+    assert {"analyze", "rules", "score", "learn", "puzzle", "match", "carousel"} <= set(every)
+
+
+def test_a_command_runs_with_only_itself_built() -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-m", "gintutor", "rules", "classic"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("classic rules")

@@ -827,8 +827,35 @@ def _register_games() -> None:
 _register_games()
 
 
+def _command_name(info: Any) -> str:
+    """The word that invokes a registered command (Typer's rule: the function's name with
+    dashes, unless a name is given)."""
+    if info.name:
+        return str(info.name)
+    return str(info.callback.__name__).lower().replace("_", "-")
+
+
+def only_command(argv: list[str]) -> None:
+    """Keep on the app only the command that ``argv`` invokes, when it names one.
+
+    Typer turns every registered command into a Click command, evaluating each one's
+    annotations, before it runs any: with a dozen commands that is most of a warm start-up.
+    ``gintutor analyze ...`` needs only ``analyze``; ``gintutor --help``, an unknown word or
+    shell completion keep them all (the help lists them, the error names the choices).
+    """
+    if os.environ.get("_GINTUTOR_COMPLETE") or not argv or argv[0].startswith("-"):
+        return
+    word = argv[0]
+    commands = [c for c in app.registered_commands if _command_name(c) == word]
+    groups = [g for g in app.registered_groups if g.name == word]
+    if commands or groups:
+        app.registered_commands = commands
+        app.registered_groups = groups
+
+
 def main() -> None:
     """Run the command line (a crash is an internal error, exit 70: see cli/guard.py)."""
     from gintutor.cli.guard import run_guarded
 
+    only_command(sys.argv[1:])
     run_guarded(app)
