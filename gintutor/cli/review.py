@@ -2,8 +2,43 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import typer
 
 
 def register(app: typer.Typer) -> None:
-    """Add the ``review`` command to app (not yet built: nothing is added)."""
+    """Add the ``review`` command to ``app`` (the work lives in :mod:`.reviewrun`)."""
+
+    @app.command(
+        "review",
+        epilog="Examples: gintutor review  |  gintutor review 20261201-054000 --json  |  "
+        "gintutor review examples/game.txt --worlds 256. A log file is a game played "
+        "elsewhere, written from your side (see the README, section review).",
+    )
+    def review(
+        game: Annotated[
+            str,
+            typer.Argument(
+                metavar="[GAME|last|FILE]",
+                help="A saved game's id, 'last' (the newest saved game) or a game log file.",
+            ),
+        ] = "last",
+        as_json: Annotated[bool, typer.Option("--json", help="Machine-readable JSON.")] = False,
+        worlds: Annotated[
+            int | None,
+            typer.Option(metavar="N", help="Sampled deals per decision (default: the review's)."),
+        ] = None,
+        seed: Annotated[int, typer.Option(help="Seed: the same seed, the same review.")] = 0,
+        jobs: Annotated[
+            int, typer.Option("--jobs", "-j", help="Processes to use (0: one per core).")
+        ] = 0,
+        ascii_only: Annotated[
+            bool, typer.Option("--ascii", help="Write suits as C D H S, not symbols.")
+        ] = False,
+        no_color: Annotated[bool, typer.Option("--no-color", help="No colour.")] = False,
+    ) -> None:
+        """Every one of your decisions in a game judged by the coach: best, loss, grade, why."""
+        from gintutor.cli.reviewrun import run_review
+
+        run_review(game, as_json, worlds, seed, jobs, ascii_only, no_color)

@@ -1,13 +1,42 @@
 """The review of a played game: every decision of one player judged by the coach.
 
-(Being built: the game records reviewed come first.)
+For each of the player's decisions, the player's information set is rebuilt by replaying the
+hand (only what the player knew), and :func:`~gintutor.engine.coach.judge` values every legal
+action. The record keeps the action played, the best, the expected points lost (with its
+standard error), the grade and the coach's reasons for both; nothing is recomputed later.
+
+Definitions (the summary of a hand or a game):
+
+- **decisions**: the player's decisions with a choice (a forced action, such as the draw after
+  both players passed the upcard or a defence with nothing to lay off, is judged for the luck
+  but not counted).
+- **error**: a decision graded Inaccuracy, Mistake or Blunder *and not a close call* (the
+  coach could not tell it from the best within two standard errors: no error is charged on
+  noise). **error rate** = errors / decisions; **mean loss** = the expected points lost per
+  decision.
+- **rating**: a band by error rate, calibrated on the bot ladder (:data:`BAND_LIMITS`).
+- **luck** (points): for each of the player's stock draws, the value of the position after the
+  draw (the best action's value at the discard that follows) minus the value of drawing at the
+  draw decision — the value the card that came brought, good or bad; summed. **deal luck**: the
+  value of the player's first decision of a hand minus the mean value of that decision for the
+  seat (:data:`SEAT_VALUE`, dealer or not): what the deal brought.
+
+Every decision is independent of the others, so a whole game is judged on every core
+(``jobs``); each verdict is seeded by ``seed`` and its position, so a review is reproducible
+whatever the number of processes.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from enum import Enum
+from itertools import pairwise
+from multiprocessing import get_context
 
-from gintutor.engine.hand import Action, Deal
+from gintutor.engine.coach import REVIEW_SECONDS, REVIEW_WORLDS, Grade, Reason, Verdict, judge
+from gintutor.engine.game import score_game
+from gintutor.engine.hand import NO_CARD, Action, Deal, HandResult, HandState, InfoSet, Kind, Phase
 from gintutor.engine.rules import RuleSet
 
 
@@ -30,3 +59,365 @@ class PlayedGame:
     hands: tuple[PlayedHand, ...]
     scores: tuple[int, int] = (0, 0)
     source: str = ""
+
+
+ERROR_GRADES = (Grade.INACCURACY, Grade.MISTAKE, Grade.BLUNDER)
+"""The grades that count as errors (unless a close call)."""
+WORST = 3
+"""How many of the costliest decisions a summary lists."""
+
+
+class Band(Enum):
+    """A rating band (after GNU Backgammon's), from the error rate; the value is the word."""
+
+    BEGINNER = "Beginner"
+    CASUAL = "Casual player"
+    INTERMEDIATE = "Intermediate"
+    ADVANCED = "Advanced"
+    EXPERT = "Expert"
+    WORLD_CLASS = "World class"
+
+
+CALIBRATION: dict[str, tuple[float, float]] = {
+    "novice": (0.40, 4.0),
+    "simple": (0.30, 2.5),
+    "openspiel": (0.25, 2.0),
+    "heuristic": (0.15, 1.0),
+    "expert": (0.10, 0.6),
+}
+"""Error rate and mean loss (points per decision) of each bot level, reviewed at the review
+budget by ``benchmarks/calibrate_review.py`` (the table and the command are in its docstring)."""
+
+SEAT_VALUE = (0.0, 0.0)
+"""Mean value of the first decision of a hand for the non-dealer and the dealer (points), from
+the same calibration games: the baseline of the deal luck."""
+
+
+def _band_limits(table: dict[str, tuple[float, float]]) -> tuple[tuple[Band, float], ...]:
+    """Each band's upper error rate: midway between adjacent bot levels (novice is Beginner ...
+    expert is Expert); World class below half the expert's rate."""
+    rates = [table[name][0] for name in ("novice", "simple", "openspiel", "heuristic", "expert")]
+    mids = [(a + b) / 2 for a, b in pairwise(rates)]
+    return (
+        (Band.WORLD_CLASS, rates[-1] / 2),
+        (Band.EXPERT, mids[3]),
+        (Band.ADVANCED, mids[2]),
+        (Band.INTERMEDIATE, mids[1]),
+        (Band.CASUAL, mids[0]),
+        (Band.BEGINNER, 1.0),
+    )
+
+
+BAND_LIMITS = _band_limits(CALIBRATION)
+"""``(band, highest error rate)`` from the best band down: a rate at or below a limit earns
+that band (the first that fits)."""
+
+
+def band_of(error_rate: float) -> Band:
+    """The rating band of an error rate.
+
+    >>> band_of(0.0), band_of(1.0)
+    (<Band.WORLD_CLASS: 'World class'>, <Band.BEGINNER: 'Beginner'>)
+    """
+    for band, limit in BAND_LIMITS:
+        if error_rate <= limit:
+            return band
+    return Band.BEGINNER
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One of the player's decisions, judged: what was played, the best, the loss and why.
+
+    ``loss`` (expected hand points, >= 0) and ``loss_stderr`` are the coach's paired figures;
+    ``win_loss`` the game-win chance lost (with a game score). ``luck`` is set on a stock draw:
+    the value after the draw minus the value of drawing (see the module docstring).
+    """
+
+    hand: int
+    turn: int
+    phase: Phase
+    action: Action
+    best: Action
+    value: float
+    """Expected points of the action played."""
+    best_value: float
+    loss: float
+    loss_stderr: float
+    win_loss: float | None
+    grade: Grade
+    close: bool
+    reasons: tuple[Reason, ...]
+    """The coach's reasons for the action played."""
+    best_reasons: tuple[Reason, ...]
+    forced: bool = False
+    top: int = NO_CARD
+    """The top card of the discard pile when deciding (offered, or there to take)."""
+    drawn: int = NO_CARD
+    """The card drawn from the stock by this action."""
+    luck: float | None = None
+
+    @property
+    def is_error(self) -> bool:
+        """Graded Inaccuracy or worse, not forced and not a close call."""
+        return not self.forced and not self.close and self.grade in ERROR_GRADES
+
+
+@dataclass(frozen=True)
+class Summary:
+    """Decisions, errors by grade, error rate, mean loss, the worst decisions, rating, luck."""
+
+    decisions: int
+    grades: tuple[tuple[Grade, int], ...]
+    """Decisions per grade (every grade, best first)."""
+    errors: int
+    error_grades: tuple[tuple[Grade, int], ...]
+    """Errors per grade (Inaccuracy, Mistake, Blunder; close calls are not errors)."""
+    error_rate: float
+    mean_loss: float
+    worst: tuple[Decision, ...]
+    rating: Band | None
+    """``None`` with no decision to rate."""
+    luck: float
+    """Stock-draw luck (points)."""
+    draws: int
+    deal_luck: float
+
+    @property
+    def total_luck(self) -> float:
+        """Draw luck plus deal luck."""
+        return self.luck + self.deal_luck
+
+
+@dataclass(frozen=True)
+class HandReview:
+    """One hand: its decisions, how it ended (from the player's side) and its summary."""
+
+    number: int
+    dealer: int
+    decisions: tuple[Decision, ...]
+    result: HandResult | None
+    """``None`` for a hand the game stopped in."""
+    net: int
+    """Points the hand gave the player (+) or the opponent (-)."""
+    deal_luck: float
+    scores: tuple[int, int] | None
+    """(player's, opponent's) game score before the hand, as given to the coach."""
+    summary: Summary
+
+
+@dataclass(frozen=True)
+class GameReview:
+    """The whole review: each hand, the game's summary, and how it was judged."""
+
+    source: str
+    rules: str
+    player: int
+    hands: tuple[HandReview, ...]
+    summary: Summary
+    worlds: int
+    seed: int
+
+
+def summarize(decisions: Sequence[Decision], deal_luck: float = 0.0) -> Summary:
+    """The summary of some decisions (forced ones count only for luck).
+
+    >>> summarize([]).rating is None
+    True
+    """
+    counted = [d for d in decisions if not d.forced]
+    grades = tuple((g, sum(1 for d in counted if d.grade is g)) for g in Grade)
+    errors = sum(1 for d in counted if d.is_error)
+    n = len(counted)
+    rate = errors / n if n else 0.0
+    mean_loss = sum(d.loss for d in counted) / n if n else 0.0
+    worst = sorted((d for d in counted if d.loss > 0), key=lambda d: (-d.loss, d.hand, d.turn))
+    lucky = [d.luck for d in decisions if d.luck is not None]
+    return Summary(
+        decisions=n,
+        grades=grades,
+        errors=errors,
+        error_grades=tuple(
+            (g, sum(1 for d in counted if d.is_error and d.grade is g)) for g in ERROR_GRADES
+        ),
+        error_rate=rate,
+        mean_loss=mean_loss,
+        worst=tuple(worst[:WORST]),
+        rating=band_of(rate) if n else None,
+        luck=sum(lucky),
+        draws=len(lucky),
+        deal_luck=deal_luck,
+    )
+
+
+JudgeFunction = Callable[..., Verdict]
+"""``judge(info, *, worlds, seconds, seed, scores)``: :func:`~gintutor.engine.coach.judge`
+or a stand-in with the same signature (tests)."""
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class _Spot:
+    """A decision to judge: where it is, what the player knew, what was played."""
+
+    hand: int
+    turn: int
+    info: InfoSet
+    action: Action
+    drawn: int
+    scores: tuple[int, int] | None
+    forced: bool
+
+
+def _scores_before(
+    game: PlayedGame, results: Sequence[HandResult | None]
+) -> tuple[int, int] | None:
+    """The (player's, opponent's) game score before the next hand; ``None`` under Hollywood
+    scoring or once a game is over (the game-win chance has no meaning there)."""
+    rules = game.rules
+    if rules.hollywood:
+        return None
+    sheet = score_game([r.record() for r in results if r is not None], rules)
+    if sheet.finished:
+        return None
+    totals = (sheet.totals[0] + game.scores[0], sheet.totals[1] + game.scores[1])
+    me = game.player
+    return totals[me], totals[1 - me]
+
+
+def _spots(game: PlayedGame) -> tuple[list[list[_Spot]], list[HandState]]:
+    """Every decision of the player, hand by hand, and each hand's final state."""
+    spots: list[list[_Spot]] = []
+    states: list[HandState] = []
+    results: list[HandResult | None] = []
+    me = game.player
+    for number, played in enumerate(game.hands, start=1):
+        scores = _scores_before(game, results)
+        state = HandState(played.deal, game.rules)
+        found: list[_Spot] = []
+        turn = 0
+        for action in played.actions:
+            mover = state.to_move
+            info = state.infoset(mover) if mover == me else None
+            if info is not None and state.phase in (Phase.OFFER, Phase.DRAW, Phase.DEFEND):
+                turn += 1
+            forced = info is not None and len(info.legal_actions()) == 1
+            event = state.do(action)
+            if info is not None:
+                found.append(_Spot(number, max(turn, 1), info, action, event.drawn, scores, forced))
+        spots.append(found)
+        states.append(state)
+        results.append(state.result)
+    return spots, states
+
+
+def _judge_job(job: tuple[JudgeFunction, int, float, int, int, _Spot]) -> tuple[int, Verdict]:
+    function, worlds, seconds, seed, index, spot = job
+    verdict = function(spot.info, worlds=worlds, seconds=seconds, seed=seed, scores=spot.scores)
+    return index, verdict
+
+
+def review_game(
+    game: PlayedGame,
+    *,
+    worlds: int = REVIEW_WORLDS,
+    seconds: float = REVIEW_SECONDS,
+    seed: int = 0,
+    jobs: int = 1,
+    judge_with: JudgeFunction = judge,
+    progress: Progress | None = None,
+    seat_value: tuple[float, float] = SEAT_VALUE,
+) -> GameReview:
+    """Judge every decision of ``game.player`` and summarise hand by hand and for the game.
+
+    Each verdict is seeded by ``seed`` (and its position, inside the coach), so the review is
+    the same for any ``jobs``.
+    """
+    per_hand, states = _spots(game)
+    flat = [spot for spots in per_hand for spot in spots]
+    work = [(judge_with, worlds, seconds, seed, i, spot) for i, spot in enumerate(flat)]
+    verdicts: dict[int, Verdict] = {}
+    if jobs <= 1 or len(work) <= 1:
+        for job in work:
+            index, verdict = _judge_job(job)
+            verdicts[index] = verdict
+            if progress is not None:
+                progress(len(verdicts), len(work))
+    else:
+        with get_context("fork").Pool(min(jobs, len(work))) as pool:
+            for index, verdict in pool.imap_unordered(_judge_job, work):
+                verdicts[index] = verdict
+                if progress is not None:
+                    progress(len(verdicts), len(work))
+    hands: list[HandReview] = []
+    everything: list[Decision] = []
+    deal_total = 0.0
+    start = 0
+    for number, (spots, state) in enumerate(zip(per_hand, states, strict=True), start=1):
+        judged = [verdicts[start + i] for i in range(len(spots))]
+        start += len(spots)
+        decisions = _decisions(spots, judged)
+        deal_luck = 0.0
+        if judged:
+            first = spots[0].info
+            deal_luck = judged[0].best.mean - seat_value[int(first.dealer == first.player)]
+        deal_total += deal_luck
+        result = state.result
+        hands.append(
+            HandReview(
+                number=number,
+                dealer=state.deal.dealer,
+                decisions=tuple(decisions),
+                result=result,
+                net=0 if result is None else result.net(game.player),
+                deal_luck=deal_luck,
+                scores=spots[0].scores if spots else None,
+                summary=summarize(decisions, deal_luck),
+            )
+        )
+        everything += decisions
+    return GameReview(
+        source=game.source,
+        rules=game.rules.name,
+        player=game.player,
+        hands=tuple(hands),
+        summary=summarize(everything, deal_total),
+        worlds=worlds,
+        seed=seed,
+    )
+
+
+def _decisions(spots: Sequence[_Spot], verdicts: Sequence[Verdict]) -> list[Decision]:
+    """The decision records of one hand; a stock draw's luck from the verdict that follows."""
+    out: list[Decision] = []
+    for i, (spot, verdict) in enumerate(zip(spots, verdicts, strict=True)):
+        played = verdict.of(spot.action)
+        best = verdict.best
+        luck = None
+        if spot.action.kind is Kind.DRAW and i + 1 < len(spots):
+            after = verdicts[i + 1]
+            if spots[i + 1].info.phase is Phase.DISCARD:
+                luck = after.best.mean - played.mean
+        out.append(
+            Decision(
+                hand=spot.hand,
+                turn=spot.turn,
+                phase=spot.info.phase,
+                action=spot.action,
+                best=best.action,
+                value=played.mean,
+                best_value=best.mean,
+                loss=played.loss,
+                loss_stderr=played.loss_stderr,
+                win_loss=played.win_loss,
+                grade=played.grade,
+                close=played.close,
+                reasons=played.reasons,
+                best_reasons=best.reasons,
+                forced=spot.forced,
+                top=spot.info.top,
+                drawn=spot.drawn,
+                luck=luck,
+            )
+        )
+    return out

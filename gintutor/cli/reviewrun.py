@@ -1,0 +1,112 @@
+"""The ``review`` command's work: find the game (saved or a log), review it, show it."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+import typer
+
+from gintutor.errors import GinError
+
+
+class ReviewUsageError(GinError):
+    """Bad ``review`` arguments (exit 2)."""
+
+
+def _content_error(message: str) -> typer.Exit:
+    """A problem with the game's content: ``error: ...`` and exit status 1."""
+    typer.echo(f"error: {message}", err=True)
+    return typer.Exit(1)
+
+
+def load_played(target: str) -> object:
+    """The game to review: the newest saved game, a saved game by id, or a log file."""
+    from gintutor.cli.progress import data_dir
+    from gintutor.content.gamelog import LogError, read_game_log
+    from gintutor.content.games import GameFileError, find_game, games_dir, latest_game, load_game
+    from gintutor.content.textfile import path_kind
+    from gintutor.tutor.review import PlayedGame, PlayedHand
+
+    folder = games_dir(data_dir())
+    path: Path | None
+    if target.strip().lower() == "last":
+        path = latest_game(folder)
+        if path is None:
+            raise _content_error(
+                "no saved games yet: play one with 'gintutor play', or review a game log "
+                "(gintutor review FILE.txt)"
+            )
+    elif target.endswith(".jsonl") or os.path.lexists(target) or os.sep in target:
+        if path_kind(Path(target)) == "folder":
+            raise ReviewUsageError(f"{target}: a folder: give a game log file or a saved game id")
+        path = Path(target)
+        if not target.endswith(".jsonl"):
+            try:
+                return read_game_log(path)
+            except LogError as error:
+                raise _content_error(str(error)) from None
+    else:
+        path = find_game(folder, target)
+    try:
+        saved = load_game(path)
+    except GameFileError as error:
+        raise _content_error(str(error)) from None
+    for problem in saved.problems:
+        typer.echo(f"warning: {problem}", err=True)
+    hands = tuple(
+        PlayedHand(hand.deal, tuple(saved_action.action for saved_action in hand.actions))
+        for hand in saved.hands
+    )
+    return PlayedGame(saved.rules, saved.header.you, hands, source=f"saved game {saved.id}")
+
+
+def run_review(
+    target: str,
+    as_json: bool,
+    worlds: int | None,
+    seed: int,
+    jobs: int,
+    ascii_only: bool,
+    no_color: bool,
+) -> None:
+    """Review ``target`` and print the review (text or JSON)."""
+    from gintutor.engine.coach import REVIEW_SECONDS, REVIEW_WORLDS
+    from gintutor.tutor.review import PlayedGame, review_game
+
+    if worlds is not None and not 1 <= worlds <= 100_000:
+        raise ReviewUsageError(f"--worlds: {worlds}: give 1 to 100000")
+    if jobs < 0:
+        raise ReviewUsageError(f"--jobs: {jobs}: give 0 (every core) or more")
+    game = load_played(target)
+    assert isinstance(game, PlayedGame)
+    workers = jobs or os.cpu_count() or 1
+    budget = REVIEW_WORLDS if worlds is None else worlds
+    if sys.stderr.isatty():
+        from rich.progress import Progress
+
+        with Progress(transient=True) as bar:
+            task = bar.add_task("judging decisions", total=None)
+            review = review_game(
+                game,
+                worlds=budget,
+                seconds=REVIEW_SECONDS,
+                seed=seed,
+                jobs=workers,
+                progress=lambda done, total: bar.update(task, completed=done, total=total),
+            )
+    else:
+        review = review_game(game, worlds=budget, seconds=REVIEW_SECONDS, seed=seed, jobs=workers)
+    if as_json:
+        from gintutor.text.review import review_data
+
+        typer.echo(json.dumps(review_data(review), ensure_ascii=False, indent=2))
+        return
+    from gintutor.cli.render import Terminal
+    from gintutor.text.explain import Style
+    from gintutor.text.review import explain_review
+
+    terminal = Terminal.for_stream(color=not no_color, ascii_only=ascii_only)
+    terminal.show(explain_review(review, Style(ascii_only=terminal.ascii_only)))

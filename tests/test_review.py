@@ -1,0 +1,328 @@
+"""The review: decisions rebuilt from the player's information sets, graded and summarised.
+
+The arithmetic is checked against hand-computed figures with a fake judge (exact values); the
+real coach runs at a cheap budget where the whole path is exercised (saved games, logs, CLI).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from clirun import run
+from syrupy.extensions.json import JSONSnapshotExtension
+
+from gintutor.cli.render import render_text
+from gintutor.content.gamelog import EXAMPLE, parse_game_log, read_game_log
+from gintutor.engine.coach import Grade, Judged, Reason, ReasonKind, Verdict, grade_of
+from gintutor.engine.hand import Deal, InfoSet, Kind, Phase
+from gintutor.engine.rules import preset
+from gintutor.text.explain import Style
+from gintutor.text.review import explain_review, review_data
+from gintutor.tutor.review import (
+    BAND_LIMITS,
+    CALIBRATION,
+    Band,
+    band_of,
+    review_game,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+SHIPPED = ROOT / "examples" / "game.txt"
+
+LOSSES = {
+    "pass": 0.0,
+    "take": 2.0,
+    "discard KD": 3.0,
+    "discard 8H": 0.0,
+    "draw": 0.0,
+    "knock 9C: 4H 5H 6H | 7C 7D 7H | AS 2S 3S": 0.8,
+    "discard 9C": 0.0,
+}
+"""The fake judge's loss for an action (by its log text); any other action loses 9."""
+STDERR = 0.5
+
+
+def fake_judge(
+    info: InfoSet, *, worlds: int, seconds: float, seed: int, scores: tuple[int, int] | None
+) -> Verdict:
+    """Exact stand-in for the coach: the best action is worth the stock size in points, the
+    others that minus their loss (LOSSES, relative to the least); close within 2 STDERR."""
+    legal = info.legal_actions()
+    raw = {a: LOSSES.get(str(a), 9.0) for a in legal}
+    least = min(raw.values())
+    judged = []
+    for action in sorted(legal, key=lambda a: (raw[a], str(a))):
+        loss = raw[action] - least
+        judged.append(
+            Judged(
+                action=action,
+                mean=float(info.stock_size) - loss,
+                stderr=STDERR,
+                loss=loss,
+                loss_stderr=0.0 if loss == 0 else STDERR,
+                win_chance=None,
+                win_loss=None,
+                grade=grade_of(loss),
+                close=0 < loss < 2 * STDERR,
+                reasons=(Reason(ReasonKind.DEADWOOD_AFTER, 0, info.stock_size),),
+            )
+        )
+    return Verdict(info.player, info.phase, tuple(judged), worlds, 0.0)
+
+
+def test_summary_arithmetic_against_hand_computed_figures() -> None:
+    game = parse_game_log(EXAMPLE)
+    review = review_game(game, judge_with=fake_judge, seat_value=(1.0, 2.0))
+    (hand,) = review.hands
+    played = [(str(d.action), d.forced, d.loss, d.grade, d.is_error) for d in hand.decisions]
+    assert played == [
+        ("pass", False, 0.0, Grade.BEST, False),
+        ("draw", True, 0.0, Grade.BEST, False),
+        ("discard KD", False, 3.0, Grade.MISTAKE, True),
+        ("draw", False, 0.0, Grade.BEST, False),
+        ("knock 9C: 4H 5H 6H | 7C 7D 7H | AS 2S 3S", False, 0.8, Grade.GOOD, False),
+    ]
+    assert [d.turn for d in hand.decisions] == [1, 2, 2, 3, 3]
+    summary = review.summary
+    assert summary.decisions == 4
+    assert dict(summary.grades) == {
+        Grade.BEST: 2,
+        Grade.GOOD: 1,
+        Grade.INACCURACY: 0,
+        Grade.MISTAKE: 1,
+        Grade.BLUNDER: 0,
+    }
+    assert summary.errors == 1 and summary.error_rate == 0.25
+    assert summary.mean_loss == pytest.approx((0 + 3.0 + 0 + 0.8) / 4)
+    assert [str(d.action) for d in summary.worst] == [
+        "discard KD",
+        "knock 9C: 4H 5H 6H | 7C 7D 7H | AS 2S 3S",
+    ]
+    assert summary.rating is band_of(0.25)
+    # Each stock draw: the best value at the discard after it (stock - 1) minus the draw's
+    # value (the stock before it): -1 each, two draws (the forced one counts for luck).
+    assert [d.luck for d in hand.decisions] == [None, -1.0, None, -1.0, None]
+    assert summary.luck == -2.0 and summary.draws == 2
+    # The deal: the first decision's best value (31 cards in the stock) minus the
+    # non-dealer's mean value (1.0).
+    assert hand.deal_luck == 30.0 and summary.deal_luck == 30.0 and summary.total_luck == 28.0
+    assert hand.net == 23 and hand.result is not None
+
+
+def test_a_close_call_is_not_an_error() -> None:
+    from gintutor.tutor.review import Decision, summarize
+
+    def one(loss: float, grade: Grade, close: bool) -> Decision:
+        return Decision(
+            1,
+            1,
+            Phase.DISCARD,
+            _discard("KD"),
+            _discard("8H"),
+            0.0,
+            loss,
+            loss,
+            0.5,
+            None,
+            grade,
+            close,
+            (),
+            (),
+        )
+
+    summary = summarize(
+        [
+            one(3.0, Grade.MISTAKE, False),
+            one(1.5, Grade.INACCURACY, True),
+            one(0.0, Grade.BEST, True),
+        ]
+    )
+    assert summary.errors == 1 and summary.error_rate == pytest.approx(1 / 3)
+    assert dict(summary.error_grades) == {Grade.INACCURACY: 0, Grade.MISTAKE: 1, Grade.BLUNDER: 0}
+
+
+def _discard(code: str) -> object:
+    from gintutor.engine.cards import Card
+    from gintutor.engine.hand import Action
+
+    return Action.discard(Card.parse(code).index)
+
+
+def test_the_rating_bands_are_monotone_and_follow_the_ladder() -> None:
+    limits = [limit for _, limit in BAND_LIMITS]
+    assert limits == sorted(limits) and len(set(limits)) == len(limits)
+    assert [band for band, _ in BAND_LIMITS] == list(reversed(Band))
+    ladder = ["novice", "simple", "openspiel", "heuristic", "expert"]
+    rates = [CALIBRATION[name][0] for name in ladder]
+    assert rates == sorted(rates, reverse=True)
+    # Each bot level earns its own band.
+    bands = [band_of(rate) for rate in rates]
+    assert bands == [Band.BEGINNER, Band.CASUAL, Band.INTERMEDIATE, Band.ADVANCED, Band.EXPERT]
+    previous = None
+    for rate in [x / 100 for x in range(101)]:
+        band = band_of(rate)
+        if previous is not None:
+            assert list(Band).index(band) <= list(Band).index(previous)
+        previous = band
+
+
+def test_review_is_the_same_with_one_or_two_processes() -> None:
+    game = read_game_log(SHIPPED)
+    one = review_game(game, judge_with=fake_judge, jobs=1)
+    two = review_game(game, judge_with=fake_judge, jobs=2)
+    assert one == two
+
+
+def test_text_and_json_of_the_shipped_log(snapshot: object) -> None:
+    game = parse_game_log(SHIPPED.read_text(encoding="utf-8"), "examples/game.txt")
+    review = review_game(game, judge_with=fake_judge, seat_value=(1.0, 2.0))
+    text = render_text(explain_review(review, Style(ascii_only=True)), ascii_only=True)
+    assert text == snapshot
+    data = review_data(review)
+    assert data == snapshot.use_extension(JSONSnapshotExtension)  # type: ignore[attr-defined]
+    decision = data["hands"][0]["decisions"][0]
+    assert set(decision) >= {
+        "hand",
+        "turn",
+        "phase",
+        "action",
+        "best",
+        "loss",
+        "loss_stderr",
+        "grade",
+        "reasons",
+        "close",
+    }
+    assert set(data["summary"]) >= {
+        "decisions",
+        "errors",
+        "error_rate",
+        "mean_loss",
+        "worst",
+        "rating",
+        "luck",
+    }
+
+
+def _saved_game(home: Path) -> str:
+    """A short game saved by content/games.py: two hands of heuristic bots, you in seat 1."""
+    from gintutor.cli.progress import data_dir
+    from gintutor.content.games import GameWriter, games_dir
+    from gintutor.engine.bots import make_bot
+    from gintutor.engine.match import play_hand
+
+    rules = preset("standard")
+    writer, header = GameWriter.create(
+        games_dir(data_dir()),
+        rules=rules,
+        rules_spec="standard",
+        bot="heuristic",
+        coach="off",
+        seed=5,
+        you=1,
+        first_dealer=0,
+    )
+    bots = [make_bot("heuristic"), make_bot("simple")]
+    rngs = [random.Random(1), random.Random(2)]
+    with writer:
+        for number in (1, 2):
+            deal = Deal.shuffled(random.Random(f"saved:{number}"), number % 2)
+            state = play_hand(bots, deal, rules, rngs)
+            writer.hand(number, deal)
+            for player, action in _players(deal, rules, state.log):
+                writer.action(number, player, action)
+    return header.id
+
+
+def _players(deal: Deal, rules: object, log: list[object]) -> list[tuple[int, object]]:
+    from gintutor.engine.hand import HandState
+
+    state = HandState(deal, rules)  # type: ignore[arg-type]
+    out = []
+    for action in log:
+        out.append((state.to_move, action))
+        state.do(action)  # type: ignore[arg-type]
+    return out
+
+
+def test_review_of_a_saved_game(home: Path) -> None:
+    from gintutor.cli.reviewrun import load_played
+    from gintutor.tutor.review import PlayedGame
+
+    game_id = _saved_game(home)
+    game = load_played("last")
+    assert isinstance(game, PlayedGame) and game.player == 1 and len(game.hands) == 2
+    assert load_played(game_id) == game
+    review = review_game(game, judge_with=fake_judge)
+    assert review.source == f"saved game {game_id}"
+    assert all(d.hand in (1, 2) for h in review.hands for d in h.decisions)
+    assert review.summary.decisions == sum(h.summary.decisions for h in review.hands) > 0
+    # Seat 1's decisions only: the information sets are the player's.
+    assert review.hands[1].scores is not None
+
+
+def _needs_the_win_table() -> None:
+    """The coach's game-win chance reads a table shipped with it (the coach's own work)."""
+    pytest.importorskip("gintutor.engine.wintables")
+
+
+def test_cli_review_of_a_saved_game_with_the_coach(home: Path) -> None:
+    _needs_the_win_table()
+    _saved_game(home)
+    code, out, err = run("review", "--json", "--worlds", "12", "--jobs", "1")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["player"] == 1 and len(data["hands"]) == 2
+    assert data["summary"]["rating"] in [band.value for band in Band]
+
+
+def test_cli_review_of_the_shipped_log_as_text() -> None:
+    _needs_the_win_table()
+    code, out, err = run("review", str(SHIPPED), "--worlds", "12", "--jobs", "1", "--ascii")
+    assert code == 0, err
+    assert "Review of" in out and "Hand 3" in out and "Rating:" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "status", "message"),
+    [
+        (["review"], 1, "error: no saved games yet"),
+        (["review", "20990101-000000"], 2, "error: no saved game '20990101-000000'"),
+        (["review", "nonsense-id"], 2, "error: no saved game 'nonsense-id'"),
+        (["review", "."], 2, "error: .: a folder"),
+        (["review", "--worlds", "0"], 2, "error: --worlds: 0"),
+    ],
+)
+def test_cli_errors(home: Path, args: list[str], status: int, message: str) -> None:
+    code, out, err = run(*args)
+    assert code == status and out == ""
+    assert err.startswith(message) and err.count("\n") == 1, err
+
+
+def test_cli_a_bad_log_line_names_the_line(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.txt"
+    bad.write_text("hand\ndealer: them\ndealt: 7C 7D\n", encoding="utf-8")
+    code, out, err = run("review", str(bad))
+    assert code == 1 and out == ""
+    assert err == f"error: {bad}:3: dealt: your 10 cards, got 2\n"
+
+
+def test_the_example_review_is_reproducible() -> None:
+    _needs_the_win_table()
+    game = parse_game_log(EXAMPLE)
+    first = review_game(game, worlds=12, seconds=5.0, seed=3)
+    second = review_game(game, worlds=12, seconds=5.0, seed=3)
+    assert first == second
+    kinds = {d.action.kind for h in first.hands for d in h.decisions}
+    assert Kind.KNOCK in kinds
+
+
+@pytest.mark.parametrize("kind", list(ReasonKind))
+def test_every_reason_kind_is_narrated(kind: ReasonKind) -> None:
+    from gintutor.text.review import reason_text
+
+    text = reason_text(Reason(kind, 0b111, 3, 5), Style(ascii_only=True))
+    assert (text and text != kind.value.replace("-", " ")) or kind is ReasonKind.BIG_GIN
