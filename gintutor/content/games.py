@@ -33,6 +33,9 @@ SUFFIX = ".jsonl"
 MAX_BYTES = 16 * 1024 * 1024
 """The largest game file read (a long game is a few hundred lines of ~100 bytes)."""
 
+SYNC = True
+"""fsync every line (tests that write thousands of lines may turn it off)."""
+
 _ID = re.compile(r"^(\d{8}-\d{6})(?:-(\d+))?$")
 
 
@@ -504,7 +507,8 @@ class GameWriter:
             while view:
                 written = os.write(self._fd, view)
                 view = view[written:]
-            os.fsync(self._fd)
+            if SYNC:
+                os.fsync(self._fd)
         except OSError as error:
             raise GameFileError(f"{self.path}: cannot save ({error.strerror or error})") from None
 

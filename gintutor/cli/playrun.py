@@ -1,0 +1,325 @@
+"""``gintutor play`` at work: start or resume a saved game, then the game loop on the terminal.
+
+The session (``tutor/session.py``) decides and the text layer (``text/play.py``) words it; this
+module only asks, shows and saves. Every deal and action is on disk (``content/games.py``)
+before the next question, so ``quit``, Ctrl-C, the end of piped input or a kill loses nothing:
+``gintutor play --resume`` goes on from there.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+from pathlib import Path
+from typing import Any
+
+from gintutor.cli.progress import data_dir
+from gintutor.cli.prompts import Asker, Command, Prompt, Quit
+from gintutor.cli.render import Terminal
+from gintutor.content.games import (
+    CoachNote,
+    GameWriter,
+    find_game,
+    games_dir,
+    latest_game,
+    load_game,
+)
+from gintutor.engine.bots import BOT_NAMES
+from gintutor.engine.hand import Action, Deal
+from gintutor.engine.rules import RULE_SETS
+from gintutor.errors import GinError
+from gintutor.text.explain import Line, Style
+from gintutor.text.play import (
+    flag_text,
+    hand_end_blocks,
+    hand_start_blocks,
+    help_blocks,
+    hint_blocks,
+    moves_text,
+    prompt_text,
+    sheet_blocks,
+    table_blocks,
+)
+from gintutor.tutor.session import CoachMode, Note, Session, Word
+
+DEFAULT_BOT = "simple"
+"""The default opponent: the AAAI/EAAI challenge's simple player (melds, knocks at once)."""
+DEFAULT_COACH = "on"
+
+
+def now() -> dt.datetime:
+    """The time a new game is saved under (tests fix it)."""
+    return dt.datetime.now()
+
+
+class Resigned(Exception):
+    """The learner gave the game up."""
+
+
+class _Saver:
+    """The session's recorder: the game file's writer, with the coach's notes converted."""
+
+    def __init__(self, writer: GameWriter) -> None:
+        self.writer = writer
+
+    def hand(self, number: int, deal: Deal) -> None:
+        self.writer.hand(number, deal)
+
+    def action(self, hand: int, player: int, action: Action, coach: Note | None = None) -> None:
+        note = None
+        if coach is not None:
+            note = CoachNote(coach.flagged, coach.best, coach.loss, coach.taken_back)
+        self.writer.action(hand, player, action, note)
+
+
+def _coach_mode(text: str) -> CoachMode:
+    try:
+        return CoachMode(text.strip().lower())
+    except ValueError:
+        raise GinError(f"--coach {text!r}: use off, quiet or on") from None
+
+
+def _bot_name(text: str) -> str:
+    name = text.strip().lower()
+    if name not in BOT_NAMES:
+        raise GinError(f"--bot {text!r}: unknown bot; choose one of {', '.join(BOT_NAMES)}")
+    return name
+
+
+def _rules(spec: str) -> tuple[Any, str | dict[str, str]]:
+    """The rule set and how the game file names it (a preset, or the house-rules text)."""
+    from gintutor.content.houserules import load_rules
+    from gintutor.content.textfile import read_text
+
+    rules = load_rules(spec)
+    key = spec.strip().lower()
+    if key in RULE_SETS:
+        return rules, key
+    return rules, {"name": rules.name, "house": read_text(Path(spec), "the house rules")}
+
+
+def play_command(
+    *,
+    bot: str | None,
+    rules: str | None,
+    coach: str | None,
+    seed: int | None,
+    resume: str | None,
+    terminal: Terminal,
+    asker: Asker,
+    ascii_only: bool,
+) -> None:
+    """Start a game (or resume one) and play it; every step saved as it happens."""
+    mode = _coach_mode(coach) if coach is not None else None
+    folder = games_dir(data_dir())
+    if resume is not None:
+        options = (("--bot", bot), ("--rules", rules), ("--seed", seed))
+        given = [name for name, value in options if value is not None]
+        if given:
+            raise GinError(
+                f"--resume continues the saved game with its own bot, rules and seed: leave "
+                f"out {given[0]}"
+            )
+        runner = _resumed(resume, folder, mode, terminal, asker, ascii_only)
+    else:
+        runner = _new_game(bot, rules, mode, seed, folder, terminal, asker, ascii_only)
+    runner.run()
+
+
+def _new_game(
+    bot: str | None,
+    rules: str | None,
+    mode: CoachMode | None,
+    seed: int | None,
+    folder: Path,
+    terminal: Terminal,
+    asker: Asker,
+    ascii_only: bool,
+) -> PlayRunner:
+    bot_name = _bot_name(bot or DEFAULT_BOT)
+    rule_set, rules_spec = _rules(rules or "standard")
+    mode = mode or CoachMode(DEFAULT_COACH)
+    if seed is None:
+        seed = random.SystemRandom().randrange(1, 1_000_000)
+    # The first dealer is cut from the seed, like the deals.
+    first_dealer = random.Random(f"first-dealer:{seed}").randrange(2)
+    writer, header = GameWriter.create(
+        folder,
+        rules=rule_set,
+        rules_spec=rules_spec,
+        bot=bot_name,
+        coach=mode.value,
+        seed=seed,
+        you=0,
+        first_dealer=first_dealer,
+        now=now(),
+    )
+    session = Session(
+        rule_set, bot_name, mode, seed, _Saver(writer), you=0, first_dealer=first_dealer
+    )
+    runner = PlayRunner(session, writer, terminal, asker, ascii_only)
+    runner.say(
+        f"New game {header.id} against {runner.bot_label} ({rule_set.name} rules, coach "
+        f"{mode.value}, seed {seed}). Type help for what you can type."
+    )
+    return runner
+
+
+def _resumed(
+    which: str,
+    folder: Path,
+    mode: CoachMode | None,
+    terminal: Terminal,
+    asker: Asker,
+    ascii_only: bool,
+) -> PlayRunner:
+    if which.strip().lower() == "last":
+        path = latest_game(folder, unfinished=True)
+        if path is None:
+            raise GinError(
+                f"no unfinished game to resume in {folder}: start one with gintutor play"
+            )
+    else:
+        path = find_game(folder, which)
+    saved = load_game(path)
+    if saved.end is not None:
+        raise GinError(f"game {saved.id} is over ({saved.end}): start a new one with gintutor play")
+    header = saved.header
+    mode = mode or _coach_mode(header.coach)
+    writer = GameWriter.resume(saved)
+    session = Session(
+        saved.rules,
+        header.bot,
+        mode,
+        header.seed,
+        _Saver(writer),
+        you=header.you,
+        first_dealer=header.first_dealer,
+    )
+    session.resume([(h.deal, [a.action for a in h.actions]) for h in saved.hands])
+    runner = PlayRunner(session, writer, terminal, asker, ascii_only)
+    for problem in saved.problems:
+        runner.say(f"note: {problem}")
+    runner.say(
+        f"Resuming game {saved.id} against {runner.bot_label} ({saved.rules.name} rules, "
+        f"coach {mode.value}), hand {session.hand_number}."
+    )
+    if session.in_hand:
+        runner.show(
+            hand_start_blocks(session.hand_start(), session.you, runner.bot_label, runner.style)
+        )
+    return runner
+
+
+class PlayRunner:
+    """The game loop: deal, the bot's turns, the learner's decisions, the end of each hand."""
+
+    def __init__(
+        self,
+        session: Session,
+        writer: GameWriter,
+        terminal: Terminal,
+        asker: Asker,
+        ascii_only: bool,
+    ) -> None:
+        self.session = session
+        self.writer = writer
+        self.terminal = terminal
+        self.asker = asker
+        self.style = Style(ascii_only=ascii_only)
+        self.bot_label = session.bot_name.capitalize()
+        names = ["", ""]
+        names[session.you], names[1 - session.you] = "You", self.bot_label
+        self.players = names
+
+    def say(self, text: str) -> None:
+        self.terminal.show([Line(text)])
+
+    def show(self, blocks: Any) -> None:
+        self.terminal.show(blocks)
+
+    def run(self) -> None:
+        """Play to the end of the game; ``quit``/EOF/Ctrl-C leave it saved and resumable."""
+        session = self.session
+        try:
+            while not session.game_over:
+                if not session.in_hand:
+                    start = session.deal()
+                    self.show(hand_start_blocks(start, session.you, self.bot_label, self.style))
+                while session.in_hand:
+                    if session.your_turn:
+                        self.turn()
+                    else:
+                        for sentence in moves_text(session.bot_turn(), self.bot_label, self.style):
+                            self.say(sentence)
+                end = session.end_hand()
+                explain = session.coach is CoachMode.ON
+                self.show(hand_end_blocks(end, self.bot_label, self.style, explain=explain))
+                self.show(sheet_blocks(end.sheet, self.players, session.rules))
+            self.writer.end("finished")
+            self.say(f"Game over. Saved as {self.writer.path.stem}.")
+        except Resigned:
+            self.writer.end("resigned")
+            self.say(f"You resigned. The game is saved as {self.writer.path.stem}.")
+        except (Quit, KeyboardInterrupt):
+            self.say(f"\nGame saved ({self.writer.path.stem}). Go on with: gintutor play --resume")
+        finally:
+            self.writer.close()
+
+    def turn(self) -> None:
+        """One decision of the learner: show the table, ask until an action is committed."""
+        session = self.session
+        view = session.table()
+        self.show(table_blocks(view, self.bot_label, self.style))
+
+        def validate(text: str) -> str | None:
+            try:
+                session.read(text)
+            except GinError as error:
+                return str(error)
+            return None
+
+        while True:
+            reply = self.asker.ask(
+                Prompt(prompt_text(view, self.style), session.completions(), validate)
+            )
+            if reply is Command.SKIP:
+                self.say("  (nothing to skip in a game: play, or quit to stop and resume later)")
+                continue
+            chosen = Word.HINT if reply is Command.HINT else session.read(str(reply))
+            if isinstance(chosen, Word):
+                if self.word(chosen):
+                    self.show(table_blocks(view, self.bot_label, self.style))
+                continue
+            flag = session.check(chosen)
+            if flag is not None:
+                self.say(flag_text(flag, self.style))
+                if not self.asker.confirm("Keep it anyway?", default=False):
+                    session.take_back(flag)
+                    self.say("Taken back: choose again.")
+                    continue
+            session.play(chosen, flagged=flag is not None)
+            return
+
+    def word(self, word: Word) -> bool:
+        """Answer a word typed at the prompt; True when the table should be shown again."""
+        session = self.session
+        if word is Word.HINT:
+            try:
+                self.show(hint_blocks(session.hint(), self.style))
+            except GinError as error:
+                self.say(f"  ({error})")
+            return False
+        if word is Word.HELP:
+            self.show(help_blocks())
+            return False
+        if word is Word.SHEET:
+            self.show(sheet_blocks(session.sheet, self.players, session.rules))
+            return False
+        if word is Word.TABLE:
+            return True
+        if word is Word.QUIT:
+            raise Quit
+        if self.asker.confirm("Resign this game?", default=False):
+            raise Resigned
+        return False

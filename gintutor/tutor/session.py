@@ -1,0 +1,553 @@
+"""A game against a bot with a coach: the score sheet, the hand, the bot, the seeds, the coach.
+
+The session decides everything and returns records; the terminal runner only shows them and
+asks. Reproducible: hand ``k`` is dealt from ``(seed, k)`` and the bot's decision at ply ``p``
+of hand ``k`` draws from ``(seed, k, p)``, so a game resumed from its saved actions goes on
+exactly as it would have (the same deals, the same bot choices for the same learner choices).
+Every action is handed to a :class:`Recorder` (the saved-game writer) the moment it is played.
+
+The coach (:func:`~gintutor.engine.coach.judge`) sees only the learner's information set. With
+the coach ``on``, a choice graded Mistake or worse is returned as a :class:`Flag` before it is
+committed, so the learner may take it back; ``quiet`` answers ``hint`` only; ``off`` never
+judges.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import Protocol
+
+from gintutor.engine.bots import Bot, make_bot
+from gintutor.engine.bots.common import best_layoffs, best_spread
+from gintutor.engine.cards import CARDS, Card, CardSet, mask_points
+from gintutor.engine.coach import COACH_SECONDS, COACH_WORLDS, Grade, Verdict, judge
+from gintutor.engine.game import GameSheet, Match, score_game, score_match
+from gintutor.engine.hand import NO_CARD, Action, Deal, HandResult, HandState, Kind, Phase
+from gintutor.engine.rules import RuleSet
+from gintutor.engine.scoring import Outcome
+from gintutor.engine.showdown import Showdown, SpreadOutcome, showdown
+from gintutor.engine.solver import Arrangement, discard_deadwoods, min_deadwood_mask, solve
+from gintutor.errors import GinError, IllegalError
+from gintutor.text.play import Flag, HandEnd, HandStart, Move, TableView
+
+MAX_HANDS = 200
+"""A game ends long before this many hands; a guard against a loop of void hands."""
+FLAGGED = (Grade.MISTAKE, Grade.BLUNDER)
+"""Grades the coach warns about before the choice is committed."""
+
+
+class CoachMode(Enum):
+    """How much the coach says: nothing, hints on request, or hints and warnings."""
+
+    OFF = "off"
+    QUIET = "quiet"
+    ON = "on"
+
+
+@dataclass(frozen=True)
+class Budget:
+    """Sampled worlds and CPU seconds per coach verdict."""
+
+    worlds: int = COACH_WORLDS
+    seconds: float = COACH_SECONDS
+
+
+COACH_BUDGET = Budget()
+"""The budget at the table (the coach's own; tests make it cheap)."""
+
+Judge = Callable[..., Verdict]
+"""``judge(info, *, worlds, seconds, seed, scores) -> Verdict`` (the coach's signature)."""
+
+
+class Word(Enum):
+    """What the learner may type besides an action."""
+
+    HINT = "hint"
+    HELP = "help"
+    SHEET = "sheet"
+    TABLE = "table"
+    QUIT = "quit"
+    RESIGN = "resign"
+
+
+WORDS = {
+    "hint": Word.HINT,
+    "?": Word.HINT,
+    "help": Word.HELP,
+    "sheet": Word.SHEET,
+    "score": Word.SHEET,
+    "table": Word.TABLE,
+    "quit": Word.QUIT,
+    "resign": Word.RESIGN,
+}
+
+
+class Recorder(Protocol):
+    """Where every deal and action goes as it is played (the saved-game writer)."""
+
+    def hand(self, number: int, deal: Deal) -> None: ...
+
+    def action(self, hand: int, player: int, action: Action, coach: Note | None = None) -> None: ...
+
+
+@dataclass(frozen=True)
+class Note:
+    """The coach's note on a committed action of the learner (a saved game's ``coach``)."""
+
+    flagged: bool = False
+    best: str | None = None
+    loss: float | None = None
+    taken_back: tuple[str, ...] = ()
+
+
+def _card(index: int) -> Card | None:
+    return None if index == NO_CARD else CARDS[index]
+
+
+def _has_win_chance() -> bool:
+    """True once the game-win chance table is shipped (the coach then weighs the score)."""
+    return all(
+        importlib.util.find_spec(f"gintutor.engine.{name}") is not None
+        for name in ("winchance", "wintables")
+    )
+
+
+class Session:
+    """A game between the learner (seat ``you``) and a bot, to the rule set's end."""
+
+    def __init__(
+        self,
+        rules: RuleSet,
+        bot: str,
+        coach: CoachMode,
+        seed: int,
+        recorder: Recorder,
+        *,
+        you: int = 0,
+        first_dealer: int = 1,
+        judge_with: Judge | None = None,
+        budget: Budget | None = None,
+    ) -> None:
+        self.rules = rules
+        self.bot_name = bot
+        self.bot: Bot = make_bot(bot)
+        self.coach = coach
+        self.seed = seed
+        self.recorder = recorder
+        self.you = you
+        self.dealer = first_dealer
+        self.results: list[HandResult] = []
+        self.state: HandState | None = None
+        self.judge = judge_with if judge_with is not None else judge
+        self.budget = budget or COACH_BUDGET
+        self._verdicts: dict[tuple[int, int], Verdict] = {}
+        self._taken_back: list[str] = []
+        self._ended = False
+
+    # -- the game ------------------------------------------------------------------------
+
+    @property
+    def hand_number(self) -> int:
+        """The number of the hand being played (or the next to be dealt), from 1."""
+        return len(self.results) + 1
+
+    @property
+    def sheet(self) -> GameSheet | Match:
+        """The score sheet so far (Hollywood: its three games)."""
+        records = [result.record() for result in self.results]
+        if self.rules.hollywood:
+            return score_match(records, self.rules)
+        return score_game(records, self.rules)
+
+    @property
+    def game_over(self) -> bool:
+        """True when the game (Hollywood: all three games) is over."""
+        return self.sheet.finished
+
+    def scores(self) -> tuple[int, int]:
+        """The learner's and the bot's running totals (Hollywood: over the open games)."""
+        sheet = self.sheet
+        if isinstance(sheet, Match):
+            open_games = [game for game in sheet.games if not game.finished] or list(sheet.games)
+            totals = open_games[0].totals
+        else:
+            totals = sheet.totals
+        return totals[self.you], totals[1 - self.you]
+
+    def deal(self) -> HandStart:
+        """Deal the next hand from the seed (the caller checks the game is not over)."""
+        if self.game_over:
+            raise GinError("the game is over")
+        if len(self.results) >= MAX_HANDS:
+            raise GinError(f"no winner after {MAX_HANDS} hands")
+        number = len(self.results) + 1
+        deal = Deal.shuffled(random.Random(f"deal:{self.seed}:{number}"), self.dealer)
+        self.state = HandState(deal, self.rules)
+        self.recorder.hand(number, deal)
+        return self.hand_start()
+
+    def hand_start(self) -> HandStart:
+        """The record of the current hand's deal."""
+        state = self._current()
+        upcard = CARDS[state.deal.upcard]
+        return HandStart(
+            len(self.results) + 1,
+            state.deal.dealer,
+            upcard,
+            state.knock_limit,
+            self.rules.oklahoma,
+            state.multiplier,
+        )
+
+    def resume(self, hands: Sequence[tuple[Deal, Sequence[Action]]]) -> None:
+        """Replay saved hands (the last may be unfinished) without recording them again."""
+        for number, (deal, actions) in enumerate(hands, start=1):
+            if self.game_over:
+                raise GinError(f"hand {number} was played after the game was over")
+            if deal.dealer != self.dealer:
+                raise GinError(f"hand {number}: dealt by player {deal.dealer}, due {self.dealer}")
+            state = HandState(deal, self.rules)
+            for action in actions:
+                state.do(action)
+            self.state = state
+            if state.over:
+                self._finish(state)
+
+    def _finish(self, state: HandState) -> None:
+        assert state.result is not None
+        self.results.append(state.result)
+        if not state.result.void:
+            self.dealer = 1 - self.dealer
+
+    def _current(self) -> HandState:
+        if self.state is None:
+            raise GinError("no hand is being played")
+        return self.state
+
+    @property
+    def in_hand(self) -> bool:
+        """True while a hand is being played."""
+        return self.state is not None and not self.state.over
+
+    @property
+    def your_turn(self) -> bool:
+        """True when the learner is to act in the current hand."""
+        return self.in_hand and self._current().to_move == self.you
+
+    # -- the bot ---------------------------------------------------------------------------
+
+    def bot_turn(self) -> list[Move]:
+        """The bot plays until it is the learner's turn or the hand is over; what was seen."""
+        state = self._current()
+        moves: list[Move] = []
+        while not state.over and state.to_move != self.you:
+            player = state.to_move
+            rng = random.Random(f"bot:{self.seed}:{len(self.results) + 1}:{len(state.log)}")
+            top = state.top
+            action = self.bot.act(state.infoset(player), rng)
+            state.do(action)
+            self.recorder.action(len(self.results) + 1, player, action)
+            shown: Card | None = None
+            if action.kind in (Kind.TAKE, Kind.PASS):
+                shown = _card(top)
+            elif action.kind is Kind.DISCARD:
+                shown = CARDS[action.card]
+            moves.append(Move(player, action.kind, shown))
+        return moves
+
+    # -- the learner ---------------------------------------------------------------------
+
+    def table(self) -> TableView:
+        """What the learner sees now."""
+        state = self._current()
+        info = state.infoset(self.you)
+        hand = CardSet(info.hand)
+        drawn = NO_CARD
+        if info.phase is Phase.DISCARD and info.taken == NO_CARD and info.events:
+            last = info.events[-1]
+            if last.player == self.you and last.kind is Kind.DRAW:
+                drawn = last.card
+        can_knock = False
+        if info.phase is Phase.DISCARD:
+            forbidden = 0 if info.taken == NO_CARD else 1 << info.taken
+            after = min(d for _, d in discard_deadwoods(info.hand, forbidden))
+            can_knock = after <= info.knock_limit and (info.knock_limit > 0 or after == 0)
+        spread: tuple[Arrangement, ...] = ()
+        if info.phase is Phase.DEFEND:
+            spread = (Arrangement.from_masks(info.spread, 0),)
+        return TableView(
+            hand_number=len(self.results) + 1,
+            phase=info.phase,
+            you_deal=state.deal.dealer == self.you,
+            hand=hand,
+            arrangement=solve(hand).best,
+            drawn=_card(drawn),
+            taken=_card(info.taken),
+            can_knock=can_knock,
+            pile=tuple(CARDS[c] for c in info.pile),
+            stock_size=info.stock_size,
+            opponent_took=CardSet(info.opponent_known),
+            opponent_passed=CardSet(info.opponent_passed),
+            opponent_discards=CardSet(info.opponent_discards),
+            knock_limit=info.knock_limit,
+            limit_from_upcard=CARDS[info.upcard] if self.rules.oklahoma else None,
+            multiplier=info.multiplier,
+            scores=self.scores(),
+            spread=spread,
+            knocker_deadwood=state.knocker_deadwood,
+            legal=tuple(info.legal_actions()),
+        )
+
+    def completions(self) -> list[str]:
+        """Words that make sense at the prompt now (for completion)."""
+        state = self._current()
+        phase = state.phase
+        words: list[str] = []
+        if phase is Phase.OFFER:
+            words = ["take", "pass"]
+        elif phase is Phase.DRAW:
+            words = [str(a) for a in state.legal_actions()]
+        elif phase is Phase.DISCARD:
+            hand = state.hands[state.to_move]
+            legal = state.legal_actions()
+            words = [CARDS[a.card].code for a in legal if a.kind is Kind.DISCARD]
+            knocks = sorted({CARDS[a.card].code for a in legal if a.kind is Kind.KNOCK})
+            words += [f"knock {code}" for code in knocks]
+            if any(a.kind is Kind.BIG_GIN for a in legal) or any(
+                a.kind is Kind.KNOCK and not mask_points(hand & ~a.spread_mask & ~(1 << a.card))
+                for a in legal
+            ):
+                words.append("gin")
+        elif phase is Phase.DEFEND:
+            words = ["lay off", "lay off none"]
+        return [*words, *(w for w in WORDS if w != "?")]
+
+    def read(self, text: str) -> Action | Word:
+        """The action (or word) a reply names; :class:`GinError` saying why it is not legal.
+
+        ``draw`` (``stock``), ``take`` (``pile``), ``pass``, a card (``7d``: discard it),
+        ``discard 7d``, ``knock 7d`` (the least-deadwood spread), ``knock 7d: 7C 7H 7S | ...``,
+        ``knock`` (the least-deadwood discard), ``gin``, ``lay off`` (the best layoffs), ``lay
+        off 4h 8h``, ``lay off none``; any action in saved-game notation.
+        """
+        words = text.strip().lower().split()
+        if not words:
+            raise GinError("type an action, or help")
+        if text.strip().lower() in WORDS:
+            return WORDS[text.strip().lower()]
+        state = self._current()
+        if state.to_move != self.you or state.over:
+            raise GinError("it is not your turn")
+        action = self._action(text.strip(), words, state)
+        state.verify(action)
+        return action
+
+    def _action(self, text: str, words: list[str], state: HandState) -> Action:
+        head = words[0]
+        phase = state.phase
+        hand = state.hands[self.you]
+        if head in ("stock", "draw") and len(words) == 1:
+            return Action(Kind.DRAW)
+        if head in ("pile", "take") and len(words) == 1:
+            if phase is Phase.DISCARD:
+                raise IllegalError("you have drawn already: discard, knock or gin")
+            return Action(Kind.TAKE)
+        if head == "pass" and len(words) == 1:
+            if phase is Phase.DRAW:
+                raise IllegalError("the upcard is no longer offered: draw or take")
+            return Action(Kind.PASS)
+        if head in ("lay", "layoff", "layoffs", "lay-off", "none") and phase is Phase.DEFEND:
+            rest = " ".join(w for w in words[1:] if w not in ("off", "off:"))
+            rest = rest.lstrip(":").strip()
+            if head == "none" or rest in ("none", "-", "nothing"):
+                return Action(Kind.LAY_OFF)
+            if not rest:
+                return best_layoffs(state.infoset(self.you))
+            return Action(Kind.LAY_OFF, layoffs=CardSet.parse(rest).mask)
+        if phase is Phase.DISCARD and head == "gin" and len(words) == 1:
+            return self._gin(state)
+        if phase is Phase.DISCARD and head == "knock" and ":" not in text:
+            if len(words) == 1:
+                card = self._least_deadwood_discard(state)
+            elif len(words) == 2:
+                card = Card.parse(words[1]).index
+            else:
+                raise GinError(f"{text!r}: knock CARD, or knock CARD: MELD | MELD")
+            self._verify_holds(state, card)
+            return Action.knock(card, best_spread(hand ^ 1 << card))
+        if phase is Phase.DISCARD and head in ("discard", "throw") and len(words) == 2:
+            return Action.discard(Card.parse(words[1]).index)
+        if phase is Phase.DISCARD and len(words) == 1 and head not in (k.value for k in Kind):
+            try:
+                return Action.discard(Card.parse(words[0]).index)
+            except GinError:
+                pass
+        try:
+            return Action.parse(text)
+        except GinError:
+            pass
+        raise GinError(f"{text!r}: {self._expected(phase)} (or help)")
+
+    @staticmethod
+    def _expected(phase: Phase) -> str:
+        return {
+            Phase.OFFER: "take the upcard or pass",
+            Phase.DRAW: "draw from the stock or take the pile's top card",
+            Phase.DISCARD: "type a card to discard (7d), knock 7d, or gin",
+            Phase.DEFEND: "lay off (your best layoffs), lay off 4h 8h, or lay off none",
+        }.get(phase, "nothing to do")
+
+    def _verify_holds(self, state: HandState, card: int) -> None:
+        rest = state.hands[self.you] ^ 1 << card
+        state.verify(Action.discard(card))
+        deadwood = min_deadwood_mask(rest)
+        if deadwood > state.knock_limit:
+            limit = (
+                "only gin may knock"
+                if state.knock_limit == 0
+                else f"the limit is {state.knock_limit}"
+            )
+            raise IllegalError(
+                f"discarding {CARDS[card].code} leaves {deadwood} deadwood: you cannot knock "
+                f"({limit})"
+            )
+
+    def _least_deadwood_discard(self, state: HandState) -> int:
+        forbidden = 0 if state.taken == NO_CARD else 1 << state.taken
+        options = discard_deadwoods(state.hands[self.you], forbidden)
+        return min(options, key=lambda option: (option[1], -CARDS[option[0]].points))[0]
+
+    def _gin(self, state: HandState) -> Action:
+        legal = state.legal_actions()
+        big = [a for a in legal if a.kind is Kind.BIG_GIN]
+        if big:
+            return big[0]
+        hand = state.hands[self.you]
+        for action in legal:
+            if action.kind is Kind.KNOCK and not mask_points(
+                hand & ~action.spread_mask & ~(1 << action.card)
+            ):
+                return Action.knock(action.card, best_spread(hand ^ 1 << action.card))
+        best = min(d for _, d in discard_deadwoods(hand))
+        raise IllegalError(f"no gin: your best discard leaves {best} deadwood")
+
+    # -- the coach -----------------------------------------------------------------------
+
+    def verdict(self) -> Verdict:
+        """The coach's verdict on the learner's decision now (computed once per decision)."""
+        state = self._current()
+        key = (len(self.results) + 1, len(state.log))
+        found = self._verdicts.get(key)
+        if found is None:
+            scores = None if self.rules.hollywood or not _has_win_chance() else self.scores()
+            found = self.judge(
+                state.infoset(self.you),
+                worlds=self.budget.worlds,
+                seconds=self.budget.seconds,
+                seed=hash_seed(self.seed, *key),
+                scores=scores,
+            )
+            self._verdicts = {key: found}
+        return found
+
+    def hint(self) -> Verdict:
+        """The verdict for ``hint`` (any coach setting but ``off``)."""
+        if self.coach is CoachMode.OFF:
+            raise GinError("the coach is off in this game (gintutor play --coach quiet or on)")
+        return self.verdict()
+
+    def check(self, action: Action) -> Flag | None:
+        """With the coach on: a warning if ``action`` is graded Mistake or worse, else ``None``."""
+        if self.coach is not CoachMode.ON or len(self._current().legal_actions()) < 2:
+            return None
+        verdict = self.verdict()
+        judged = verdict.of(action)
+        if judged.grade not in FLAGGED or judged.close:
+            return None
+        return Flag(action, judged, verdict.best, verdict)
+
+    def take_back(self, flag: Flag) -> None:
+        """The learner took a flagged choice back: noted on the action finally played."""
+        self._taken_back.append(str(flag.action))
+
+    def play(self, action: Action, *, flagged: bool = False) -> None:
+        """Commit the learner's action, recorded with the coach's note (``flagged``: kept
+        after a warning)."""
+        state = self._current()
+        if state.to_move != self.you:
+            raise GinError("it is not your turn")
+        key = (len(self.results) + 1, len(state.log))
+        note: Note | None = None
+        verdict = self._verdicts.get(key)
+        if verdict is not None or self._taken_back:
+            best = verdict.best if verdict is not None else None
+            loss = verdict.of(action).loss if verdict is not None else None
+            note = Note(
+                flagged,
+                None if best is None else str(best.action),
+                loss,
+                tuple(self._taken_back),
+            )
+        state.do(action)
+        self._taken_back = []
+        self.recorder.action(len(self.results) + 1, self.you, action, note)
+
+    # -- the end of a hand ---------------------------------------------------------------
+
+    def end_hand(self) -> HandEnd:
+        """Score the finished hand: both hands face up, the knock as a showdown, the sheet."""
+        state = self._current()
+        if not state.over or state.result is None:
+            raise GinError("the hand is not over")
+        result = state.result
+        number = len(self.results) + 1
+        self._finish(state)
+        hands = (CardSet(state.hands[0]), CardSet(state.hands[1]))
+        played: Showdown | None = None
+        better: SpreadOutcome | None = None
+        if not result.void and result.knocker is not None and result.defence is not None:
+            knocker = result.knocker
+            last = state.log[-1] if state.log[-1].kind is not Kind.LAY_OFF else state.log[-2]
+            discard = CARDS[last.card] if last.kind is Kind.KNOCK else None
+            held = hands[knocker]
+            spread_mask = 0
+            for meld in result.spread:
+                spread_mask |= meld
+            arrangement = Arrangement.from_masks(result.spread, held.mask & ~spread_mask)
+            assert result.score is not None
+            chosen = SpreadOutcome(discard, arrangement, result.defence, result.score)
+            played = Showdown(
+                held,
+                hands[1 - knocker],
+                self.rules,
+                state.knock_limit,
+                state.multiplier,
+                (chosen,),
+            )
+            if result.outcome not in (Outcome.GIN, Outcome.BIG_GIN):
+                engine = showdown(held, hands[1 - knocker], self.rules, CARDS[state.deal.upcard])
+                if engine.chosen.score.knocker_net > chosen.score.knocker_net:
+                    better = engine.chosen
+        return HandEnd(
+            number,
+            self.you,
+            result,
+            hands,
+            played,
+            better,
+            self.sheet,
+            self.game_over,
+        )
+
+    def end_reason(self) -> str:
+        """``finished`` once the game is over."""
+        return "finished" if self.game_over else "resigned"
+
+
+def hash_seed(seed: int, hand: int, ply: int) -> int:
+    """A verdict's seed from the game's seed and the decision's place (stable across runs)."""
+    return (seed * 1_000_003 + hand * 1009 + ply) % (2**31)
