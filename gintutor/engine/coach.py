@@ -1,0 +1,759 @@
+"""The decision evaluator: every legal action at an information set, valued and graded.
+
+One judge for the coach at the table, the review of a saved game and the puzzles. From what the
+player knows (an :class:`~gintutor.engine.hand.InfoSet`, never the hidden cards), the opponent's
+hand is sampled by the expert's Bayesian estimate (:mod:`.bots.estimate`), the stock is dealt
+from the rest, and each action is valued in the **same** sampled worlds (common random
+numbers), the rest of the hand played by the heuristic for both sides (:mod:`.bots.playout`):
+
+- OFFER / DRAW: take the pile card, or pass / draw from the stock, played out;
+- DISCARD: every legal discard played out; every knock (each spread) scored exactly against the
+  sampled defender hands (their best melds and layoffs), as is big gin;
+- DEFEND: each lay-off choice scored exactly (no sampling): the knocker's spread is face up, its
+  hidden deadwood cards are enumerated (every set of unseen cards that fits the knock, equally
+  likely).
+
+Values are expected hand points from the player's side (won +, lost -), each with its standard
+error; ``loss`` is the paired difference with the best (its standard error from the paired
+differences world by world, which common random numbers keep small).
+
+**Budget: successive halving.** All actions are played out on a first batch of worlds; after
+each batch, the actions more than ``KEEP`` paired standard errors behind the leader stop, and
+the rest go on to twice as many worlds, up to ``worlds`` or ``seconds`` of CPU. An action
+stopped early keeps an honest record: its ``loss`` and ``loss_stderr`` are the paired figures
+over the worlds it saw, its ``mean`` is ``best.mean - loss`` (the paired estimate) and its
+``stderr`` is ``sqrt(best.stderr² + loss_stderr²)``.
+
+**The game score.** With ``scores`` given, each world's hand result moves the score, and the
+action's ``win_chance`` is the mean over its worlds of
+:func:`~gintutor.engine.winchance.game_win_chance` after that result (the next dealer as the
+rules go: alternate after a scored hand, the same after a void one). ``win_loss`` is measured
+from the action with the highest win chance (>= 0); ``best`` and the order stay by points.
+
+**Grades** (:func:`grade_of`): the worse of the grade by points lost and, with a game score,
+by game-win chance lost, each given the benefit of the doubt: a sampled action is graded on
+its loss minus one standard error of it (``loss - loss_stderr``), so a small budget's noise
+does not call a good move a Mistake, and a bigger budget (review, puzzles) grades sharper.
+Thresholds (points lost: BEST <= 0.25 < GOOD <= 1.0 < INACCURACY <= 2.5 < MISTAKE <= 6.0 <
+BLUNDER; win chance lost: 0.5 / 1.5 / 4 / 10 percentage points).
+How calibrated: ``benchmarks/calibrate_grades.py`` plays seeded games between bot levels and
+judges every decision at the review budget; the thresholds put the ``expert`` at a few
+percent of Inaccuracies or worse, the ``heuristic`` at about twice that and ``novice`` at a
+Blunder in several decisions out of ten (the table is in that script's docstring).
+
+>>> import random
+>>> from gintutor.engine.hand import Deal, HandState
+>>> from gintutor.engine.rules import preset
+>>> state = HandState(Deal.shuffled(random.Random(3), dealer=0), preset("standard"))
+>>> verdict = judge(state.infoset(), worlds=16, seconds=5.0, seed=1)
+>>> sorted(str(j.action) for j in verdict.judged)
+['pass', 'take']
+>>> verdict.best.loss, verdict.best.grade
+(0.0, <Grade.BEST: 'best'>)
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from math import sqrt
+
+from gintutor.engine.bots.estimate import sample_opponent_hands
+from gintutor.engine.bots.expert import (
+    _after_discard,
+    _after_pass,
+    _after_take,
+    world_of,
+)
+from gintutor.engine.bots.heuristic import NEIGHBOURS, PARTNERS
+from gintutor.engine.bots.playout import World, defence_deadwood
+from gintutor.engine.cards import CARD_POINTS, DECK_MASK, mask_points
+from gintutor.engine.hand import HAND_SIZE, NO_CARD, Action, InfoSet, Kind, Phase
+from gintutor.engine.melds import MELDS_THROUGH
+from gintutor.engine.scoring import score_hand
+from gintutor.engine.solver import min_deadwood_mask
+from gintutor.errors import IllegalError
+
+COACH_WORLDS = 256
+"""Sampled worlds at most per verdict for the coach at the table (cut by ``COACH_SECONDS``)."""
+COACH_SECONDS = 0.4
+"""CPU seconds of play-outs per coach verdict (the whole verdict stays within 0.5 s)."""
+REVIEW_WORLDS = 768
+REVIEW_SECONDS = 3.0
+PUZZLE_WORLDS = 2048
+PUZZLE_SECONDS = 10.0
+FIRST_BATCH = 8
+"""Worlds every action is played out on before any is dropped."""
+KEEP = 3.0
+"""An action more than this many paired standard errors behind the leader stops early."""
+CLOSE = 2.0
+"""Within this many standard errors of the best: a close call."""
+SINGLE_WORLDS = 32
+"""Worlds for a forced decision (one legal action): its value only."""
+STOCK_LOW = 8
+"""A stock this small or smaller is worth a reason (knock sooner, discard safer)."""
+
+
+class Grade(Enum):
+    """How good an action is, by what it loses against the best; the value is the word shown."""
+
+    BEST = "best"
+    GOOD = "good"
+    INACCURACY = "inaccuracy"
+    MISTAKE = "mistake"
+    BLUNDER = "blunder"
+
+
+GRADES = tuple(Grade)
+POINT_THRESHOLDS = (0.25, 1.0, 2.5, 6.0)
+"""Upper bounds of expected hand points lost for BEST, GOOD, INACCURACY, MISTAKE."""
+WIN_THRESHOLDS = (0.005, 0.015, 0.04, 0.10)
+"""Upper bounds of game-win chance lost for BEST, GOOD, INACCURACY, MISTAKE."""
+
+
+class ReasonKind(Enum):
+    """The kinds of fact a verdict gives for an action (the text layer narrates them)."""
+
+    DEADWOOD_AFTER = "deadwood-after"
+    """``value``: the least deadwood of the hand after the action (10 cards)."""
+    MELDS = "melds"
+    """The card taken makes a meld: ``cards`` the meld, ``other`` the card."""
+    BREAKS_MELD = "breaks-meld"
+    """The discard comes out of a meld of every best arrangement: ``cards`` that meld."""
+    FEEDS_OPPONENT = "feeds-opponent"
+    """The discard would meld with a card the opponent took: ``other`` that card, ``cards``
+    the other cards of that meld."""
+    THEY_PASSED = "they-passed"
+    """The opponent passed cards of the discard's rank or suit-neighbours (``cards``): safer."""
+    THEY_DISCARDED = "they-discarded"
+    """The opponent threw cards of the discard's rank or suit-neighbours (``cards``): safer."""
+    LIVE_OUTS = "live-outs"
+    """``value`` unseen cards (``cards``) would make a new meld with the hand after the action."""
+    KNOCK = "knock"
+    """A knock with ``value`` deadwood: ``cards`` the deadwood cards."""
+    GIN = "gin"
+    """A knock with nothing unmelded."""
+    BIG_GIN = "big-gin"
+    """All 11 cards melded."""
+    UNDERCUT_RISK = "undercut-risk"
+    """``value`` percent of the sampled defender hands undercut this knock."""
+    LAYS_OFF = "lays-off"
+    """The cards laid off (``cards``), ``value`` the defender's deadwood left."""
+    STOCK_LOW = "stock-low"
+    """Only ``value`` cards left in the stock."""
+    NO_KNOCK = "no-knock"
+    """Playing on although a knock with ``value`` deadwood was open."""
+
+
+@dataclass(frozen=True)
+class Reason:
+    """A fact about an action that the text layer narrates (never prose)."""
+
+    kind: ReasonKind
+    cards: int = 0
+    """Mask of the cards the fact is about."""
+    value: int = 0
+    """A number the fact is about (deadwood, outs, percent)."""
+    other: int = NO_CARD
+    """A related card (the opponent's pickup a discard connects with, ...)."""
+
+
+@dataclass(frozen=True)
+class Judged:
+    """One legal action, valued: expected hand points, the loss against the best, the grade."""
+
+    action: Action
+    mean: float
+    """Expected hand points from the player's side (+ won, - lost)."""
+    stderr: float
+    loss: float
+    """``best.mean - mean`` (>= 0), paired over common worlds."""
+    loss_stderr: float
+    """Standard error of that paired difference."""
+    win_chance: float | None
+    """Expected game-win chance after the action (``None`` without a game score)."""
+    win_loss: float | None
+    """The highest win chance of any action minus this one's (>= 0)."""
+    grade: Grade
+    close: bool
+    """Within ``CLOSE`` standard errors of the best (for the best: the runner-up is)."""
+    reasons: tuple[Reason, ...]
+    worlds: int = 0
+    """Sampled worlds this action was played out on (0: valued exactly)."""
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Every legal action at a decision, best first."""
+
+    player: int
+    phase: Phase
+    judged: tuple[Judged, ...]
+    """Best first; a knock's other spreads right after its best spread."""
+    worlds: int
+    """Sampled worlds used (0 for an exact verdict)."""
+    seconds: float
+    """CPU seconds spent."""
+
+    @property
+    def best(self) -> Judged:
+        """The action with the highest expected points."""
+        return self.judged[0]
+
+    @property
+    def close_call(self) -> bool:
+        """True when the second-best action is within ``CLOSE`` standard errors of the best."""
+        return len(self.judged) > 1 and self.judged[1].close
+
+    def of(self, action: Action) -> Judged:
+        """The entry for ``action``; :class:`IllegalError` if it is not legal here."""
+        for judged in self.judged:
+            if judged.action == action:
+                return judged
+        raise IllegalError(f"{action} is not a legal action here")
+
+    def top(self, n: int = 3) -> tuple[Judged, ...]:
+        """The ``n`` best actions."""
+        return self.judged[:n]
+
+
+def grade_of(loss: float, win_loss: float | None = None) -> Grade:
+    """The grade of an action losing ``loss`` expected points (and ``win_loss`` game-win chance):
+    the worse of the two grades by :data:`POINT_THRESHOLDS` and :data:`WIN_THRESHOLDS`.
+
+    >>> grade_of(0.0), grade_of(0.8), grade_of(2.0), grade_of(4.0), grade_of(9.0)
+    (<Grade.BEST: 'best'>, <Grade.GOOD: 'good'>, <Grade.INACCURACY: 'inaccuracy'>, \
+<Grade.MISTAKE: 'mistake'>, <Grade.BLUNDER: 'blunder'>)
+    >>> grade_of(0.5, 0.2)
+    <Grade.BLUNDER: 'blunder'>
+    """
+    level = _level(loss, POINT_THRESHOLDS)
+    if win_loss is not None:
+        level = max(level, _level(win_loss, WIN_THRESHOLDS))
+    return GRADES[level]
+
+
+def _level(loss: float, thresholds: Sequence[float]) -> int:
+    for level, bound in enumerate(thresholds):
+        if loss <= bound:
+            return level
+    return len(thresholds)
+
+
+# --------------------------------------------------------------------------------------------
+# Valuing
+
+
+Exact = Callable[[int], float]
+"""An action valued exactly from the opponent's sampled hand alone (a knock, big gin)."""
+Play = Callable[[World], float]
+
+
+def _position_seed(info: InfoSet, seed: int) -> str:
+    """The generator's seed: the caller's seed and everything the player knows."""
+    return (
+        f"coach:{seed}:{info.player}:{info.phase.value}:{info.hand}:{info.pile}:"
+        f"{info.stock_size}:{info.taken}:{info.opponent_known}:{info.opponent_passed}:"
+        f"{info.opponent_discards}:{info.spread}:{info.knock_limit}:{len(info.events)}"
+    )
+
+
+def _knock_value(info: InfoSet, action: Action) -> Exact:
+    """Points for the knocker against a defender hand: its best melds and layoffs."""
+    rules, multiplier = info.rules, info.multiplier
+    deadwood = mask_points(info.hand & ~(1 << action.card) & ~action.spread_mask)
+    spread = action.spread
+
+    def value(defender: int) -> float:
+        if deadwood == 0:
+            against = min_deadwood_mask(defender)
+        else:
+            against = defence_deadwood(defender, spread)
+        score = score_hand(deadwood, against, rules, multiplier=multiplier)
+        return float(score.knocker_net)
+
+    return value
+
+
+def _big_gin_value(info: InfoSet) -> Exact:
+    rules, multiplier = info.rules, info.multiplier
+
+    def value(defender: int) -> float:
+        score = score_hand(
+            0, min_deadwood_mask(defender), rules, big_gin=True, multiplier=multiplier
+        )
+        return float(score.points)
+
+    return value
+
+
+def _plays(info: InfoSet, legal: list[Action]) -> tuple[dict[Action, Play], dict[Action, Exact]]:
+    me = info.player
+    plays: dict[Action, Play] = {}
+    exact: dict[Action, Exact] = {}
+    for action in legal:
+        kind = action.kind
+        if kind is Kind.DISCARD:
+            plays[action] = _after_discard(me, action.card)
+        elif kind is Kind.KNOCK:
+            exact[action] = _knock_value(info, action)
+        elif kind is Kind.BIG_GIN:
+            exact[action] = _big_gin_value(info)
+        elif kind is Kind.TAKE:
+            plays[action] = _after_take(me, info.top)
+        else:
+            plays[action] = _after_pass(me, info.top, info.phase is Phase.OFFER, info.dealer == me)
+    return plays, exact
+
+
+def _clone(world: World) -> World:
+    return World(
+        list(world.hands),
+        list(world.stock),
+        list(world.pile),
+        list(world.known),
+        list(world.avoid),
+        world.rules,
+        world.limit,
+        world.multiplier,
+    )
+
+
+def _mean_se(values: Sequence[float]) -> tuple[float, float]:
+    n = len(values)
+    if n == 0:
+        return 0.0, 0.0
+    mean = sum(values) / n
+    if n < 2:
+        return mean, 0.0
+    variance = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, sqrt(variance / n)
+
+
+def _paired(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:
+    """Mean and standard error of ``a - b`` over their common prefix of worlds."""
+    n = min(len(a), len(b))
+    return _mean_se([a[i] - b[i] for i in range(n)])
+
+
+def _sampled(
+    info: InfoSet,
+    legal: list[Action],
+    worlds: int,
+    seconds: float,
+    rng: random.Random,
+    start: float,
+) -> dict[Action, list[float]]:
+    """Each action's points world by world (a prefix of the same worlds for all): successive
+    halving over the rolled-out actions, the exact ones valued in every world."""
+    plays, exact = _plays(info, legal)
+    if len(legal) == 1:
+        worlds = min(worlds, SINGLE_WORLDS)
+    values: dict[Action, list[float]] = {action: [] for action in legal}
+    active = list(plays)
+    done = 0
+    batch = min(FIRST_BATCH, worlds)
+    while done < worlds:
+        # Opponent hands are sampled batch by batch: a verdict cut short samples no more.
+        hands = [hand for hand, _ in sample_opponent_hands(info, batch, rng)]
+        seeds = [rng.getrandbits(32) for _ in hands]
+        for action, value in exact.items():
+            values[action] += [value(hand) for hand in hands]
+        for hand, world_seed in zip(hands, seeds, strict=True):
+            if active:
+                base = world_of(info, hand, random.Random(world_seed))
+                for action in active:
+                    values[action].append(plays[action](_clone(base)))
+            done += 1
+            if done >= FIRST_BATCH and time.process_time() - start > seconds:
+                break
+        if done >= FIRST_BATCH and time.process_time() - start > seconds:
+            break
+        if active:
+            active = _contenders(active, values, exact)
+        if not active and not exact:
+            break
+        batch = min(done, worlds - done) if active else worlds - done
+    for action in exact:
+        del values[action][done:]
+    return values
+
+
+def _contenders(
+    active: list[Action], values: dict[Action, list[float]], exact: dict[Action, Exact]
+) -> list[Action]:
+    """The rolled-out actions within ``KEEP`` paired standard errors of the leader."""
+    if len(active) <= 1 and not exact:
+        return active
+    count = len(values[active[0]])
+    leader = max([*active, *exact], key=lambda a: sum(values[a][:count]) / count if count else 0.0)
+    kept = []
+    for action in active:
+        if action == leader:
+            kept.append(action)
+            continue
+        diff, se = _paired(values[leader], values[action])
+        if diff <= KEEP * se:
+            kept.append(action)
+    if len(kept) == 1 and kept[0] == leader and not exact:
+        return []
+    return kept
+
+
+def _exact_defence(info: InfoSet, legal: list[Action]) -> dict[Action, list[tuple[float, float]]]:
+    """Each lay-off choice's points as ``(probability, points)`` over the knocker's possible
+    deadwood counts (its hidden deadwood cards: every fitting set of unseen cards, equally
+    likely)."""
+    spread_mask = 0
+    for meld in info.spread:
+        spread_mask |= meld
+    known_dead = info.opponent_known & ~spread_mask
+    hidden = HAND_SIZE - spread_mask.bit_count() - known_dead.bit_count()
+    base = mask_points(known_dead)
+    limit = max(info.knock_limit, 1)
+    pool = info.unseen & ~spread_mask & ~info.opponent_known
+    counts = _subset_point_counts(pool, max(hidden, 0), limit - base)
+    total = sum(counts)
+    dist = [(n / total, base + points) for points, n in enumerate(counts) if n and base + points]
+    if not dist:
+        dist = [(1.0, max(1, min(base, limit)))]
+    out: dict[Action, list[tuple[float, float]]] = {}
+    for action in legal:
+        against = min_deadwood_mask(info.hand & ~action.layoffs)
+        out[action] = [
+            (
+                p,
+                -float(
+                    score_hand(knocker, against, info.rules, multiplier=info.multiplier).knocker_net
+                ),
+            )
+            for p, knocker in dist
+        ]
+    return out
+
+
+def _subset_point_counts(pool: int, size: int, most: int) -> list[int]:
+    """``counts[s]``: how many ``size``-card subsets of ``pool`` have ``s`` points (s <= most)."""
+    if most < 0:
+        return []
+    # ways[k][s]: subsets of k cards with s points among the cards seen so far.
+    ways = [[0] * (most + 1) for _ in range(size + 1)]
+    ways[0][0] = 1
+    cards = pool
+    while cards:
+        low = cards & -cards
+        cards ^= low
+        points = CARD_POINTS[low.bit_length() - 1]
+        for k in range(size, 0, -1):
+            row, below = ways[k], ways[k - 1]
+            for s in range(most, points - 1, -1):
+                if below[s - points]:
+                    row[s] += below[s - points]
+    return ways[size]
+
+
+# --------------------------------------------------------------------------------------------
+# Reasons
+
+
+def _reasons(info: InfoSet, action: Action, results: Sequence[float]) -> tuple[Reason, ...]:
+    kind = action.kind
+    out: list[Reason] = []
+    hand = info.hand
+    if kind in (Kind.DISCARD, Kind.KNOCK):
+        card = action.card
+        rest = hand ^ 1 << card
+        deadwood = min_deadwood_mask(rest)
+        out.append(Reason(ReasonKind.DEADWOOD_AFTER, 1 << card, deadwood))
+        if kind is Kind.DISCARD:
+            out += _discard_reasons(info, card, rest, deadwood)
+        else:
+            dead = rest & ~action.spread_mask
+            points = mask_points(dead)
+            if points == 0:
+                out.append(Reason(ReasonKind.GIN, action.spread_mask))
+            else:
+                out.append(Reason(ReasonKind.KNOCK, dead, points))
+                if results:
+                    undercut = sum(1 for v in results if v < 0) / len(results)
+                    out.append(Reason(ReasonKind.UNDERCUT_RISK, dead, round(100 * undercut)))
+    elif kind is Kind.BIG_GIN:
+        out.append(Reason(ReasonKind.BIG_GIN, hand))
+    elif kind is Kind.TAKE:
+        top = info.top
+        eleven = hand | 1 << top
+        after = min(min_deadwood_mask(eleven ^ low) for low in _bits(hand))
+        meld = _meld_of(eleven, top)
+        if meld:
+            out.append(Reason(ReasonKind.MELDS, meld, 0, top))
+        out.append(Reason(ReasonKind.DEADWOOD_AFTER, 1 << top, after))
+    elif kind is Kind.LAY_OFF:
+        left = min_deadwood_mask(hand & ~action.layoffs)
+        out.append(Reason(ReasonKind.LAYS_OFF, action.layoffs, left))
+    if info.stock_size <= STOCK_LOW and kind is not Kind.LAY_OFF:
+        out.append(Reason(ReasonKind.STOCK_LOW, 0, info.stock_size))
+    return tuple(out)
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        out.append(low)
+    return out
+
+
+def _meld_of(hand: int, card: int) -> int:
+    """The meld ``card`` is in when ``hand`` is arranged for the least deadwood (0: none)."""
+    alone = min_deadwood_mask(hand ^ 1 << card) + CARD_POINTS[card]
+    best, best_meld = alone, 0
+    for meld in MELDS_THROUGH[card]:
+        if meld & hand == meld:
+            left = min_deadwood_mask(hand & ~meld)
+            if left < best:
+                best, best_meld = left, meld
+    return best_meld
+
+
+def _discard_reasons(info: InfoSet, card: int, rest: int, deadwood: int) -> list[Reason]:
+    out: list[Reason] = []
+    hand = info.hand
+    meld = _meld_of(hand, card)
+    if meld:
+        out.append(Reason(ReasonKind.BREAKS_MELD, meld, 0, card))
+    known = info.opponent_known
+    possible = info.unseen | known
+    for others in PARTNERS[card]:
+        if others & known and not others & ~possible:
+            other = (others & known & -(others & known)).bit_length() - 1
+            out.append(Reason(ReasonKind.FEEDS_OPPONENT, others, 0, other))
+            break
+    near = NEIGHBOURS[card]
+    if near & info.opponent_passed:
+        out.append(Reason(ReasonKind.THEY_PASSED, near & info.opponent_passed))
+    if near & info.opponent_discards:
+        out.append(Reason(ReasonKind.THEY_DISCARDED, near & info.opponent_discards))
+    outs = _outs(rest, info.unseen)
+    out.append(Reason(ReasonKind.LIVE_OUTS, outs, outs.bit_count()))
+    return out
+
+
+def _outs(hand: int, live: int) -> int:
+    """The live cards that would make a meld with two cards of ``hand`` not already melded."""
+    outs = 0
+    cards = live
+    while cards:
+        low = cards & -cards
+        cards ^= low
+        for others in PARTNERS[low.bit_length() - 1]:
+            if others & hand == others:
+                outs |= low
+                break
+    return outs & DECK_MASK
+
+
+# --------------------------------------------------------------------------------------------
+# The verdict
+
+
+def judge(
+    info: InfoSet,
+    *,
+    worlds: int = COACH_WORLDS,
+    seconds: float = COACH_SECONDS,
+    seed: int = 0,
+    scores: tuple[int, int] | None = None,
+) -> Verdict:
+    """Every legal action at ``info`` valued, graded and explained, best first.
+
+    Determinized rollouts over opponent hands sampled by the expert's estimate (only what the
+    player knows), common random numbers, heuristic play for both sides; knocks, big gin and
+    lay-offs scored exactly. ``scores``: (player's, opponent's) game score before this hand,
+    for the game-win chance. Reproducible for a given seed and position (``seconds`` may cut
+    the worlds short on a slow machine: give a large ``seconds`` for bit-for-bit repeats).
+    """
+    start = time.process_time()
+    legal = info.legal_actions()
+    if not legal:
+        raise IllegalError(f"no decision to judge in the {info.phase.value} phase")
+    rng = random.Random(_position_seed(info, seed))
+    win_of = _win_function(info, scores)
+    if info.phase is Phase.DEFEND:
+        judged = _judge_exact(info, legal, win_of)
+        used = 0
+    else:
+        values = _sampled(info, legal, worlds, seconds, rng, start)
+        judged = _judge_sampled(info, legal, values, win_of)
+        used = max(len(v) for v in values.values())
+    return Verdict(info.player, info.phase, judged, used, time.process_time() - start)
+
+
+def _win_function(info: InfoSet, scores: tuple[int, int] | None) -> Callable[[float], float] | None:
+    """The game-win chance after a hand result (the player's net points), or ``None``."""
+    if scores is None:
+        return None
+    from gintutor.engine.winchance import game_win_chance
+
+    mine, theirs = scores
+    rules = info.rules
+    dealt = info.dealer == info.player
+    cache: dict[int, float] = {}
+
+    def win(points: float) -> float:
+        net = round(points)
+        found = cache.get(net)
+        if found is None:
+            if net > 0:
+                found = game_win_chance(mine + net, theirs, rules, my_deal=not dealt)
+            elif net < 0:
+                found = game_win_chance(mine, theirs - net, rules, my_deal=not dealt)
+            else:
+                found = game_win_chance(mine, theirs, rules, my_deal=dealt)
+            cache[net] = found
+        return found
+
+    return win
+
+
+def _judge_exact(
+    info: InfoSet, legal: list[Action], win_of: Callable[[float], float] | None
+) -> tuple[Judged, ...]:
+    dists = _exact_defence(info, legal)
+    means = {a: sum(p * v for p, v in d) for a, d in dists.items()}
+    wins = (
+        {a: sum(p * win_of(v) for p, v in d) for a, d in dists.items()}
+        if win_of is not None
+        else None
+    )
+    best_mean = max(means.values())
+    top_win = max(wins.values()) if wins is not None else None
+    order = sorted(legal, key=lambda a: (-means[a], a.layoffs.bit_count()))
+    out = []
+    for rank, action in enumerate(order):
+        loss = best_mean - means[action]
+        win = wins[action] if wins is not None else None
+        win_loss = top_win - win if top_win is not None and win is not None else None
+        close = loss <= 1e-9 if rank else len(order) > 1 and means[order[1]] >= best_mean - 1e-9
+        out.append(
+            Judged(
+                action,
+                means[action],
+                0.0,
+                loss,
+                0.0,
+                win,
+                win_loss,
+                grade_of(loss, win_loss),
+                close,
+                _reasons(info, action, ()),
+            )
+        )
+    return tuple(out)
+
+
+def _judge_sampled(
+    info: InfoSet,
+    legal: list[Action],
+    values: dict[Action, list[float]],
+    win_of: Callable[[float], float] | None,
+) -> tuple[Judged, ...]:
+    full = max(len(v) for v in values.values())
+    finished = [a for a in legal if len(values[a]) == full]
+    stats = {a: _mean_se(values[a]) for a in finished}
+    best = max(finished, key=lambda a: (stats[a][0], -legal.index(a)))
+    best_mean, best_se = stats[best]
+    records: dict[Action, tuple[float, float, float, float]] = {}
+    for action in legal:
+        vals = values[action]
+        if action == best:
+            records[action] = (best_mean, best_se, 0.0, 0.0)
+            continue
+        diff, loss_se = _paired(values[best], vals)
+        if len(vals) == full:
+            mean, se = stats[action]
+            records[action] = (mean, se, max(0.0, best_mean - mean), loss_se)
+        else:
+            loss = max(0.0, diff)
+            records[action] = (best_mean - loss, sqrt(best_se**2 + loss_se**2), loss, loss_se)
+    wins = _win_records(legal, values, win_of, best, full)
+    ordered = sorted(legal, key=lambda a: (records[a][2], legal.index(a)))
+    runner_close = len(ordered) > 1 and _is_close(records[ordered[1]])
+    out: dict[Action, Judged] = {}
+    for action in ordered:
+        mean, se, loss, loss_se = records[action]
+        win, win_loss, win_se = wins.get(action, (None, None, 0.0))
+        doubt = None if win_loss is None else max(0.0, win_loss - win_se)
+        out[action] = Judged(
+            action,
+            mean,
+            se,
+            loss,
+            loss_se,
+            win,
+            win_loss,
+            grade_of(max(0.0, loss - loss_se), doubt),
+            runner_close if action == best else _is_close(records[action]),
+            _reasons(info, action, values[action]),
+            len(values[action]),
+        )
+    return _grouped(ordered, out)
+
+
+def _win_records(
+    legal: list[Action],
+    values: dict[Action, list[float]],
+    win_of: Callable[[float], float] | None,
+    best: Action,
+    full: int,
+) -> dict[Action, tuple[float, float, float]]:
+    """``(win chance, win chance lost to the safest action, its paired standard error)``."""
+    if win_of is None:
+        return {}
+    wins_of = {a: [win_of(v) for v in values[a]] for a in legal}
+    best_win = _mean_se(wins_of[best])[0]
+    chance: dict[Action, float] = {}
+    for action in legal:
+        if len(values[action]) == full:
+            win = _mean_se(wins_of[action])[0]
+        else:
+            win = best_win - _paired(wins_of[best], wins_of[action])[0]
+        chance[action] = min(1.0, max(0.0, win))
+    safest = max(legal, key=lambda a: (chance[a], len(values[a])))
+    out = {}
+    for action in legal:
+        win_se = 0.0 if action == safest else _paired(wins_of[safest], wins_of[action])[1]
+        out[action] = (chance[action], max(0.0, chance[safest] - chance[action]), win_se)
+    return out
+
+
+def _is_close(record: tuple[float, float, float, float]) -> bool:
+    _, _, loss, loss_se = record
+    return loss <= CLOSE * loss_se
+
+
+def _grouped(ordered: list[Action], judged: dict[Action, Judged]) -> tuple[Judged, ...]:
+    """Best first; each knock's other spreads (and other big-gin layouts) right after the
+    best one of the same discard."""
+    out: list[Judged] = []
+    placed: set[Action] = set()
+    for action in ordered:
+        if action in placed:
+            continue
+        group = [action]
+        if action.kind in (Kind.KNOCK, Kind.BIG_GIN):
+            group += [
+                a
+                for a in ordered
+                if a not in placed
+                and a != action
+                and a.kind is action.kind
+                and a.card == action.card
+            ]
+        for member in group:
+            placed.add(member)
+            out.append(judged[member])
+    return tuple(out)

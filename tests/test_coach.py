@@ -1,0 +1,303 @@
+"""The decision evaluator: exact where it can be, checked against enumeration where it samples,
+honest about what it cannot know."""
+
+from __future__ import annotations
+
+import itertools
+import random
+import statistics
+from math import comb
+
+import pytest
+
+from gintutor.engine.bots import make_bot
+from gintutor.engine.bots.estimate import choice_likelihood, public_record
+from gintutor.engine.bots.expert import _after_discard
+from gintutor.engine.bots.playout import World
+from gintutor.engine.cards import CARD_POINTS, DECK_MASK, CardSet, mask_points
+from gintutor.engine.coach import (
+    Grade,
+    ReasonKind,
+    Verdict,
+    grade_of,
+    judge,
+)
+from gintutor.engine.hand import NO_CARD, Action, Deal, HandState, InfoSet, Kind, Phase
+from gintutor.engine.rules import preset
+from gintutor.engine.scoring import score_hand
+from gintutor.engine.solver import min_deadwood_mask
+from gintutor.errors import IllegalError
+
+STANDARD = preset("standard")
+
+
+def _mask(text: str) -> int:
+    return CardSet.parse(text).mask
+
+
+def _card(code: str) -> int:
+    return _mask(code).bit_length() - 1
+
+
+def _first(phase: Phase, seed: int = 5) -> HandState:
+    """The first decision of ``phase`` with a choice in a heuristic-vs-heuristic hand."""
+    bot = make_bot("heuristic")
+    for s in range(seed, seed + 40):
+        state = HandState(Deal.shuffled(random.Random(s)), STANDARD)
+        rng = random.Random(s)
+        while not state.over:
+            if state.phase is phase and len(state.legal_actions()) > 1:
+                return state
+            state.do(bot.act(state.infoset(), rng))
+    raise AssertionError(f"no {phase} decision found")
+
+
+def _check(verdict: Verdict, info: InfoSet) -> None:
+    legal = info.legal_actions()
+    assert sorted(map(str, (j.action for j in verdict.judged))) == sorted(map(str, legal))
+    assert verdict.best.loss == 0.0
+    for judged in verdict.judged:
+        assert judged.loss >= 0.0 and judged.loss_stderr >= 0.0 and judged.stderr >= 0.0
+        assert abs(verdict.best.mean - judged.mean - judged.loss) < 1e-9
+        assert verdict.of(judged.action) is judged
+    assert verdict.top(2) == verdict.judged[:2]
+
+
+@pytest.mark.parametrize("phase", [Phase.OFFER, Phase.DRAW, Phase.DISCARD, Phase.DEFEND])
+def test_every_legal_action_is_judged_in_every_phase(phase: Phase) -> None:
+    info = _first(phase).infoset()
+    verdict = judge(info, worlds=24, seconds=5.0)
+    assert verdict.phase is phase and verdict.player == info.player
+    _check(verdict, info)
+    with pytest.raises(IllegalError):
+        verdict.of(Action(Kind.LAY_OFF, layoffs=DECK_MASK))
+
+
+def test_a_verdict_is_reproducible_for_a_seed_and_changes_with_it() -> None:
+    info = _first(Phase.DISCARD).infoset()
+    one = judge(info, worlds=8, seconds=60.0, seed=3)
+    two = judge(info, worlds=8, seconds=60.0, seed=3)
+    other = judge(info, worlds=8, seconds=60.0, seed=4)
+    assert [(j.action, j.mean, j.stderr) for j in one.judged] == [
+        (j.action, j.mean, j.stderr) for j in two.judged
+    ]
+    assert [j.mean for j in one.judged] != [j.mean for j in other.judged]
+
+
+def test_the_opponents_hidden_cards_never_change_the_verdict() -> None:
+    state = _first(Phase.DISCARD)
+    me = state.to_move
+    before = judge(state.infoset(), worlds=8, seconds=60.0)
+    opponent = 1 - me
+    hidden = state.hands[opponent] & ~state.known[opponent]
+    swap_out = hidden & -hidden
+    swap_in = 1 << state.stock[0]
+    state.hands[opponent] ^= swap_out | swap_in
+    state.stock[0] = swap_out.bit_length() - 1
+    after = judge(state.infoset(), worlds=8, seconds=60.0)
+    assert [(j.action, j.mean) for j in before.judged] == [(j.action, j.mean) for j in after.judged]
+
+
+def test_gin_is_best_and_breaking_a_meld_instead_is_a_blunder() -> None:
+    hand = _mask("2C 3C 4C 7D 7H 7S 9H TH JH QH KS")
+    info = _position(hand, stock=25, opponent_known=0)
+    verdict = judge(info, worlds=64, seconds=10.0)
+    best = verdict.best
+    assert best.action.kind is Kind.KNOCK and best.action.card == _card("KS")
+    assert best.grade is Grade.BEST
+    assert any(r.kind is ReasonKind.GIN for r in best.reasons)
+    broken = verdict.of(Action.discard(_card("3C")))
+    assert broken.grade is Grade.BLUNDER
+    assert any(r.kind is ReasonKind.BREAKS_MELD for r in broken.reasons)
+    assert verdict.of(Action.discard(_card("KS"))).grade in (Grade.MISTAKE, Grade.BLUNDER)
+
+
+def test_grades_follow_the_thresholds() -> None:
+    assert grade_of(0.0) is Grade.BEST
+    assert grade_of(1.0) is Grade.GOOD
+    assert grade_of(2.5) is Grade.INACCURACY
+    assert grade_of(6.0) is Grade.MISTAKE
+    assert grade_of(6.1) is Grade.BLUNDER
+    assert grade_of(0.0, 0.2) is Grade.BLUNDER
+    assert grade_of(3.0, 0.0) is Grade.MISTAKE
+
+
+# ---------------------------------------------------------------------------------------------
+# Against exact enumeration
+
+
+def _position(
+    hand: int,
+    *,
+    stock: int,
+    opponent_known: int,
+    pile: tuple[int, ...] | None = None,
+    passed: int = 0,
+    discards: int = 0,
+    rules_name: str = "standard",
+    phase: Phase = Phase.DISCARD,
+    spread: tuple[int, ...] = (),
+) -> InfoSet:
+    """A puzzle-like information set; the pile holds every card not otherwise placed unless
+    given."""
+    rules = preset(rules_name)
+    if pile is None:
+        rest = [c for c in range(52) if not (hand | opponent_known) >> c & 1]
+        hidden = 10 - opponent_known.bit_count()
+        pile = tuple(rest[: len(rest) - stock - hidden])
+    return InfoSet(
+        player=0,
+        rules=rules,
+        dealer=1,
+        knock_limit=rules.knock_limit,
+        multiplier=1,
+        upcard=pile[0] if pile else 0,
+        phase=phase,
+        hand=hand,
+        pile=pile,
+        stock_size=stock,
+        taken=NO_CARD,
+        opponent_known=opponent_known,
+        opponent_passed=passed,
+        opponent_discards=discards,
+        events=(),
+        spread=spread,
+    )
+
+
+def _late_position() -> InfoSet:
+    """Stock 3, the opponent's hand all known but three cards: at most two more draws before
+    the hand is void."""
+    hand = _mask("2C 3C 4C 9D TD 5H 5S 5D KS 8C 6H")
+    known = _mask("7S 8S 9S JC QC 2H 3H")
+    unseen = _mask("AD 4H KD JH QS 6C")
+    placed = hand | known | unseen
+    pile = tuple(c for c in range(52) if not placed >> c & 1)
+    discards = _mask("KC 2D 6S")
+    return _position(hand, stock=3, opponent_known=known, pile=pile, discards=discards)
+
+
+def _exact_discard_values(info: InfoSet) -> dict[Action, float]:
+    """Every opponent hand (weighted as the estimate weighs it) and every order of the stock's
+    top card, played out by the same policy: the exact expectation."""
+    me = info.player
+    held, avoided = public_record(info)
+    pool = [c for c in range(52) if info.unseen >> c & 1]
+    out: dict[Action, float] = {}
+    legal = [a for a in info.legal_actions() if a.kind is Kind.DISCARD]
+    for action in legal:
+        total = 0.0
+        weights = 0.0
+        for cards in itertools.combinations(pool, info.opponent_hidden):
+            opponent = info.opponent_known | sum(1 << c for c in cards)
+            avoid = info.opponent_discards | info.opponent_passed
+            weight = choice_likelihood(opponent, avoid & ~opponent)
+            stock = [c for c in pool if c not in cards]
+            orders = list(itertools.permutations(stock))
+            for order in orders:
+                world = World(
+                    [info.hand, opponent],
+                    list(order),
+                    list(info.pile),
+                    [info.opponent_known, held],
+                    [avoid, avoided],
+                    info.rules,
+                    info.knock_limit,
+                    info.multiplier,
+                )
+                total += weight / len(orders) * _after_discard(me, action.card)(world)
+            weights += weight
+        out[action] = total / weights
+    return out
+
+
+def test_late_hand_discards_agree_with_exact_enumeration() -> None:
+    info = _late_position()
+    assert comb(info.unseen.bit_count(), info.opponent_hidden) == 20
+    exact = _exact_discard_values(info)
+    verdict = judge(info, worlds=200, seconds=60.0, seed=1)
+    for action, value in exact.items():
+        judged = verdict.of(action)
+        assert abs(judged.mean - value) <= 4 * judged.stderr + 0.25, (str(action), value)
+
+
+def test_knock_values_agree_with_exact_enumeration_of_the_defender() -> None:
+    hand = _mask("2C 3C 4C 9D TD JD 5H 5S 5D 3S KS")
+    known = _mask("7S 8S 9S JC QC 2H 3H")
+    unseen = _mask("AD 4H KD JH QS 6C 7C")
+    placed = hand | known | unseen
+    pile = tuple(c for c in range(52) if not placed >> c & 1)
+    info = _position(hand, stock=4, opponent_known=known, pile=pile, discards=_mask("4D"))
+    pool = [c for c in range(52) if info.unseen >> c & 1]
+    verdict = judge(info, worlds=400, seconds=60.0, seed=2)
+    knocks = [j for j in verdict.judged if j.action.kind is Kind.KNOCK]
+    assert knocks
+    for judged in knocks:
+        action = judged.action
+        deadwood = mask_points(hand & ~(1 << action.card) & ~action.spread_mask)
+        total = weights = 0.0
+        for cards in itertools.combinations(pool, 3):
+            opponent = known | sum(1 << c for c in cards)
+            weight = choice_likelihood(opponent, _mask("4D") & ~opponent)
+            from gintutor.engine.layoffs import best_defence
+            from gintutor.engine.melds import Meld
+
+            against = best_defence(CardSet(opponent), [Meld(m) for m in action.spread]).deadwood
+            total += weight * score_hand(deadwood, against, info.rules).knocker_net
+            weights += weight
+        assert abs(judged.mean - total / weights) <= 4 * judged.stderr + 0.25, str(action)
+
+
+def test_lay_offs_are_valued_exactly_over_every_knocker_deadwood() -> None:
+    spread = (_mask("TH JH QH"), _mask("KC KD KS"), _mask("2C 3C 4C"))
+    hand = _mask("7H 8H 9H 7C 7D 5C 8S 9D KH 2D")
+    spread_mask = _mask("TH JH QH KC KD KS 2C 3C 4C")
+    pile = tuple(c for c in range(52) if not (hand | spread_mask) >> c & 1)[:20]
+    info = _position(hand, stock=10, opponent_known=0, pile=pile, phase=Phase.DEFEND, spread=spread)
+    verdict = judge(info)
+    assert verdict.worlds == 0
+    _check(verdict, info)
+    # Brute force: the knocker's one hidden deadwood card is any unseen card worth <= 10 that
+    # is not in the spread, each equally likely.
+    candidates = [c for c in range(52) if (info.unseen & ~spread_mask) >> c & 1]
+    for judged in verdict.judged:
+        left = min_deadwood_mask(hand & ~judged.action.layoffs)
+        values = [-score_hand(CARD_POINTS[c], left, STANDARD).knocker_net for c in candidates]
+        assert abs(judged.mean - statistics.fmean(values)) < 1e-9
+        assert judged.stderr == 0.0
+    best = verdict.best
+    assert min_deadwood_mask(hand & ~best.action.layoffs) == 19
+    assert best.grade is Grade.BEST
+
+
+# ---------------------------------------------------------------------------------------------
+# Standard errors
+
+
+@pytest.mark.slow
+def test_standard_errors_match_the_spread_of_repeated_runs() -> None:
+    info = _first(Phase.DISCARD, seed=9).infoset()
+    runs = [judge(info, worlds=48, seconds=60.0, seed=s) for s in range(24)]
+    best_action = runs[0].best.action
+    means = [run.of(best_action).mean for run in runs if run.of(best_action).worlds == 48]
+    reported = statistics.fmean(
+        run.of(best_action).stderr for run in runs if run.of(best_action).worlds == 48
+    )
+    spread = statistics.stdev(means)
+    assert 0.5 * reported <= spread <= 2.0 * reported, (spread, reported)
+
+
+@pytest.mark.slow
+def test_throwing_the_card_that_completes_their_pickup_is_graded_down() -> None:
+    # They took 8D and 8C from the pile; our 8H would give them the set.
+    hand = _mask("2C 3C 4C 9H TH JH 5S 5D 8H KC QD")
+    known = _mask("8D 8C")
+    info = _position(hand, stock=20, opponent_known=known, passed=_mask("QS"))
+    verdict = judge(info, worlds=600, seconds=60.0, seed=1)
+    feed = verdict.of(Action.discard(_card("8H")))
+    assert any(
+        r.kind is ReasonKind.FEEDS_OPPONENT and r.other in (_card("8D"), _card("8C"))
+        for r in feed.reasons
+    )
+    assert feed.loss > 2.0 and feed.grade in (Grade.INACCURACY, Grade.MISTAKE, Grade.BLUNDER)
+    assert verdict.best.action.card in (_card("KC"), _card("QD"))
