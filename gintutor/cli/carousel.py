@@ -102,6 +102,38 @@ def register(app: typer.Typer) -> None:
         names, results = parse_rounds(rounds)
         _terminal(no_color, ascii_only).show(explain_sheet(score_game(results), names))
 
+    @carousel.command("puzzle")
+    def puzzle(
+        puzzle_id: Annotated[
+            str | None,
+            typer.Option("--id", metavar="ID", help="A puzzle by its id, e.g. carousel-007."),
+        ] = None,
+        as_json: Annotated[
+            bool, typer.Option("--json", help="The puzzle and its best play as JSON.")
+        ] = False,
+        no_color: Annotated[bool, typer.Option("--no-color", help="No colour.")] = False,
+        ascii_only: Annotated[bool, typer.Option("--ascii", help="Suits as C D H S.")] = False,
+    ) -> None:
+        """A "play the most you can" puzzle (the puzzle of the day, or --id): type the new
+        table; hint shows a hint, skip the answer."""
+        import datetime as dt
+
+        from gintutor.content.carouselpuzzles import find_carousel_puzzle, load_carousel_puzzles
+        from gintutor.errors import GinError
+        from gintutor.tutor.carouselpuzzles import puzzle_data, solve_puzzle
+        from gintutor.tutor.daily import daily_id
+
+        puzzles = load_carousel_puzzles()
+        if not puzzles:
+            raise GinError("the Carousel puzzle pack is missing")
+        if puzzle_id is None:
+            puzzle_id = daily_id((p.id for p in puzzles), dt.date.today())
+        solution = solve_puzzle(find_carousel_puzzle(puzzles, puzzle_id))
+        if as_json:
+            typer.echo(json.dumps(puzzle_data(solution), ensure_ascii=False))
+            return
+        _solve_interactively(solution, _terminal(no_color, ascii_only), ascii_only)
+
     @carousel.command("play")
     def play(
         players: Annotated[int, typer.Option(help="2 (one deck) to 5 (two decks).")] = 3,
@@ -299,3 +331,54 @@ class _Session:
         from gintutor.text.carousel import explain_play
 
         self.terminal.show(explain_play(round_.table, round_.hand, play, round_.rules, self.style))
+
+
+def _solve_interactively(solution: Any, terminal: Any, ascii_only: bool) -> None:
+    """Ask for the new table (hints on request), grade the first real answer, explain."""
+    from gintutor.cli.prompts import Command, Prompt, Quit, asker_for
+    from gintutor.errors import GinError
+    from gintutor.text.explain import Line, Style
+    from gintutor.tutor.carouselpuzzles import (
+        Grade,
+        fill_explanation,
+        grade,
+        puzzle_blocks,
+        solution_blocks,
+    )
+
+    style = Style(ascii_only=ascii_only)
+    puzzle = solution.puzzle
+    terminal.show(puzzle_blocks(puzzle, style))
+
+    def validate(text: str) -> str | None:
+        try:
+            grade(solution, text)
+        except GinError as error:
+            return str(error)
+        return None
+
+    position = puzzle.position
+    words = sorted({s.code for s in position.table.slots()} | set(position.hand.codes()))
+    prompt = Prompt("new table (or hint, skip):", [*words, "|", "none"], validate)
+    asker = asker_for()
+    hints = 0
+    try:
+        while True:
+            reply = asker.ask(prompt)
+            if reply is Command.HINT and hints < len(puzzle.hints):
+                terminal.show(
+                    [Line("Hint: " + fill_explanation(puzzle.hints[hints], solution, style))]
+                )
+                hints += 1
+                continue
+            if isinstance(reply, str):
+                graded = grade(solution, reply)
+                word = graded.grade.value.capitalize()
+                mark = "✓" if graded.grade is Grade.BEST else "✗"
+                terminal.show([Line(f"{mark} {word}: {graded.reason}.")])
+            else:
+                terminal.show([Line("The answer:")])
+            break
+    except Quit:
+        return
+    terminal.show(solution_blocks(solution, style))

@@ -389,6 +389,19 @@ def _placements(table: Table, hand: Hand, decks: int) -> dict[str, Play | None]:
     return found
 
 
+def check_play(
+    table: Table, hand: Hand, new_table: Table, decks: int, first_meld: bool = False
+) -> Hand:
+    """The hand cards ``new_table`` places; :class:`IllegalError` with the reason if the play
+    is illegal (the engine's play rules, and under the first meld the old table untouched)."""
+    placed = verify_play(table, hand, new_table, decks)
+    if first_meld and Counter(table.melds) - Counter(new_table.melds):
+        raise IllegalError(
+            "the first meld of the round is made of your own cards: leave the table as it is"
+        )
+    return placed
+
+
 @dataclass(frozen=True, kw_only=True)
 class CarouselPlayQuestion(_Position):
     """Make the best play: a new table that is legal and places as many points as the best.
@@ -413,12 +426,7 @@ class CarouselPlayQuestion(_Position):
 
     def check(self, new_table: Table) -> Hand:
         """The cards ``new_table`` places; :class:`IllegalError` with the reason if illegal."""
-        placed = verify_play(self.table, self.hand, new_table, self.decks)
-        if self.first_meld and Counter(self.table.melds) - Counter(new_table.melds):
-            raise IllegalError(
-                "the first meld of the round is made of your own cards: leave the table as it is"
-            )
-        return placed
+        return check_play(self.table, self.hand, new_table, self.decks, self.first_meld)
 
     def judge(self, text: str, style: Style = PLAIN) -> Feedback:
         best = self.best

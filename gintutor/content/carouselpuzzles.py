@@ -1,0 +1,237 @@
+"""Reading and checking the Carousel puzzle pack; every problem as ``file:line: what is wrong``.
+
+The pack (``puzzles/carousel/carousel.yaml``) has the gin packs' shape (a list under
+``puzzles:``, theme ``carousel``) with a Carousel position: ``table``, ``hand``, ``players``,
+``first_meld``. The stated ``answers`` are new tables; each must be a legal play placing as
+many points as the solver's best, and every placeholder must fill.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import yaml
+
+from gintutor.content.paths import content_dir
+from gintutor.content.yamlread import Problem, Reader, check_keys, compose
+from gintutor.engine.carousel.cards import parse_hand_cards, parse_table
+from gintutor.errors import GinError
+from gintutor.tutor.carouselpuzzles import (
+    THEME,
+    CarouselPuzzle,
+    Grade,
+    Position,
+    fill_explanation,
+    grade,
+    solve_puzzle,
+)
+
+PACK = "carousel/carousel.yaml"
+"""The pack's place under the shipped ``puzzles`` folder."""
+MAX_TABLE = 40
+"""The most table cards in a shipped puzzle, so the whole pack checks in a few seconds."""
+
+PUZZLE_KEYS = {
+    "id",
+    "title",
+    "theme",
+    "difficulty",
+    "position",
+    "question",
+    "answers",
+    "hints",
+    "explanation",
+}
+POSITION_KEYS = {"table", "hand", "players", "first_meld"}
+
+
+def _position(reader: Reader, node: yaml.Node) -> Position | None:
+    items = reader.mapping(node, "position")
+    check_keys(reader, items, POSITION_KEYS, "a Carousel position")
+    if "hand" not in items:
+        reader.fail(node, "position: needs a hand")
+        return None
+    values: dict[str, Any] = {}
+    for key in ("table", "hand"):
+        if key not in items:
+            continue
+        text = reader.scalar(items[key][1])
+        try:
+            if not isinstance(text, str) and not (key == "table" and text is None):
+                raise GinError('expected text like "7H 8H 9H | JK=7C 7D 7S"')
+            values[key] = (
+                parse_table(text or "") if key == "table" else parse_hand_cards(text or "")
+            )
+        except GinError as error:
+            reader.fail(items[key][1], f"{key}: {error}")
+            return None
+    players = reader.scalar(items["players"][1]) if "players" in items else 3
+    if isinstance(players, bool) or players not in (2, 3, 4, 5):
+        reader.fail(items["players"][1], "players: expected 2 to 5")
+        return None
+    first_meld = reader.scalar(items["first_meld"][1]) if "first_meld" in items else False
+    if not isinstance(first_meld, bool):
+        reader.fail(items["first_meld"][1], "first_meld: expected true or false")
+        return None
+    position = Position(values.get("table", parse_table("")), values["hand"], players, first_meld)
+    try:
+        position.verify()
+    except GinError as error:
+        reader.fail(node, f"position: {error}")
+        return None
+    if position.table.card_count > MAX_TABLE:
+        reader.fail(
+            node,
+            f"position: {position.table.card_count} table cards; keep puzzles to {MAX_TABLE} "
+            "so the pack checks quickly",
+        )
+        return None
+    return position
+
+
+def _puzzle(reader: Reader, node: yaml.Node) -> CarouselPuzzle | None:
+    items = reader.mapping(node, "a puzzle")
+    before = len(reader.problems)
+    check_keys(reader, items, PUZZLE_KEYS, "a puzzle")
+    for key in ("id", "title", "theme", "difficulty", "position", "question", "answers"):
+        if key not in items:
+            reader.fail(node, f"a puzzle needs {key}:")
+    if len(reader.problems) > before:
+        return None
+    puzzle_id = reader.text(items["id"][1], "id")
+    title = reader.text(items["title"][1], "title")
+    question = reader.text(items["question"][1], "question")
+    theme = reader.scalar(items["theme"][1])
+    if theme != THEME:
+        reader.fail(items["theme"][1], f"theme: a Carousel puzzle's theme is {THEME}")
+    difficulty = reader.scalar(items["difficulty"][1])
+    if isinstance(difficulty, bool) or difficulty not in (1, 2, 3, 4, 5):
+        reader.fail(items["difficulty"][1], "difficulty: expected 1 to 5")
+    answers = reader.strings(items["answers"][1], "answers")
+    if not answers and len(reader.problems) == before:
+        reader.fail(items["answers"][1], "answers: give the best play's new table")
+    hints = reader.strings(items["hints"][1], "hints") if "hints" in items else ()
+    explanation = ""
+    if "explanation" in items:
+        explanation = reader.text(items["explanation"][1], "explanation") or ""
+    position = _position(reader, items["position"][1])
+    if len(reader.problems) > before or position is None:
+        return None
+    assert puzzle_id and title and question
+    return CarouselPuzzle(
+        puzzle_id,
+        title,
+        int(difficulty),
+        position,
+        question,
+        answers,
+        hints,
+        explanation.strip(),
+        reader.path,
+        node.start_mark.line + 1,
+    )
+
+
+def read_carousel_puzzles(text: str, path: str) -> tuple[list[CarouselPuzzle], list[Problem]]:
+    """The puzzles of one Carousel pack file and the problems found (schema and positions)."""
+    root, problems = compose(path, text)
+    if problems:
+        return [], problems
+    if root is None:
+        return [], [Problem(path, 1, "the file is empty: it needs 'puzzles:' and a list")]
+    reader = Reader(path)
+    items = reader.mapping(root, "a puzzle file")
+    check_keys(reader, items, {"puzzles"}, "a puzzle file")
+    if "puzzles" not in items or not isinstance(items["puzzles"][1], yaml.SequenceNode):
+        reader.fail(root, "a puzzle file needs 'puzzles:' with a list of puzzles")
+        return [], reader.problems
+    found = [p for node in items["puzzles"][1].value if (p := _puzzle(reader, node)) is not None]
+    return found, reader.problems
+
+
+def verify_answers(puzzle: CarouselPuzzle) -> list[Problem]:
+    """Problems unless every stated answer is a best play and every placeholder fills."""
+    where = (puzzle.path, puzzle.line)
+    try:
+        solution = solve_puzzle(puzzle)
+        for text in (*puzzle.hints, puzzle.explanation, puzzle.title):
+            fill_explanation(text, solution)
+    except GinError as error:
+        return [Problem(*where, f"{puzzle.id}: {error}")]
+    problems = []
+    for answer in puzzle.answers:
+        try:
+            graded = grade(solution, answer)
+        except GinError as error:
+            problems.append(Problem(*where, f"{puzzle.id}: answer {answer!r}: {error}"))
+            continue
+        if graded.grade is not Grade.BEST:
+            problems.append(
+                Problem(
+                    *where,
+                    f"{puzzle.id}: answer {answer!r} is {graded.grade.value} ({graded.reason}); "
+                    f"the engine's best places {solution.best.points_placed} points: "
+                    f"{solution.best.table.text()}",
+                )
+            )
+    return problems
+
+
+def check_carousel_puzzles(
+    files: Iterable[tuple[str, str]], *, solve: bool = True
+) -> tuple[list[CarouselPuzzle], list[Problem]]:
+    """Load Carousel puzzles and check them: schema, possible positions, unique ids and
+    positions, and (with ``solve``) that every stated answer is a best play."""
+    puzzles: list[CarouselPuzzle] = []
+    problems: list[Problem] = []
+    for path, text in files:
+        found, issues = read_carousel_puzzles(text, path)
+        puzzles += found
+        problems += issues
+    ids: dict[str, CarouselPuzzle] = {}
+    positions: dict[tuple[str, str, int, bool], CarouselPuzzle] = {}
+    for puzzle in puzzles:
+        where = (puzzle.path, puzzle.line)
+        if puzzle.id in ids:
+            other = ids[puzzle.id]
+            problems.append(
+                Problem(*where, f"id {puzzle.id!r} is also used at {other.path}:{other.line}")
+            )
+        ids[puzzle.id] = puzzle
+        key = puzzle.position.key()
+        if key in positions:
+            other = positions[key]
+            problems.append(
+                Problem(*where, f"the same position as {other.id} ({other.path}:{other.line})")
+            )
+        positions[key] = puzzle
+    if solve:
+        for puzzle in puzzles:
+            problems += verify_answers(puzzle)
+    return puzzles, problems
+
+
+def carousel_pack_files() -> list[tuple[str, str]]:
+    """``(path, text)`` of the shipped Carousel pack (none if it is not there)."""
+    entry = content_dir("puzzles").joinpath(PACK)
+    if not entry.is_file():
+        return []
+    return [(f"puzzles/{PACK}", entry.read_text(encoding="utf-8"))]
+
+
+def load_carousel_puzzles() -> list[CarouselPuzzle]:
+    """Every shipped Carousel puzzle (read and schema-checked, not solved), in pack order."""
+    puzzles, problems = check_carousel_puzzles(carousel_pack_files(), solve=False)
+    if problems:
+        raise GinError("\n".join(str(problem) for problem in problems))
+    return puzzles
+
+
+def find_carousel_puzzle(puzzles: list[CarouselPuzzle], puzzle_id: str) -> CarouselPuzzle:
+    """The puzzle with this id; :class:`GinError` naming an example id if none."""
+    for puzzle in puzzles:
+        if puzzle.id == puzzle_id:
+            return puzzle
+    example = puzzles[0].id if puzzles else "carousel-001"
+    raise GinError(f"no Carousel puzzle {puzzle_id!r} (ids look like {example})")
