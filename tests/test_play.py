@@ -5,6 +5,7 @@ bad input at the prompt, bad options."""
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import random
 from collections.abc import Iterator
 from pathlib import Path
@@ -89,11 +90,20 @@ def learner_plays(session: Session, hands: int | None = None, flags: bool = Fals
     return inputs
 
 
+@functools.cache
 def scripted(seed: int = SEED, bot: str = BOT, coach: CoachMode = CoachMode.OFF) -> list[str]:
+    """What the learner types in a whole game (computed once per session)."""
     recorder = _Lines()
     first = random.Random(f"first-dealer:{seed}").randrange(2)
     session = Session(RULES, bot, coach, seed, recorder, first_dealer=first)
-    return learner_plays(session, flags=coach is CoachMode.ON)
+    return list(learner_plays(session, flags=coach is CoachMode.ON))
+
+
+@pytest.fixture(autouse=True)
+def no_fsync(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Thousands of lines written: durability is not what these tests check (an fsync per
+    line costs ~7 ms here; tests/test_games_file.py writes with it)."""
+    monkeypatch.setattr(games_module, "SYNC", False)
 
 
 @pytest.fixture
@@ -292,12 +302,6 @@ def _continue(path: Path) -> None:
     learner_plays(session)
     writer.end("finished")
     writer.close()
-
-
-@pytest.fixture
-def no_fsync(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Thousands of lines written: durability is not what these tests check."""
-    monkeypatch.setattr(games_module, "SYNC", False)
 
 
 def test_resume_after_a_cut_anywhere_continues_the_same_game(

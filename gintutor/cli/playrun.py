@@ -25,6 +25,7 @@ from gintutor.content.games import (
     load_game,
 )
 from gintutor.engine.bots import BOT_NAMES
+from gintutor.engine.cards import Card
 from gintutor.engine.hand import Action, Deal
 from gintutor.engine.rules import RULE_SETS
 from gintutor.errors import GinError
@@ -288,12 +289,12 @@ class PlayRunner:
                 continue
             chosen = Word.HINT if reply is Command.HINT else session.read(str(reply))
             if isinstance(chosen, Word):
-                if self.word(chosen):
+                if self.word(chosen, view.top):
                     self.show(table_blocks(view, self.bot_label, self.style))
                 continue
             flag = session.check(chosen)
             if flag is not None:
-                self.say(flag_text(flag, self.style))
+                self.say(flag_text(flag, self.style, view.top))
                 if not self.asker.confirm("Keep it anyway?", default=False):
                     session.take_back(flag)
                     self.say("Taken back: choose again.")
@@ -301,12 +302,12 @@ class PlayRunner:
             session.play(chosen, flagged=flag is not None)
             return
 
-    def word(self, word: Word) -> bool:
+    def word(self, word: Word, top: Card | None = None) -> bool:
         """Answer a word typed at the prompt; True when the table should be shown again."""
         session = self.session
         if word is Word.HINT:
             try:
-                self.show(hint_blocks(session.hint(), self.style))
+                self.show(hint_blocks(session.hint(), self.style, top))
             except GinError as error:
                 self.say(f"  ({error})")
             return False

@@ -255,8 +255,9 @@ def moves_text(moves: Sequence[Move], bot: str, style: Style) -> list[str]:
     return sentences
 
 
-def action_text(action: Action, style: Style) -> str:
-    """An action in words: ``discard 8♦``, ``knock with 7♦ face down``, ``take the pile card``."""
+def action_text(action: Action, style: Style, top: Card | None = None) -> str:
+    """An action in words: ``discard 8♦``, ``knock, discarding 7♦ (...)``, ``take the 10♦``
+    (``top``: the pile's top card, when known)."""
     kind = action.kind
     if kind is Kind.DISCARD:
         return f"discard {style.card(Card.from_index(action.card))}"
@@ -266,7 +267,7 @@ def action_text(action: Action, style: Style) -> str:
     if kind is Kind.BIG_GIN:
         return "big gin"
     if kind is Kind.TAKE:
-        return "take the pile card"
+        return f"take the {style.card(top)}" if top is not None else "take the pile card"
     if kind is Kind.DRAW:
         return "draw from the stock"
     if kind is Kind.PASS:
@@ -321,17 +322,17 @@ def _points(value: float) -> str:
     return f"{value:+.1f}"
 
 
-def hint_blocks(verdict: Verdict, style: Style) -> list[Block]:
-    """The coach's top three choices with their expected points and why."""
-    top = verdict.top(3)
+def hint_blocks(verdict: Verdict, style: Style, top: Card | None = None) -> list[Block]:
+    """The coach's top three choices with their expected points and why (``top``: the pile's
+    top card)."""
     rows = tuple(
         (
-            action_text(j.action, style),
-            f"{_points(j.mean)} ± {j.stderr:.1f}",
+            action_text(j.action, style, top),
+            f"{_points(j.mean)} {'+/-' if style.ascii_only else '±'} {j.stderr:.1f}",
             j.grade.value,
             _why(j, style),
         )
-        for j in top
+        for j in verdict.top(3)
     )
     sample = f"{verdict.worlds} sampled deals" if verdict.worlds else "exact"
     blocks: list[Block] = [
@@ -342,7 +343,7 @@ def hint_blocks(verdict: Verdict, style: Style) -> list[Block]:
         second = verdict.judged[1]
         blocks.append(
             Line(
-                f"A close call: {action_text(second.action, style)} is within two standard "
+                f"A close call: {action_text(second.action, style, top)} is within two standard "
                 "errors of the best."
             )
         )
@@ -352,12 +353,13 @@ def hint_blocks(verdict: Verdict, style: Style) -> list[Block]:
     return blocks
 
 
-def flag_text(flag: Flag, style: Style) -> str:
-    """The coach's warning: what the choice does wrong, its grade and cost, the better choice."""
+def flag_text(flag: Flag, style: Style, top: Card | None = None) -> str:
+    """The coach's warning: what the choice does wrong, its grade and cost, the better choice
+    (``top``: the pile's top card)."""
     action = flag.action
     judged = flag.judged
     reasons = {r.kind: r for r in judged.reasons}
-    what = action_text(action, style)
+    what = action_text(action, style, top)
     if action.kind is Kind.DISCARD:
         card = style.card(Card.from_index(action.card))
         feeds = reasons.get(ReasonKind.FEEDS_OPPONENT)
@@ -381,10 +383,10 @@ def flag_text(flag: Flag, style: Style) -> str:
         if melds is not None:
             card = style.card(Card.from_index(melds.other))
             what = f"{what}, leaving the {card} that makes {style.cards(CardSet(melds.cards))}"
-    loss = f"about {judged.loss:.1f} points worse on average"
+    best = action_text(flag.best.action, style, top)
     return (
-        f"Coach: you are about to {what}. That is a {judged.grade.value} ({loss} than "
-        f"{action_text(flag.best.action, style)})."
+        f"Coach: you are about to {what}. That is a {judged.grade.value}: it costs about "
+        f"{judged.loss:.1f} points on average against the best choice, {best}."
     )
 
 
