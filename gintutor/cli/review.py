@@ -20,7 +20,7 @@ def register(app: typer.Typer) -> None:
         game: Annotated[
             str,
             typer.Argument(
-                metavar="[GAME|last|FILE]",
+                metavar="GAME|last|FILE",
                 help="A saved game's id, 'last' (the newest saved game) or a game log file.",
             ),
         ] = "last",
