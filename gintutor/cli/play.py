@@ -53,7 +53,7 @@ def register(app: typer.Typer) -> None:
         game: Annotated[
             str | None,
             typer.Argument(
-                metavar="[GAME|last]",
+                metavar="GAME|last",
                 help="With --resume: the saved game to go on with (default: the last "
                 "unfinished one).",
             ),
