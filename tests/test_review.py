@@ -326,3 +326,12 @@ def test_every_reason_kind_is_narrated(kind: ReasonKind) -> None:
 
     text = reason_text(Reason(kind, 0b111, 3, 5), Style(ascii_only=True))
     assert (text and text != kind.value.replace("-", " ")) or kind is ReasonKind.BIG_GIN
+
+
+@pytest.mark.slow
+def test_the_coach_review_is_the_same_on_one_or_two_processes() -> None:
+    game = read_game_log(SHIPPED)
+    one = review_game(game, worlds=48, seconds=60.0, seed=2, jobs=1)
+    two = review_game(game, worlds=48, seconds=60.0, seed=2, jobs=2)
+    assert one == two
+    assert one.summary.decisions == 15
