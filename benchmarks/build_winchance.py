@@ -11,6 +11,7 @@ the counts of each raw result with a fingerprint of the first hands (a test repl
 from __future__ import annotations
 
 import argparse
+import json
 import subprocess
 import sys
 import time
@@ -21,11 +22,20 @@ from gintutor.engine.winchance import REGIMES, RawResult, play_results, wintable
 
 CHUNK = 250
 OUT = Path(__file__).resolve().parent.parent / "gintutor" / "engine" / "wintables.py"
+CACHE = Path("/tmp/gintutor-winchance")
+"""Finished chunks are kept here, so an interrupted build goes on where it stopped (hand i
+is always dealt from the same seed, so a chunk never changes)."""
 
 
 def _job(job: tuple[str, int, int]) -> tuple[str, int, list[RawResult]]:
     regime, first, count = job
-    return regime, first, play_results(regime, first, count)
+    path = CACHE / f"{regime}-{first}-{count}.json"
+    if path.exists():
+        return regime, first, [tuple(row) for row in json.loads(path.read_text())]  # type: ignore[misc]
+    rows = play_results(regime, first, count)
+    CACHE.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(rows))
+    return regime, first, rows
 
 
 def main(argv: list[str] | None = None) -> int:

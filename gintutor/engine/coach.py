@@ -470,6 +470,9 @@ def _reasons(info: InfoSet, action: Action, results: Sequence[float]) -> tuple[R
         out.append(Reason(ReasonKind.DEADWOOD_AFTER, 1 << card, deadwood))
         if kind is Kind.DISCARD:
             out += _discard_reasons(info, card, rest, deadwood)
+            least = min(min_deadwood_mask(hand ^ low) for low in _bits(hand & ~_taken_bit(info)))
+            if least <= info.knock_limit:
+                out.append(Reason(ReasonKind.NO_KNOCK, 0, least))
         else:
             dead = rest & ~action.spread_mask
             points = mask_points(dead)
@@ -496,6 +499,10 @@ def _reasons(info: InfoSet, action: Action, results: Sequence[float]) -> tuple[R
     if info.stock_size <= STOCK_LOW and kind is not Kind.LAY_OFF:
         out.append(Reason(ReasonKind.STOCK_LOW, 0, info.stock_size))
     return tuple(out)
+
+
+def _taken_bit(info: InfoSet) -> int:
+    return 0 if info.taken == NO_CARD else 1 << info.taken
 
 
 def _bits(mask: int) -> list[int]:

@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import hashlib
 import random
-from functools import lru_cache
 from operator import mul
 
 from gintutor.engine.rules import RuleSet, preset
@@ -46,7 +45,7 @@ from gintutor.errors import GinError
 
 REGIMES: dict[str, str] = {"knock-10": "standard", "gin-only": "straight", "oklahoma": "oklahoma"}
 """Each knock regime and the preset its hands are played under."""
-FINGERPRINT_HANDS = 40
+FINGERPRINT_HANDS = 12
 """The shipped fingerprint covers this many first hands of each regime (a test replays them)."""
 VOID = -1
 """``knocker_dealt`` of a raw result for a void hand."""
@@ -148,9 +147,16 @@ def _key(rules: RuleSet) -> tuple[object, ...]:
     )
 
 
-@lru_cache(maxsize=16)
-def _table_for(key: tuple[object, ...], rules: RuleSet) -> tuple[tuple[float, ...], ...]:
-    return tuple(tuple(row) for row in win_table(rules))
+_TABLES: dict[tuple[object, ...], list[list[float]]] = {}
+"""Tables computed so far, by the settings that shape them (rule sets sharing them share)."""
+
+
+def _table_for(rules: RuleSet) -> list[list[float]]:
+    key = _key(rules)
+    table = _TABLES.get(key)
+    if table is None:
+        table = _TABLES[key] = win_table(rules)
+    return table
 
 
 def win_table(rules: RuleSet) -> list[list[float]]:
@@ -201,7 +207,7 @@ def game_win_chance(
         return 1.0
     if opponent_score >= target:
         return 0.0
-    table = _table_for(_key(rules), rules)
+    table = _table_for(rules)
     receiving = table[my_score][opponent_score]
     dealing = 1.0 - table[opponent_score][my_score]
     if my_deal is None:

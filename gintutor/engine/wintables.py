@@ -11,9 +11,9 @@ HANDS: dict[str, int] = {
     "oklahoma": 250,
 }
 FINGERPRINTS: dict[str, str] = {
-    "knock-10": "6f125daf7933a454",
-    "gin-only": "d983b61e5d3ec605",
-    "oklahoma": "5dd1a481d769a210",
+    "knock-10": "9e1983dd1f65a944",
+    "gin-only": "8968149749c04758",
+    "oklahoma": "041bd3b37e2751cb",
 }
 """The hash of the first ``FINGERPRINT_HANDS`` results of each regime, in order."""
 RESULTS: dict[str, tuple[tuple[int, int, int, int, int, int, int], ...]] = {
