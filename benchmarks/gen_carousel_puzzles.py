@@ -31,7 +31,8 @@ from gintutor.tutor.carouselpuzzles import Position
 
 MAX_TABLE = 32
 MAX_HAND = 12
-SLOW = 0.5  # seconds: a position slower than this to solve is passed over
+PER_ROUND = 25  # positions solved per round (the round's cost is spent already)
+SLOW = 0.3  # seconds of CPU: a position slower than this to solve is passed over
 
 
 @dataclass(frozen=True)
@@ -75,10 +76,10 @@ def feature(position: Position, best: Play) -> str | None:
         return "joker"
     if not best.moves:
         return None
-    if len(best.moves) >= 3:
+    sources = {move.from_meld.kind for move in best.moves}
+    if len(best.moves) >= 3 or len(sources) > 1:
         return "chain"
-    source = best.moves[0].from_meld.kind
-    return "sequence" if source is MeldKind.SEQUENCE else "group"
+    return "sequence" if sources == {MeldKind.SEQUENCE} else "group"
 
 
 TITLES = {
@@ -197,10 +198,12 @@ def main(argv: list[str] | None = None) -> None:
         if all(len(kept[k]) >= quota[k] for k in quota):
             break
         rounds += 1
+        if rounds % 10 == 0:
+            print(f"{rounds} rounds, {sum(map(len, kept.values()))} kept", file=sys.stderr)
         players = rng.choice([2, 3, 3, 4, 4, 5])
         candidates = positions(args.seed * 100_000 + round_number, players)
         rng.shuffle(candidates)
-        for position in candidates[:6]:
+        for position in candidates[:PER_ROUND]:
             seen += 1
             if position.key() in seen_keys:
                 continue

@@ -8,6 +8,7 @@ many points as the solver's best, and every placeholder must fill.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -210,6 +211,19 @@ def check_carousel_puzzles(
         for puzzle in puzzles:
             problems += verify_answers(puzzle)
     return puzzles, problems
+
+
+_CAROUSEL_THEME = re.compile(r"^\s*theme:\s*[\"']?carousel[\"']?\s*$", re.MULTILINE)
+
+
+def is_carousel_pack(text: str) -> bool:
+    r"""True when a puzzle file holds Carousel puzzles (a light scan for ``theme: carousel``),
+    so a checker of every pack can hand it to :func:`check_carousel_puzzles`.
+
+    >>> is_carousel_pack("puzzles:\n  - id: c-1\n    theme: carousel\n")
+    True
+    """
+    return _CAROUSEL_THEME.search(text) is not None
 
 
 def carousel_pack_files() -> list[tuple[str, str]]:
