@@ -9,10 +9,19 @@ import pytest
 from test_hand import DL, ND, act, make_deal
 
 from gintutor.engine.bots import BOT_NAMES, Bot, make_bot
-from gintutor.engine.bots.heuristic import PARTNERS, View, danger_value, takes
+from gintutor.engine.bots.heuristic import (
+    PARTNERS,
+    Params,
+    View,
+    cheapest_discard,
+    danger_value,
+    outs_value,
+    takes,
+)
 from gintutor.engine.cards import CardSet
-from gintutor.engine.hand import Action, Deal, HandState, Kind, Phase
+from gintutor.engine.hand import NO_CARD, Action, Deal, HandState, Kind, Phase
 from gintutor.engine.rules import PRESETS, preset
+from gintutor.engine.solver import min_deadwood_mask
 from gintutor.errors import GinError
 
 CHEAP = [name for name in BOT_NAMES if name != "expert"]
@@ -143,3 +152,38 @@ def test_heuristic_danger_is_highest_next_to_the_opponents_pickups() -> None:
     kc = CardSet.parse("KC").mask.bit_length() - 1
     assert danger_value(kh, view, hand) > danger_value(kc, view, hand)
     assert all(len(p) <= 6 for p in PARTNERS)
+
+
+def test_the_fast_discard_is_the_cheapest_by_the_full_cost() -> None:
+    rng = random.Random(3)
+    params = Params()
+    for _ in range(400):
+        cards = rng.sample(range(52), 16)
+        hand = sum(1 << c for c in cards[:11])
+        known = sum(1 << c for c in cards[11:13])
+        avoid = sum(1 << c for c in cards[13:16])
+        live = 0xFFFFFFFFFFFFF & ~(hand | known | avoid)
+        view = View(hand, live, known, avoid, rng.randint(3, 30), 10, 8)
+        taken = cards[rng.randint(0, 10)] if rng.random() < 0.3 else NO_CARD
+        danger = params.danger if view.stock > params.late_stock else params.danger_late
+        full = []
+        for card in cards[:11]:
+            if card == taken:
+                continue
+            rest = hand ^ 1 << card
+            deadwood = min_deadwood_mask(rest)
+            cost = (
+                deadwood
+                + params.outs * outs_value(card, rest, live, params.far)
+                + danger * danger_value(card, view, rest)
+            )
+            full.append((cost, card, deadwood))
+        cheapest = min(full)
+        least = min(d for _, _, d in full)
+        knock = min((c, card) for c, card, d in full if d == least)
+        assert cheapest_discard(view, hand, taken, params) == (
+            cheapest[1],
+            cheapest[2],
+            knock[1],
+            least,
+        )

@@ -18,6 +18,7 @@ from gintutor.engine.hand import Deal, HandState, Kind, Phase
 from gintutor.engine.layoffs import best_defence
 from gintutor.engine.melds import MELD_MASKS, Meld
 from gintutor.engine.rules import preset
+from gintutor.engine.solver import min_deadwood_mask
 
 
 def test_fast_defence_equals_the_engines_best_defence() -> None:
@@ -107,3 +108,13 @@ def test_action_values_judge_every_candidate_in_the_same_worlds() -> None:
     assert all(v.worlds == 12 and v.stderr >= 0 and -150 < v.mean < 150 for v in values)
     again = action_values(info, discards, 12, random.Random(3))
     assert again == values  # seeded: reproducible
+
+
+def test_an_opponent_who_discarded_without_knocking_holds_no_knocking_hand() -> None:
+    for seed in range(4):
+        state = _mid_hand(seed, turns=8)
+        if state.over:
+            continue
+        info = state.infoset()
+        samples = sample_opponent_hands(info, 20, random.Random(seed), no_knock=0.0)
+        assert all(min_deadwood_mask(hand) > info.knock_limit for hand, _ in samples)

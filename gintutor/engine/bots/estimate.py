@@ -4,9 +4,11 @@ Prior: the opponent's unknown cards are a uniformly random subset of the cards t
 has not seen (the rest is the stock). Likelihood: a player rarely throws away or passes a card
 that would meld with the cards it holds, so a sampled hand pays a factor ``slip`` (the chance
 of such a choice) for every card the opponent discarded or passed that melds with it (a
-3-card meld of that card and two cards of the sampled hand). Samples are drawn from the prior
-and resampled by these weights; the hand now stands in for the hand
-at the time of each choice, the approximation every card-counting player makes.
+3-card meld of that card and two cards of the sampled hand); and a player who has discarded
+and not knocked rarely held a hand that could knock (its hand now is the hand it kept at its
+last discard), so a sampled hand within the knock limit pays a factor ``no_knock``. Samples are
+drawn from the prior and resampled by these weights; the hand now stands in for the hand at the
+time of each choice, the approximation every card-counting player makes.
 
 >>> import random
 >>> from gintutor.engine.hand import Deal, HandState
@@ -23,9 +25,13 @@ import random
 
 from gintutor.engine.bots.heuristic import PARTNERS
 from gintutor.engine.hand import InfoSet, Kind
+from gintutor.engine.solver import min_deadwood_mask
 
 SLIP = 0.2
 """The chance a player throws or passes a card that melds with its hand."""
+NO_KNOCK = 0.1
+"""The chance a player who could knock after its discard plays on instead (most players, and
+every bot on the ladder below the expert, knock at the first chance)."""
 OVERSAMPLE = 4
 """Prior samples drawn per posterior sample."""
 
@@ -46,12 +52,13 @@ def choice_likelihood(hand: int, avoided: int, slip: float = SLIP) -> float:
 
 
 def sample_opponent_hands(
-    info: InfoSet, n: int, rng: random.Random, slip: float = SLIP
+    info: InfoSet, n: int, rng: random.Random, slip: float = SLIP, no_knock: float = NO_KNOCK
 ) -> list[tuple[int, float]]:
     """``n`` opponent hands (masks, known cards included), each with weight ``1/n``.
 
     Sampling-importance-resampling: ``OVERSAMPLE * n`` hands from the prior, weighted by
-    :func:`choice_likelihood`, then ``n`` drawn from them in proportion to the weights, so the
+    :func:`choice_likelihood` (and ``no_knock`` for a hand that could have knocked after the
+    opponent's last discard), then ``n`` drawn from them in proportion to the weights, so the
     returned sample is (approximately) from the posterior with equal weights, and a mean over
     it has the ordinary standard error.
     """
@@ -59,6 +66,9 @@ def sample_opponent_hands(
     pool = [i for i in range(52) if unseen >> i & 1]
     hidden = info.opponent_hidden
     avoided = info.opponent_discards | info.opponent_passed
+    opponent = 1 - info.player
+    declined = any(seen.player == opponent and seen.kind is Kind.DISCARD for seen in info.events)
+    limit = info.knock_limit
     hands = []
     weights = []
     for _ in range(OVERSAMPLE * n):
@@ -66,7 +76,10 @@ def sample_opponent_hands(
         for card in rng.sample(pool, hidden):
             hand |= 1 << card
         hands.append(hand)
-        weights.append(choice_likelihood(hand, avoided & ~hand, slip))
+        weight = choice_likelihood(hand, avoided & ~hand, slip)
+        if declined and min_deadwood_mask(hand) <= limit:
+            weight *= no_knock
+        weights.append(weight)
     if sum(weights) <= 0:
         weights = [1.0] * len(hands)
     chosen = rng.choices(hands, weights, k=n)

@@ -229,6 +229,8 @@ class ExpertBot:
     seconds: float = 1.0
     params: Params = DEFAULT
     name: str = "expert"
+    switch: float = SWITCH
+    """Standard errors by which a candidate must beat the heuristic's choice to replace it."""
 
     def act(self, info: InfoSet, rng: random.Random) -> Action:
         """The candidate with the best mean hand points over the sampled worlds."""
@@ -288,7 +290,7 @@ class ExpertBot:
         for action, values in results.items():
             diffs = [v - b for v, b in zip(values, base, strict=True)]
             mean, stderr = weighted(diffs, weights)
-            margin = mean - SWITCH * stderr
+            margin = mean - self.switch * stderr
             if action != default and mean > 0 and margin > best_margin:
                 best, best_margin = action, margin
         return best

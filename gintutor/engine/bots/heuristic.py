@@ -87,6 +87,13 @@ class Params:
     stock draw (0: never, the fast policy used inside rollouts)."""
     now: float = 0.5
     """With lookahead, the weight of the deadwood now against that after the next draw."""
+    knock_weight: float = 0.0
+    """With lookahead, points of cost taken off per unit of chance that the next stock draw
+    lets the hand knock."""
+    take_ahead: float = -1.0
+    """When not negative: also take the pile card when the hand it leaves is better by this
+    much than the expected hand after a stock draw (deadwood, less ``knock_weight`` times the
+    chance to knock)."""
 
 
 DEFAULT = Params()
@@ -183,17 +190,65 @@ def discard_costs(
     return out
 
 
+def cheapest_discard(
+    view: View, hand: int, taken: int, params: Params = DEFAULT
+) -> tuple[int, int, int, int]:
+    """``(cheapest card, its deadwood, knock card, least deadwood)`` of ``hand`` (11 cards).
+
+    The same choice as ``min`` of :func:`discard_costs` and :func:`knock_discard`, faster: the
+    discards are scored in order of deadwood, and scoring stops once the deadwood alone exceeds
+    the cheapest cost found (outs and danger only add to a cost). The rollouts' hot path.
+    """
+    danger_weight = params.danger if view.stock > params.late_stock else params.danger_late
+    options = []
+    cards = hand & ~(1 << taken) if taken != NO_CARD else hand
+    while cards:
+        low = cards & -cards
+        cards ^= low
+        options.append((min_deadwood_mask(hand ^ low), low.bit_length() - 1))
+    options.sort()
+    least = options[0][0]
+    best = (1e9, -1, 0)
+    knock = (1e9, -1)
+    for deadwood, card in options:
+        if deadwood > best[0]:
+            break
+        rest = hand ^ 1 << card
+        cost = (
+            deadwood
+            + params.outs * outs_value(card, rest, view.live, params.far)
+            + danger_weight * danger_value(card, view, rest)
+        )
+        if (cost, card, deadwood) < best:
+            best = (cost, card, deadwood)
+        if deadwood == least and (cost, card) < knock:
+            knock = (cost, card)
+    return best[1], best[2], knock[1], least
+
+
 def expected_after_draw(rest: int, live: int) -> float:
     """Mean least deadwood after drawing one live card into ``rest`` and the best discard."""
+    return draw_outlook(rest, live, -1)[0]
+
+
+def draw_outlook(rest: int, live: int, limit: int) -> tuple[float, float]:
+    """``(mean least deadwood, chance it is at most limit)`` after drawing one live card into
+    ``rest`` (10 cards) and the best discard; every live card equally likely."""
     total = 0
     count = 0
+    within = 0
     cards = live
     while cards:
         low = cards & -cards
         cards ^= low
-        total += best_discard_deadwood_mask(rest | low)
+        after = best_discard_deadwood_mask(rest | low)
+        total += after
+        within += after <= limit
         count += 1
-    return total / count if count else float(min_deadwood_mask(rest))
+    if not count:
+        now = min_deadwood_mask(rest)
+        return float(now), float(now <= limit)
+    return total / count, within / count
 
 
 def ranked_discards(
@@ -205,8 +260,8 @@ def ranked_discards(
         return costs
     head = []
     for cost, card, deadwood in costs[: params.lookahead]:
-        after = expected_after_draw(hand ^ 1 << card, view.live)
-        shift = (1 - params.now) * (after - deadwood)
+        after, chance = draw_outlook(hand ^ 1 << card, view.live, view.limit)
+        shift = (1 - params.now) * (after - deadwood) - params.knock_weight * chance
         head.append((cost + shift, card, deadwood))
     head.sort()
     return head + costs[params.lookahead :]
@@ -252,6 +307,8 @@ def takes(view: View, top: int, params: Params = DEFAULT) -> bool:
         at_best = before - 10 + CARD_POINTS[top]
         if at_best > view.limit and 10 - CARD_POINTS[top] < params.take_drop:
             return False
+    if best_discard_deadwood_mask(eleven) >= before:
+        return False  # no discard (even of the card itself) leaves less deadwood
     best = 1000
     best_rest = 0
     rest_all = hand
@@ -264,9 +321,13 @@ def takes(view: View, top: int, params: Params = DEFAULT) -> bool:
     if best >= before:
         return False
     melded = min_deadwood_mask(best_rest ^ bit) + CARD_POINTS[top] > best
-    if melded or best <= view.limit:
+    if melded or best <= view.limit or before - best >= params.take_drop:
         return True
-    return before - best >= params.take_drop
+    if params.take_ahead < 0 or view.stock <= 2:
+        return False
+    mean, chance = draw_outlook(hand, view.live, view.limit)
+    stock_value = mean - params.knock_weight * chance
+    return best + params.take_ahead <= stock_value
 
 
 def layoff_exposure(melds: tuple[int, ...], live: int) -> int:

@@ -15,8 +15,7 @@ from gintutor.engine.bots.heuristic import (
     DEFAULT,
     Params,
     View,
-    discard_costs,
-    knock_discard,
+    cheapest_discard,
     knock_spread,
     should_knock,
     takes,
@@ -130,11 +129,9 @@ class World:
         """Discard or knock from 11 cards; the knocker's points if the hand ends, else None
         (0.0 when the hand is void)."""
         view = self.view(player, hand)
-        costs = discard_costs(view, hand, taken, params)
-        card, deadwood = knock_discard(costs)
+        card, _, knock_card, deadwood = cheapest_discard(view, hand, taken, params)
         if should_knock(deadwood, view, params):
-            return self.knock(player, hand ^ 1 << card, deadwood)
-        card = min(costs)[1]
+            return self.knock(player, hand ^ 1 << knock_card, deadwood)
         bit = 1 << card
         self.hands[player] = hand ^ bit
         self.known[1 - player] &= ~bit

@@ -1,0 +1,131 @@
+"""Tune the bots by self-play on duplicate single hands: points per hand with a paired interval.
+
+A game to 100 is a noisy unit (a few hands decide it); a hand's points are the signal that
+game wins follow. Each deal ``tune:<seed>:<k>`` is played twice with the seats swapped (the
+same cards for both bots: common random numbers), and the bots' own random choices come from
+``(deal, seat)``. A variant is a bot name with ``key=value`` overrides of its parameters::
+
+    nice -n 15 python benchmarks/tune_bots.py heuristic simple --deals 3000
+    nice -n 15 python benchmarks/tune_bots.py heuristic:late_knock=10 simple --deals 3000
+    nice -n 15 python benchmarks/tune_bots.py expert:worlds=8 heuristic --deals 300
+
+Every variant in a run plays the same deals, so differences between variants of one run are
+paired too (printed against the first variant when ``--against-first``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import random
+import time
+from math import sqrt
+from multiprocessing import get_context
+
+from gintutor.engine.bots import Bot, make_bot
+from gintutor.engine.bots.expert import ExpertBot
+from gintutor.engine.bots.heuristic import HeuristicBot, Params
+from gintutor.engine.hand import Deal
+from gintutor.engine.match import play_hand
+from gintutor.engine.rules import preset
+
+RULES = preset("eaai")
+
+
+def _value(text: str) -> object:
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def build(spec: str) -> Bot:
+    """``name[:key=value,...]``: a bot; heuristic keys are :class:`Params` fields, expert keys
+    its own fields or ``Params`` fields (prefixed ``p.``)."""
+    name, _, rest = spec.partition(":")
+    pairs = [item.split("=", 1) for item in rest.split(",") if item]
+    if name == "heuristic":
+        params = dataclasses.replace(Params(), **{k: _value(v) for k, v in pairs})
+        return HeuristicBot(params)
+    if name == "expert":
+        own = {k: _value(v) for k, v in pairs if not k.startswith("p.")}
+        sub = {k[2:]: _value(v) for k, v in pairs if k.startswith("p.")}
+        bot = dataclasses.replace(ExpertBot(), **own)
+        if sub:
+            bot = dataclasses.replace(bot, params=dataclasses.replace(bot.params, **sub))
+        return bot
+    if pairs:
+        raise SystemExit(f"error: {name} takes no parameters")
+    return make_bot(name)
+
+
+def _job(job: tuple[str, str, int, int]) -> tuple[int, float, float, int]:
+    """One deal both ways: (deal, A's net points, A's CPU seconds, A's decisions)."""
+    spec_a, spec_b, seed, deal_index = job
+    a, b = build(spec_a), build(spec_b)
+    deal = Deal.shuffled(random.Random(f"tune:{seed}:{deal_index}"), deal_index % 2)
+    net = 0.0
+    seconds = 0.0
+    decisions = 0
+    for a_seat in (0, 1):
+        bots = [a, b] if a_seat == 0 else [b, a]
+        rngs = [random.Random(f"tune:{seed}:{deal_index}:{s}") for s in (0, 1)]
+        clock: list[list[float]] = [[], []]
+        state = play_hand(bots, deal, RULES, rngs, clock)
+        assert state.result is not None
+        net += state.result.net(a_seat)
+        seconds += sum(clock[a_seat])
+        decisions += len(clock[a_seat])
+    return deal_index, net / 2, seconds, decisions
+
+
+def run(spec_a: str, spec_b: str, deals: int, seed: int, jobs: int) -> list[float]:
+    """Per-deal mean net points of A (both seats), printed with a 95% interval."""
+    start = time.perf_counter()
+    work = [(spec_a, spec_b, seed, k) for k in range(deals)]
+    with get_context("fork").Pool(jobs) as pool:
+        out = sorted(pool.imap_unordered(_job, work, chunksize=4))
+    values = [v for _, v, _, _ in out]
+    seconds = sum(s for _, _, s, _ in out)
+    decisions = sum(d for _, _, _, d in out) or 1
+    mean, se = _mean_se(values)
+    print(
+        f"{spec_a:>40} vs {spec_b:<12} {deals} deals  pts/hand {mean:+6.3f} "
+        f"[{mean - 1.96 * se:+6.3f}, {mean + 1.96 * se:+6.3f}]  "
+        f"{1000 * seconds / decisions:6.2f} ms/decision  ({time.perf_counter() - start:.0f} s)",
+        flush=True,
+    )
+    return values
+
+
+def _mean_se(values: list[float]) -> tuple[float, float]:
+    n = len(values)
+    mean = sum(values) / n
+    var = sum((v - mean) ** 2 for v in values) / max(1, n - 1)
+    return mean, sqrt(var / n)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("variants", nargs="+", help="bot A variants, then bot B last")
+    parser.add_argument("--deals", type=int, default=2000)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--against-first", action="store_true")
+    args = parser.parse_args()
+    *variants, opponent = args.variants
+    first: list[float] | None = None
+    for spec in variants:
+        values = run(spec, opponent, args.deals, args.seed, args.jobs)
+        if args.against_first:
+            if first is None:
+                first = values
+            else:
+                mean, se = _mean_se([v - f for v, f in zip(values, first, strict=True)])
+                print(f"{'':>40}    minus first: {mean:+6.3f} ± {1.96 * se:.3f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
