@@ -16,7 +16,8 @@ State bits (``S`` is a suit 0-3):
 * cards of suit S put aside for this position's groups: 2 bits at ``16 + 2 * S``;
 * wild jokers used: 2 bits at 24; table jokers freed: 2 bits at 26;
 * aces of suit S kept back for Q-K-A: 2 bits at ``28 + 2 * S``; ace places left at the high
-  end: 2 bits at ``36 + 2 * S``.
+  end: 2 bits at ``36 + 2 * S``. Both stay 0 where they cannot matter (no Q-K-A possible in
+  the suit; no wild joker for the room), which keeps the states few.
 """
 
 from __future__ import annotations
@@ -130,6 +131,21 @@ class Relaxed:
 
     def __post_init__(self) -> None:
         self.memo = [{} for _ in range(70)]
+        # Aces kept back for Q-K-A only where a Q and a K can be there; the ace room at the
+        # high end only matters to wild jokers.
+        self.high = [
+            sum(
+                1
+                for p in (12, 13)
+                if self.places[p][s].table + self.places[p][s].jokers + self.places[p][s].hand
+            )
+            + min(self.max_wild, 2)
+            >= 2
+            for s in range(4)
+        ]
+        self.rooms = [
+            self.places[1][s].room if self.high[s] and self.max_wild else 0 for s in range(4)
+        ]
         self._options = [[self._place_options(p, s) for s in range(4)] for p in range(14)]
         self._units = [[self._unit_range(p, s) for s in range(4)] for p in range(14)]
         self._pools = [self._pool_prefixes(p) for p in range(14)]
@@ -205,7 +221,7 @@ class Relaxed:
                     if position != 1:
                         out.append((wild, freed, units, gain, 0))
                         continue
-                    for back in range(real + 1):
+                    for back in range(real + 1 if self.high[suit] else 1):
                         out.append((wild, freed, units - back, gain, back))
         return out
 
@@ -213,7 +229,7 @@ class Relaxed:
         """The state before position 1: ace room at the high end per suit."""
         state = 0
         for s in range(4):
-            state |= self.places[1][s].room << (_ROOM + 2 * s)
+            state |= self.rooms[s] << (_ROOM + 2 * s)
         return state
 
     def suffix(self, layer: int, state: int) -> int:
@@ -275,6 +291,8 @@ class Relaxed:
                 room = self.places[1][suit].room - units - back
                 if room < 0:
                     continue
+                if not self.rooms[suit]:
+                    room = 0
                 head = (
                     (head & ~(3 << (_ROOM + 2 * suit)))
                     + (back << (_BACK + 2 * suit))

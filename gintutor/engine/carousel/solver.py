@@ -138,6 +138,7 @@ class _Problem:
     points_of: dict[int, int]  # rank number -> points
     last: list[int]  # per old meld: the last position where its cards can lie
     room: dict[tuple[int, int], int]  # copies of a card already shown by melds left untouched
+    slots: list[int]  # table cards (jokers too) at positions 1..p, for p = 0..13
 
 
 def _problem(
@@ -173,7 +174,17 @@ def _problem(
             for meld in table.melds
         ],
         _shown(outside),
+        _slots_up_to(table),
     )
+
+
+def _slots_up_to(table: Table) -> list[int]:
+    at = [0] * 14
+    for slot in table.slots():
+        at[slot.card.rank.number] += 1
+    for position in range(1, 14):
+        at[position] += at[position - 1]
+    return at
 
 
 def _shown(melds: Iterable[Meld]) -> dict[tuple[int, int], int]:
@@ -426,23 +437,81 @@ def _unit_options(
     return options
 
 
-def _solve_dp(problem: _Problem) -> tuple[int, list[_Step | GroupStep]] | None:
-    """Run the programme; the best packed score and the steps of one best play (or None)."""
+def _solve(problem: _Problem) -> tuple[int, list[_Step | GroupStep]] | None:
+    """The best packed score and the steps of one best play (or None).
+
+    Three passes: the label-free programme gives the best points and cards; a quick pass
+    keeping one labelling per label-free state gives a play with those and some cards moved;
+    the exact pass then drops every state that has already moved more cards than that.
+    """
+    relaxed = _relaxed(problem)
+    target = relaxed.suffix(0, relaxed.start())
+    if target < 0:
+        return None
+    quick = _solve_dp(problem, relaxed, target, quick=True, limit=_FIELD)
+    assert quick is not None  # the quick pass keeps a path to every label-free optimum
+    moved = problem.slots[-1] - quick[0] % _FIELD
+    if moved == 0:
+        return quick
+    exact = _solve_dp(problem, relaxed, target, quick=False, limit=moved)
+    assert exact is not None and exact[0] >= quick[0]
+    return exact
+
+
+def _solve_dp(
+    problem: _Problem, relaxed: Relaxed, target: int, *, quick: bool, limit: int
+) -> tuple[int, list[_Step | GroupStep]] | None:
+    """Run the programme; the best packed score and the steps of one best play (or None).
+
+    ``quick``: keep only the best labelling of each label-free state (a play, not always the
+    fewest moves). ``limit``: drop states that have moved more table cards than this.
+    """
     seq_kind = [kind is MeldKind.SEQUENCE for kind in problem.kinds]
     group_kind = tuple(kind is MeldKind.GROUP for kind in problem.kinds)
     empty: SuitRuns = ((), ())
     start: State = ((empty,) * 4, (), 0, 0, ((), (), (), ()), (0, 0, 0, 0))
     layer: dict[State, tuple[int, Back]] = {start: (0, None)}
-    relaxed = _relaxed(problem)
-    target = relaxed.suffix(0, relaxed.start())
-    if target < 0:
-        return None
-    rooms = [relaxed.places[1][s].room for s in range(4)]
+    rooms = relaxed.rooms
+    slots = problem.slots
+    seen: dict[int, State] = {}
 
-    def on_path(index: int, state: State, score: int) -> bool:
-        # Only states on a path to the best points and cards (the relaxed bound is exact).
-        bound = relaxed.suffix(index, _project(state, rooms, index))
-        return bound >= 0 and score - score % _FIELD + bound >= target
+    def offer(
+        index: int,
+        nxt: dict[State, tuple[int, Back]],
+        bounds: dict[State, int],
+        state: State,
+        value: int,
+        back: Back,
+    ) -> None:
+        # Only states on a path to the best points and cards (the relaxed bound is exact);
+        # the bound is computed once per state of a layer.
+        old = nxt.get(state)
+        if old is not None:
+            if value > old[0]:
+                nxt[state] = (value, back)
+            return
+        if index % 5 == 0 and index < 70:
+            # After a position's groups: table cards up to here not kept are moved for good
+            # (aces kept back for Q-K-A are still to come).
+            deferred = sum(1 for b in state[4] for unit in b if unit[0] != _HAND)
+            if slots[index // 5] - deferred - value % _FIELD > limit:
+                return
+        bound = bounds.get(state)
+        if bound is None:
+            projected = _project(state, rooms, index)
+            bound = bounds[state] = relaxed.suffix(index, projected)
+            if quick and bound >= 0:
+                # One labelling per label-free state: the best one met so far.
+                other = seen.get(projected)
+                if other is not None and other in nxt:
+                    if nxt[other][0] >= value:
+                        bounds[state] = -1
+                        return
+                    del nxt[other]
+                    bounds[other] = -1
+                seen[projected] = state
+        if bound >= 0 and value - value % _FIELD + bound >= target:
+            nxt[state] = (value, back)
 
     history: list[dict[State, tuple[int, Back]]] = []
     assign_cache: dict[tuple[tuple[Unit, ...], SuitRuns, bool], list[Assigned]] = {}
@@ -459,6 +528,8 @@ def _solve_dp(problem: _Problem) -> tuple[int, list[_Step | GroupStep]] | None:
     for position in range(1, _ACE_HIGH + 1):
         for suit in range(4):
             nxt: dict[State, tuple[int, Back]] = {}
+            bounds: dict[State, int] = {}
+            seen = {}
             for state, (score, _) in layer.items():
                 runs, pool, wild_used, freed_total, back, lows = state
                 suit_runs = runs[suit]
@@ -481,13 +552,16 @@ def _solve_dp(problem: _Problem) -> tuple[int, list[_Step | GroupStep]] | None:
                                 lows,
                             )
                             step = _Step(position, suit, ext, (), (), (), (), suit_runs[0])
-                            if on_path(66 + suit, ns, score + kept):
-                                _relax(nxt, ns, score + kept, (state, step))
+                            offer(66 + suit, nxt, bounds, ns, score + kept, (state, step))
                     continue
                 okey = (position, suit, wild_used)
                 options = option_cache.get(okey)
                 if options is None:
-                    options = option_cache[okey] = _unit_options(problem, position, suit, wild_used)
+                    options = option_cache[okey] = [
+                        option
+                        for option in _unit_options(problem, position, suit, wild_used)
+                        if relaxed.high[suit] or not option[1]
+                    ]
                 for units, kept_back, gain, wild, freed, count in options:
                     for new_runs, used, pooled, kept, ext, new in assign(units, suit_runs, False):
                         if pooled:
@@ -513,12 +587,20 @@ def _solve_dp(problem: _Problem) -> tuple[int, list[_Step | GroupStep]] | None:
                         step = _Step(
                             position, suit, ext, new, pooled, kept_back, freed, suit_runs[0]
                         )
-                        if on_path((position - 1) * 5 + suit + 1, ns, score + gain + kept):
-                            _relax(nxt, ns, score + gain + kept, (state, step))
+                        offer(
+                            (position - 1) * 5 + suit + 1,
+                            nxt,
+                            bounds,
+                            ns,
+                            score + gain + kept,
+                            (state, step),
+                        )
             history.append(layer)
             layer = nxt
         if position != _ACE_HIGH:
             nxt = {}
+            bounds = {}
+            seen = {}
             for state, (score, _) in layer.items():
                 runs, pool, wild_used, freed_total, back, lows = state
                 found = _groups(pool, group_kind)
@@ -529,8 +611,14 @@ def _solve_dp(problem: _Problem) -> tuple[int, list[_Step | GroupStep]] | None:
                     for open_runs, used in runs
                 )
                 ns = (pruned, (), wild_used, freed_total, back, lows)
-                if on_path(position * 5, ns, score + found[0]):
-                    _relax(nxt, ns, score + found[0], (state, (position, found[1], pool)))
+                offer(
+                    position * 5,
+                    nxt,
+                    bounds,
+                    ns,
+                    score + found[0],
+                    (state, (position, found[1], pool)),
+                )
             history.append(layer)
             layer = nxt
     best: tuple[int, State] | None = None
@@ -584,16 +672,27 @@ def _relaxed(problem: _Problem) -> Relaxed:
     )
 
 
+_RUN_INDEX_OF: dict[RunState, int] = {}
+"""Labelled open sequences -> the relaxed programme's run index (filled as met)."""
+
+
 def _project(state: State, rooms: list[int], index: int) -> int:
     """The relaxed programme's state for ``state`` before layer ``index``."""
     runs, pool, wild_used, freed_total, back, lows = state
     packed = (wild_used << 24) | (freed_total << 26)
     for suit in range(4):
-        packed |= RUN_INDEX[tuple(sorted(length for length, _ in runs[suit][0]))] << (4 * suit)
+        open_runs = runs[suit][0]
+        index_of = _RUN_INDEX_OF.get(open_runs)
+        if index_of is None:
+            index_of = _RUN_INDEX_OF[open_runs] = RUN_INDEX[
+                tuple(sorted(length for length, _ in open_runs))
+            ]
+        packed |= index_of << (4 * suit)
         if index <= 65 + suit:
             kept_back = len(back[suit])
             packed |= kept_back << (28 + 2 * suit)
-            packed |= (rooms[suit] - lows[suit] - kept_back) << (36 + 2 * suit)
+            if rooms[suit]:
+                packed |= (rooms[suit] - lows[suit] - kept_back) << (36 + 2 * suit)
     for suit, _ in pool:
         packed += 1 << (16 + 2 * suit)
     return packed
@@ -662,7 +761,7 @@ def best_play(
     used = Table(tuple(table.melds[i] for i in chosen))
     outside = [meld for i, meld in enumerate(table.melds) if i not in set(chosen)]
     problem = _problem(used, hand, decks, rules.objective, outside)
-    solved = _solve_dp(problem)
+    solved = _solve(problem)
     if solved is None or solved[0] < _FIELD:
         return None
     play = _rebuild(used, hand, problem, solved[1])
