@@ -276,8 +276,8 @@ def test_lay_offs_are_valued_exactly_over_every_knocker_deadwood() -> None:
 
 @pytest.mark.slow
 def test_standard_errors_match_the_spread_of_repeated_runs() -> None:
-    info = _first(Phase.DISCARD, seed=9).infoset()
-    runs = [judge(info, worlds=48, seconds=60.0, seed=s) for s in range(24)]
+    info = _first(Phase.DRAW, seed=9).infoset()
+    runs = [judge(info, worlds=48, seconds=60.0, seed=s) for s in range(20)]
     best_action = runs[0].best.action
     means = [run.of(best_action).mean for run in runs if run.of(best_action).worlds == 48]
     reported = statistics.fmean(
@@ -301,3 +301,30 @@ def test_throwing_the_card_that_completes_their_pickup_is_graded_down() -> None:
     )
     assert feed.loss > 2.0 and feed.grade in (Grade.INACCURACY, Grade.MISTAKE, Grade.BLUNDER)
     assert verdict.best.action.card in (_card("KC"), _card("QD"))
+
+
+def test_with_a_game_score_the_win_chance_is_the_table_after_each_result() -> None:
+    from gintutor.engine.winchance import game_win_chance
+
+    spread = (_mask("TH JH QH"), _mask("KC KD KS"), _mask("2C 3C 4C"))
+    hand = _mask("7H 8H 9H 7C 7D 5C 8S 9D KH 2D")
+    spread_mask = _mask("TH JH QH KC KD KS 2C 3C 4C")
+    pile = tuple(c for c in range(52) if not (hand | spread_mask) >> c & 1)[:20]
+    info = _position(hand, stock=10, opponent_known=0, pile=pile, phase=Phase.DEFEND, spread=spread)
+    scores = (70, 80)
+    verdict = judge(info, scores=scores)
+    candidates = [c for c in range(52) if (info.unseen & ~spread_mask) >> c & 1]
+    for judged in verdict.judged:
+        left = min_deadwood_mask(hand & ~judged.action.layoffs)
+        chances = []
+        for c in candidates:
+            net = -score_hand(CARD_POINTS[c], left, STANDARD).knocker_net
+            # Player 0 is not the dealer (dealer=1): after a scored hand player 0 deals.
+            mine, theirs = (70 + net, 80) if net > 0 else (70, 80 - net)
+            chances.append(game_win_chance(mine, theirs, STANDARD, my_deal=True))
+        assert judged.win_chance is not None and judged.win_loss is not None
+        assert abs(judged.win_chance - statistics.fmean(chances)) < 1e-9
+    assert verdict.best.win_loss == 0.0
+    sampled = judge(_first(Phase.DISCARD).infoset(), worlds=16, seconds=60.0, scores=(10, 95))
+    assert all(0.0 <= j.win_chance <= 1.0 for j in sampled.judged if j.win_chance is not None)
+    assert min(j.win_loss for j in sampled.judged if j.win_loss is not None) == 0.0

@@ -3,7 +3,9 @@
 How the table is built (``benchmarks/build_winchance.py``, seeded, shipped in
 :mod:`gintutor.engine.wintables`):
 
-1. **Self-play.** Many hands are played ``heuristic`` against ``heuristic`` under one rule set
+1. **Self-play.** Many hands are played between two ``heuristic`` bots with the rollout
+   parameters (:data:`~gintutor.engine.bots.playout.FAST`, the coach's own playing policy,
+   three times faster than the full heuristic) under one rule set
    per *knock regime* (the only settings that change how the hand is played): ``knock-10``
    (standard), ``gin-only`` (straight) and ``oklahoma`` (the knock limit from the upcard, the
    spade doubling). Each hand is kept as a raw result: the knock limit, whether the knocker
@@ -65,12 +67,13 @@ def regime_of(rules: RuleSet) -> str:
 def play_results(regime: str, first: int, count: int) -> list[RawResult]:
     """The raw results of self-play hands ``first .. first+count-1`` of ``regime``."""
     from gintutor.engine.bots.heuristic import HeuristicBot
+    from gintutor.engine.bots.playout import FAST
     from gintutor.engine.hand import Deal
     from gintutor.engine.match import play_hand
     from gintutor.engine.scoring import Outcome
 
     rules = preset(REGIMES[regime])
-    bots = [HeuristicBot(), HeuristicBot()]
+    bots = [HeuristicBot(FAST), HeuristicBot(FAST)]
     out: list[RawResult] = []
     for index in range(first, first + count):
         deal = Deal.shuffled(random.Random(f"winchance:{regime}:{index}"), dealer=0)
@@ -172,6 +175,8 @@ def win_table(rules: RuleSet) -> list[list[float]]:
         else:
             lost[min(-points, target)] += chance
     scored = 1.0 - void
+    top_won = max((p for p in dist if p > 0), default=0)
+    top_lost = max((-p for p in dist if p < 0), default=0)
     won_any = sum(won)
     lost_upto = [0.0] * (target + 1)
     for y in range(1, target + 1):
@@ -181,9 +186,12 @@ def win_table(rules: RuleSet) -> list[list[float]]:
     for total in range(2 * target - 2, -1, -1):
         for a in range(max(0, total - target + 1), min(total, target - 1) + 1):
             b = total - a
-            wins = won_any - sum(map(mul, won[1 : target - a], table[b][a + 1 : target]))
+            # Only the points a hand can score count: the slices stop at the highest seen.
+            reach = min(target - a, top_won + 1)
+            wins = won_any - sum(map(mul, won[1:reach], table[b][a + 1 : a + reach]))
+            reach = min(target - b, top_lost + 1)
             losses = lost_upto[target - b - 1] - sum(
-                map(mul, lost[1 : target - b], columns[a][b + 1 : target])
+                map(mul, lost[1:reach], columns[a][b + 1 : b + reach])
             )
             value = (wins + losses) / scored
             table[a][b] = value
