@@ -250,11 +250,10 @@ def _players(deal: Deal, rules: object, log: list[object]) -> list[tuple[int, ob
 
 def test_review_of_a_saved_game(home: Path) -> None:
     from gintutor.cli.reviewrun import load_played
-    from gintutor.tutor.review import PlayedGame
 
     game_id = _saved_game(home)
     game = load_played("last")
-    assert isinstance(game, PlayedGame) and game.player == 1 and len(game.hands) == 2
+    assert game.player == 1 and len(game.hands) == 2
     assert load_played(game_id) == game
     review = review_game(game, judge_with=fake_judge)
     assert review.source == f"saved game {game_id}"

@@ -10,6 +10,7 @@ from pathlib import Path
 import typer
 
 from gintutor.errors import GinError
+from gintutor.tutor.review import PlayedGame, PlayedHand, review_game
 
 
 class ReviewUsageError(GinError):
@@ -22,13 +23,12 @@ def _content_error(message: str) -> typer.Exit:
     return typer.Exit(1)
 
 
-def load_played(target: str) -> object:
+def load_played(target: str) -> PlayedGame:
     """The game to review: the newest saved game, a saved game by id, or a log file."""
     from gintutor.cli.progress import data_dir
     from gintutor.content.gamelog import LogError, read_game_log
     from gintutor.content.games import GameFileError, find_game, games_dir, latest_game, load_game
     from gintutor.content.textfile import path_kind
-    from gintutor.tutor.review import PlayedGame, PlayedHand
 
     folder = games_dir(data_dir())
     path: Path | None
@@ -74,14 +74,12 @@ def run_review(
 ) -> None:
     """Review ``target`` and print the review (text or JSON)."""
     from gintutor.engine.coach import REVIEW_SECONDS, REVIEW_WORLDS
-    from gintutor.tutor.review import PlayedGame, review_game
 
     if worlds is not None and not 1 <= worlds <= 100_000:
         raise ReviewUsageError(f"--worlds: {worlds}: give 1 to 100000")
     if jobs < 0:
         raise ReviewUsageError(f"--jobs: {jobs}: give 0 (every core) or more")
     game = load_played(target)
-    assert isinstance(game, PlayedGame)
     workers = jobs or os.cpu_count() or 1
     budget = REVIEW_WORLDS if worlds is None else worlds
     if sys.stderr.isatty():
