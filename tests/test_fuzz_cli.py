@@ -235,6 +235,18 @@ def invocation(draw: st.DrawFn, command: str) -> tuple[list[Any], bytes | None, 
             ]
         elif which == "score":
             args += draw(st.lists(any_text, min_size=1, max_size=3))
+    elif command == "play":
+        args = ["play", "--bot", draw(st.sampled_from(["novice", "simple", "x", ""]))]
+        args += ["--coach", draw(st.sampled_from(["off", "off", "loud", ""]))]
+        if draw(st.booleans()):
+            args += ["--rules", draw(st.one_of(path_to("rules"), any_text))]
+        if draw(st.booleans()):
+            args += ["--seed", draw(st.one_of(any_text, st.just("99999999999999999999")))]
+        if draw(st.integers(0, 3)) == 0:
+            args += ["--resume", draw(st.one_of(any_text, st.just("last")))]
+        words = st.sampled_from([b"pass", b"take", b"draw", b"knock", b"hint", b"sheet", b"7d"])
+        stdin = b"\n".join(draw(st.lists(st.one_of(words, st.binary(max_size=12)), max_size=6)))
+        stdin += b"\nquit\n"
     else:
         raise AssertionError(command)
     return args, stdin, progress
@@ -252,6 +264,7 @@ COMMANDS = [
     "generate",
     "match",
     "carousel",
+    "play",
 ]
 
 

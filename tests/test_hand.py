@@ -23,7 +23,7 @@ from gintutor.engine.hand import (
 from gintutor.engine.melds import Meld
 from gintutor.engine.rules import PRESETS, preset
 from gintutor.engine.scoring import Outcome
-from gintutor.errors import CardError, IllegalError
+from gintutor.errors import CardError, GinError, IllegalError
 
 
 def make_deal(
@@ -305,3 +305,29 @@ def test_meld_check_in_a_spread() -> None:
     )
     with pytest.raises(IllegalError, match="is not a meld"):
         state.verify(bad)
+
+
+def test_a_hollywood_game_goes_on_until_all_three_games_close() -> None:
+    """Under Hollywood scoring the game is a match: over when every game reached the target,
+    won on the three games' total points (RULES.md §3)."""
+    from gintutor.engine.game import score_match
+    from gintutor.engine.hand import GameState, HandResult
+    from gintutor.engine.scoring import score_hand
+
+    rules = preset("hollywood")
+    game = GameState(rules)
+    won = HandResult(False, 0, (), 5, None, score_hand(5, 40, rules))
+    hands = 0
+    while not game.over:
+        game.record(won)
+        hands += 1
+        assert hands < 20
+    match = score_match([won.record()] * hands, rules)
+    assert match.finished and not score_match([won.record()] * (hands - 1), rules).finished
+    assert all(sheet.finished for sheet in game.match.games)
+    assert game.totals == match.final_totals and game.winner == 0
+    assert game.sheet == match.games[0]
+    with pytest.raises(GinError):
+        game.record(won)
+    with pytest.raises(GinError):
+        _ = GameState(preset("standard")).match

@@ -130,7 +130,7 @@ def test_a_whole_game_scripted_through_piped_input(
     assert game.finished and game.problems == ()
     mine = [a for h in game.hands for a in h.actions if a.player == 0]
     assert len(mine) == len(inputs)
-    assert "reached 100 and wins the game." in out
+    assert "You reached 100 and win the game." in out
     assert "box bonus" in out and "Final:" in out
     assert out == snapshot
 

@@ -61,3 +61,15 @@ def test_ascii_tables_use_no_box_drawing_characters() -> None:
     text = render_text([Table(("a", "b"), (("1", "2"),))], ascii_only=True)
     assert "|" in text and "-" in text
     assert not any(ord(char) > 127 for char in text)
+
+
+def test_ascii_signs_are_replaced_before_a_table_is_laid_out() -> None:
+    """``±`` becomes ``+/-`` (three characters) before the columns are measured."""
+    from gintutor.text.explain import Table
+
+    text = render_text(
+        [Table(("value", "word"), (("1 ± 2", "x"), ("12.5 ≤ 3", "y")))], ascii_only=True
+    )
+    rows = text.splitlines()
+    assert "1 +/- 2" in text and "12.5 <= 3" in text
+    assert len({row.index("|") for row in rows if "|" in row}) == 1

@@ -133,6 +133,9 @@ class Terminal:
         return cls(console, ascii_only)
 
     def _text(self, text: str, style: str = "") -> Text:
+        if self.ascii_only:
+            # Before layout: "<=" is wider than "≤", and a table's columns must know it.
+            text = text.translate(_ASCII)
         out = Text(text, style=style)
         if self.console.color_system is not None:
             out.highlight_regex(r"\S*" + _RED_SUITS, "bold red")

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from gintutor.engine.hand import Action, Deal, HandState, replay
-from gintutor.engine.rules import RULE_SETS, RuleSet, from_mapping
+from gintutor.engine.rules import RULE_SETS, RuleSet
 from gintutor.errors import GinError
 
 VERSION = 1
@@ -256,22 +256,12 @@ def _read_bytes(path: Path) -> bytes:
 
 def house_rules(name: str, text: str) -> RuleSet:
     """A rule set from house-rules YAML text (a header's ``{"name", "house"}``)."""
-    import yaml
+    from gintutor.content.houserules import rules_from_text
 
-    from gintutor.content.yamlread import compose, value_of
-
-    node, problems = compose(name, text)
-    if problems or not isinstance(node, yaml.MappingNode):
-        why = str(problems[0]) if problems else "not a mapping of settings"
-        raise GinError(f"the saved house rules: {why}")
-    data: dict[str, object] = {}
-    for key_node, value_node in node.value:
-        key, problem = value_of(key_node)
-        value, value_problem = value_of(value_node)
-        if problem or value_problem or not isinstance(key, str):
-            raise GinError(f"the saved house rules: {problem or value_problem or key!r}")
-        data[key] = value
-    return from_mapping(data, name=name)
+    try:
+        return rules_from_text(name, text)
+    except GinError as error:
+        raise GinError(f"the saved house rules: {error}") from None
 
 
 def _rules_of(spec: object) -> RuleSet:

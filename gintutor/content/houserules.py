@@ -28,16 +28,27 @@ def load_rules(spec: str) -> RuleSet:
 
 def load_rules_file(path: Path) -> RuleSet:
     """House rules from a YAML file; :class:`RulesError` as ``file:line: key: problem``."""
-    import yaml  # only house-rules files need it
-
     from gintutor.content.textfile import FileError, read_text
-    from gintutor.content.yamlread import compose, value_of
 
     try:
         text = read_text(path, "the house rules")
     except FileError as error:
         raise RulesError(str(error)) from None
-    node, problems = compose(str(path), text)
+    return rules_from_text(str(path), text)
+
+
+def rules_from_text(where: str, text: str) -> RuleSet:
+    """House rules from YAML text read from ``where`` (a file name, or what holds the text, as
+    a saved game does); :class:`RulesError` as ``where:line: key: problem``.
+
+    >>> rules_from_text("house", "{base: classic, gin_bonus: 20}").gin_bonus
+    20
+    """
+    import yaml  # only house rules need it
+
+    from gintutor.content.yamlread import compose, value_of
+
+    node, problems = compose(where, text)
     if problems:
         hint = (
             " (house rules are lines like 'gin_bonus: 20')"
@@ -46,7 +57,7 @@ def load_rules_file(path: Path) -> RuleSet:
         )
         raise RulesError(f"{problems[0]}{hint}")
     if not isinstance(node, yaml.MappingNode):
-        raise RulesError(f"{path}:1: house rules are a mapping of settings, e.g. 'base: classic'")
+        raise RulesError(f"{where}:1: house rules are a mapping of settings, e.g. 'base: classic'")
     data: dict[str, object] = {}
     lines: dict[str, int] = {}
     for key_node, value_node in node.value:
@@ -55,14 +66,14 @@ def load_rules_file(path: Path) -> RuleSet:
         if problem is None and not isinstance(key, str):
             problem = f"{key!r} is not a setting name"
         if problem is not None or not isinstance(key, str):
-            raise RulesError(f"{path}:{line}: {problem}")
+            raise RulesError(f"{where}:{line}: {problem}")
         value, problem = value_of(value_node)
         if problem is not None:
-            raise RulesError(f"{path}:{value_node.start_mark.line + 1}: {key}: {problem}")
+            raise RulesError(f"{where}:{value_node.start_mark.line + 1}: {key}: {problem}")
         data[key] = value
         lines[key] = line
     try:
-        return from_mapping(data, name=str(path))
+        return from_mapping(data, name=where)
     except RulesError as error:
         key = str(error).split(":", 1)[0]
-        raise RulesError(f"{path}:{lines.get(key, 1)}: {error}") from None
+        raise RulesError(f"{where}:{lines.get(key, 1)}: {error}") from None

@@ -36,7 +36,7 @@ from gintutor.engine.cards import (
     mask_points,
     parse_cards,
 )
-from gintutor.engine.game import GameSheet, HandRecord, score_game
+from gintutor.engine.game import GameSheet, HandRecord, Match, score_game, score_match
 from gintutor.engine.layoffs import Defence, Layoff, _layoff_plans, best_defence, layoff_plan
 from gintutor.engine.melds import MELD_MASKS, Meld
 from gintutor.engine.rules import RuleSet
@@ -668,7 +668,9 @@ def parse_log(text: str, rules: RuleSet) -> HandState:
 
 class GameState:
     """A game to the rule set's target: hands in turn, the dealer alternating (a void hand is
-    dealt again by the same dealer, RULES.md §1), scored by :func:`.game.score_game`.
+    dealt again by the same dealer, RULES.md §1), scored by :func:`.game.score_game` — or, under
+    Hollywood scoring, a match of three games scored at once by :func:`.game.score_match`, over
+    when all three are closed.
     """
 
     def __init__(self, rules: RuleSet, first_dealer: int = 0) -> None:
@@ -678,13 +680,38 @@ class GameState:
 
     @property
     def sheet(self) -> GameSheet:
-        """The score sheet so far."""
+        """The score sheet so far (under Hollywood: the first game's)."""
+        if self.rules.hollywood:
+            return self.match.games[0]
         return score_game([r.record() for r in self.results], self.rules)
 
     @property
+    def match(self) -> Match:
+        """Hollywood's three games so far (:class:`GinError` for other rules)."""
+        if not self.rules.hollywood:
+            raise GinError(f"{self.rules.name} rules score one game, not a Hollywood match")
+        return score_match([r.record() for r in self.results], self.rules)
+
+    @property
     def over(self) -> bool:
-        """True when a player has reached the target."""
-        return self.sheet.finished
+        """True when a player has reached the target (Hollywood: in all three games)."""
+        return self.match.finished if self.rules.hollywood else self.sheet.finished
+
+    @property
+    def totals(self) -> tuple[int, int]:
+        """Each player's final points, bonuses included (Hollywood: over the three games)."""
+        return self.match.final_totals if self.rules.hollywood else self.sheet.final_totals
+
+    @property
+    def winner(self) -> int | None:
+        """The player who won the game (Hollywood: the match, by total points; ``None`` while
+        it goes on or for a tied match)."""
+        if not self.rules.hollywood:
+            return self.sheet.winner
+        if not self.over:
+            return None
+        first, second = self.totals
+        return None if first == second else (0 if first > second else 1)
 
     def record(self, result: HandResult) -> None:
         """Enter a finished hand and choose the next dealer."""

@@ -105,8 +105,10 @@ class GameRecord:
     seconds spent deciding."""
 
     seats: tuple[str, str]
-    winner: int
+    winner: int | None
+    """The winner seat; ``None`` only for a Hollywood match tied on points."""
     totals: tuple[int, int]
+    """Final points, bonuses included (Hollywood: over the three games)."""
     hands: tuple[HandLine, ...]
     decisions: tuple[int, int]
     seconds: tuple[float, float]
@@ -153,12 +155,10 @@ def play_game(
         assert result is not None
         game.record(result)
         lines.append(HandLine(result.winner, result.outcome, result.points, result.knocker))
-    sheet = game.sheet
-    assert sheet.winner is not None
     return GameRecord(
         seats=(bots[0].name, bots[1].name),
-        winner=sheet.winner,
-        totals=sheet.totals,
+        winner=game.winner,
+        totals=game.totals,
         hands=tuple(lines),
         decisions=(len(clock[0]), len(clock[1])),
         seconds=(sum(clock[0]), sum(clock[1])),
@@ -284,7 +284,8 @@ def summarize(spec: MatchSpec, pairs: Sequence[tuple[GameRecord, GameRecord]]) -
             games += 1
             a_seat = index  # game 0: A sits in seat 0; game 1: A sits in seat 1
             seat_side = {a_seat: sides[0], 1 - a_seat: sides[1]}
-            seat_side[record.winner].games_won += 1
+            if record.winner is not None:
+                seat_side[record.winner].games_won += 1
             for seat in (0, 1):
                 seat_side[seat].decisions += record.decisions[seat]
                 seat_side[seat].seconds += record.seconds[seat]

@@ -561,6 +561,23 @@ _BONUS_TEXT = {
 }
 
 
+YOU = "You"
+"""The learner's name on a sheet: the verbs agree with it ("You win", "Ann wins")."""
+
+
+def agree(name: str, verb: str) -> str:
+    """The present tense of ``verb`` with ``name`` as its subject.
+
+    >>> agree("You", "win"), agree("Simple", "win")
+    ('win', 'wins')
+    """
+    return verb if name == YOU else f"{verb}s"
+
+
+def _possessive(name: str) -> str:
+    return "your" if name == YOU else f"{name}'s"
+
+
 def _record_text(record: HandRecord, players: Sequence[str]) -> str:
     if record.winner is None or record.outcome is None:
         return "void"
@@ -594,7 +611,8 @@ def explain_sheet(
         )
         return blocks
     winner, loser = sheet.winner, 1 - sheet.winner
-    blocks.append(Line(f"{players[winner]} reached {sheet.target} and wins the game."))
+    name = players[winner]
+    blocks.append(Line(f"{name} reached {sheet.target} and {agree(name, 'win')} the game."))
     if sheet.shutout:
         blocks.append(Line(f"Shutout: {players[loser]} won no hand ({rules.shutout.value})."))
     bonus_rows = []
@@ -611,7 +629,7 @@ def explain_sheet(
     blocks.append(
         Line(
             f"Final: {players[0]} {finals[0]}, {players[1]} {finals[1]}: "
-            f"{players[winner]} wins by {sheet.margin}."
+            f"{name} {agree(name, 'win')} by {sheet.margin}."
         )
     )
     return blocks
@@ -631,7 +649,8 @@ def explain_match(match: Match, players: Sequence[str], rules: RuleSet) -> list[
         blocks.append(
             Line(
                 f"Hand {line.hand} ({_record_text(record, players)}) went into no game: "
-                f"{players[record.winner]}'s wins up to then were due only in games that had "
+                f"{_possessive(players[record.winner]).capitalize()} wins up to then were due "
+                "only in games that had "
                 "already closed."
             )
         )
@@ -640,7 +659,8 @@ def explain_match(match: Match, players: Sequence[str], rules: RuleSet) -> list[
         blocks.append(
             Line(
                 f"All three games are over: {players[0]} {finals[0]}, {players[1]} "
-                f"{finals[1]}: {players[lead]} wins by {abs(finals[0] - finals[1])}."
+                f"{finals[1]}: {players[lead]} {agree(players[lead], 'win')} by "
+                f"{abs(finals[0] - finals[1])}."
             )
         )
     else:
