@@ -16,7 +16,8 @@ from gintutor.engine.layoffs import best_defence
 from gintutor.engine.melds import Meld
 from gintutor.engine.rules import preset
 from gintutor.engine.showdown import showdown
-from gintutor.text.explain import Line, Style, Table, discard_table, explain_analysis
+from gintutor.text.blocks import Line, Style, Table
+from gintutor.text.explain import discard_table, explain_analysis
 from gintutor.tutor.lessons import Ask
 from gintutor.tutor.questions import PointsQuestion
 

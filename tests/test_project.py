@@ -166,3 +166,18 @@ def test_ruff_format_applied() -> None:
         cwd=ROOT,
     )
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_printing_blocks_needs_no_engine_and_the_rules_no_solver() -> None:
+    """The blocks every command prints import nothing of the engine; narrating the rules
+    imports the rules, not the solver or the analysis (start-up pays only for what it uses)."""
+    code = (
+        "import sys, json, gintutor.cli.render, gintutor.text.blocks\n"
+        "a = sorted(m for m in sys.modules if m.startswith('gintutor.engine'))\n"
+        "import gintutor.text.rules, gintutor.text.sheets\n"
+        "b = sorted(m for m in sys.modules if m.startswith('gintutor.engine'))\n"
+        "print(json.dumps([a, b]))\n"
+    )
+    blocks_only, with_rules = json.loads(run_python(code))
+    assert blocks_only == []
+    assert not {"gintutor.engine.solver", "gintutor.engine.analysis"} & set(with_rules)

@@ -322,7 +322,7 @@ def test_safety_prefers_the_least_deadwood_among_equally_safe_cards() -> None:
 @pytest.mark.parametrize("theme", list(Theme), ids=lambda t: t.value)
 def test_option_tables_fit_80_columns_and_the_legend_explains_what_is_shown(theme: Theme) -> None:
     from gintutor.cli.render import render_text
-    from gintutor.text.explain import Style
+    from gintutor.text.blocks import Style
     from gintutor.tutor.puzzletext import option_table, table_legend
 
     puzzle = next(p for p in PUZZLES if p.theme is theme)

@@ -8,7 +8,7 @@ import pytest
 from rich.console import Console
 
 from gintutor.cli.render import Terminal, render_text
-from gintutor.text.explain import Heading, Line, Table
+from gintutor.text.blocks import Heading, Line, Table
 
 BLOCKS = [Heading("Best melds"), Line("run  5♥ 6♥ 7♥", 1), Table(("discard",), (("K♣",),))]
 
@@ -65,7 +65,7 @@ def test_ascii_tables_use_no_box_drawing_characters() -> None:
 
 def test_ascii_signs_are_replaced_before_a_table_is_laid_out() -> None:
     """``±`` becomes ``+/-`` (three characters) before the columns are measured."""
-    from gintutor.text.explain import Table
+    from gintutor.text.blocks import Table
 
     text = render_text(
         [Table(("value", "word"), (("1 ± 2", "x"), ("12.5 ≤ 3", "y")))], ascii_only=True

@@ -19,7 +19,7 @@ from gintutor.content.gamelog import EXAMPLE, parse_game_log, read_game_log
 from gintutor.engine.coach import Grade, Judged, Reason, ReasonKind, Verdict, grade_of
 from gintutor.engine.hand import Deal, InfoSet, Kind, Phase
 from gintutor.engine.rules import preset
-from gintutor.text.explain import Style
+from gintutor.text.blocks import Style
 from gintutor.text.review import explain_review, review_data
 from gintutor.tutor.review import (
     BAND_LIMITS,

@@ -280,7 +280,8 @@ def rules_command(
     """The rule sets side by side, one explained in prose, or what differs between two."""
     from gintutor.content.houserules import load_rules
     from gintutor.engine.rules import PRESETS, SETTING_NAMES, SOURCE_TEXTS
-    from gintutor.text.explain import Line, explain_rules, rules_table
+    from gintutor.text.blocks import Line
+    from gintutor.text.rules import explain_rules, rules_table
 
     terminal = _terminal(no_color, ascii_only)
     if diff is not None:
@@ -348,7 +349,7 @@ def score(
     from gintutor.content.houserules import load_rules
     from gintutor.content.scorefile import read_entries
     from gintutor.engine.game import score_game, score_match
-    from gintutor.text.explain import explain_match, explain_sheet
+    from gintutor.text.sheets import explain_match, explain_sheet
     from gintutor.tutor.scoresheet import parse_entries
 
     rule_set = load_rules(rules)
@@ -532,7 +533,7 @@ def _list_lessons(
             )
         )
         return
-    from gintutor.text.explain import Line, Table
+    from gintutor.text.blocks import Line, Table
 
     def status_text(found: Any) -> str:
         if found.status is LessonStatus.STARTED:
@@ -798,7 +799,8 @@ def _json_printer() -> Callable[[Any], None]:
 
 
 def _text_printer(no_color: bool, ascii_only: bool) -> Callable[[Any], None]:
-    from gintutor.text.explain import Style, explain_analysis
+    from gintutor.text.blocks import Style
+    from gintutor.text.explain import explain_analysis
 
     terminal = _terminal(no_color, ascii_only)
     style = Style(ascii_only=ascii_only)

@@ -59,8 +59,8 @@ def register(app: typer.Typer) -> None:
         )
         from gintutor.engine.carousel.rules import STANDARD
         from gintutor.engine.carousel.solver import best_play
+        from gintutor.text.blocks import Style
         from gintutor.text.carousel import explain_play, play_data
-        from gintutor.text.explain import Style
 
         decks = decks_for(players)
         old, cards = parse_table(table), parse_hand_cards(hand)
@@ -177,7 +177,7 @@ class _Session:
     def __init__(
         self, players: int, level: Any, seed: int, asker: Any, terminal: Any, ascii_only: bool
     ) -> None:
-        from gintutor.text.explain import Style
+        from gintutor.text.blocks import Style
 
         self.players, self.level, self.seed = players, level, seed
         self.asker, self.terminal = asker, terminal
@@ -186,7 +186,7 @@ class _Session:
         self.results: list[Any] = []
 
     def say(self, text: str) -> None:
-        from gintutor.text.explain import Line
+        from gintutor.text.blocks import Line
 
         self.terminal.show([Line(text)])
 
@@ -242,8 +242,8 @@ class _Session:
         self.say(f"{name} draws {draws}, {what}{knock}; {len(round_.hands[player])} cards left.")
 
     def show_table(self, round_: Any) -> None:
+        from gintutor.text.blocks import Heading, Line
         from gintutor.text.carousel import hand_text, table_lines
-        from gintutor.text.explain import Heading, Line
 
         hand = round_.hand
         self.terminal.show(
@@ -337,7 +337,7 @@ def _solve_interactively(solution: Any, terminal: Any, ascii_only: bool) -> None
     """Ask for the new table (hints on request), grade the first real answer, explain."""
     from gintutor.cli.prompts import Command, Prompt, Quit, asker_for
     from gintutor.errors import GinError
-    from gintutor.text.explain import Line, Style
+    from gintutor.text.blocks import Line, Style
     from gintutor.tutor.carouselpuzzles import (
         Grade,
         fill_explanation,

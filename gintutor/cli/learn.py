@@ -11,7 +11,8 @@ from gintutor.cli.prompts import Asker, Command, Prompt, Quit
 from gintutor.cli.render import Terminal
 from gintutor.engine.analysis import analyze
 from gintutor.errors import GinError
-from gintutor.text.explain import Style, explain_analysis
+from gintutor.text.blocks import Style
+from gintutor.text.explain import explain_analysis
 from gintutor.tutor.lessons import (
     Ask,
     CarouselShow,

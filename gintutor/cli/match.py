@@ -22,7 +22,7 @@ def _percent(value: float) -> str:
 
 def report_blocks(report: Any) -> list[Any]:
     """The match report as explanation blocks: a table of each bot's figures and the points."""
-    from gintutor.text.explain import Heading, Line, Table
+    from gintutor.text.blocks import Heading, Line, Table
 
     a, b = report.bots
     pairs = report.points_per_hand.clusters

@@ -29,7 +29,7 @@ from gintutor.engine.cards import Card
 from gintutor.engine.hand import Action, Deal
 from gintutor.engine.rules import RULE_SETS
 from gintutor.errors import GinError
-from gintutor.text.explain import Line, Style
+from gintutor.text.blocks import Line, Style
 from gintutor.text.play import (
     flag_text,
     hand_end_blocks,

@@ -12,7 +12,7 @@ from gintutor.cli.render import Terminal
 from gintutor.content.verdicts import solve
 from gintutor.engine.cards import Card
 from gintutor.errors import GinError
-from gintutor.text.explain import Line, Table, plural
+from gintutor.text.blocks import Line, Table, plural
 from gintutor.tutor.puzzles import Grade, Puzzle, Solution, Theme, candidates
 from gintutor.tutor.puzzletext import feedback, option_data, setting_out
 

@@ -20,7 +20,7 @@ from rich.padding import Padding
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from gintutor.text.explain import Block, Heading, Line, Table
+from gintutor.text.blocks import Block, Heading, Line, Table
 
 _RED_SUITS = r"[♥♦]"
 _BLACK_SUITS = r"[♣♠]"

@@ -103,7 +103,7 @@ def run_review(
         typer.echo(json.dumps(review_data(review), ensure_ascii=False, indent=2))
         return
     from gintutor.cli.render import Terminal
-    from gintutor.text.explain import Style
+    from gintutor.text.blocks import Style
     from gintutor.text.review import explain_review
 
     terminal = Terminal.for_stream(color=not no_color, ascii_only=ascii_only)

@@ -15,8 +15,8 @@ from gintutor.engine.carousel.game import (
 from gintutor.engine.carousel.rules import CarouselRules, FirstMeld, LowTie, Objective
 from gintutor.engine.carousel.solver import MoveKind, Play
 from gintutor.errors import GinError
-from gintutor.text.explain import Block, Heading, Line, Style
-from gintutor.text.explain import Table as TextTable
+from gintutor.text.blocks import Block, Heading, Line, Style
+from gintutor.text.blocks import Table as TextTable
 
 
 def meld_text(meld: Meld, style: Style) -> str:

@@ -18,18 +18,9 @@ from gintutor.engine.rules import RuleSet
 from gintutor.engine.scoring import Outcome
 from gintutor.engine.showdown import Showdown, SpreadOutcome
 from gintutor.engine.solver import Arrangement
-from gintutor.text.explain import (
-    Block,
-    Heading,
-    Line,
-    Style,
-    Table,
-    arrangement_lines,
-    explain_match,
-    explain_sheet,
-    explain_showdown,
-    plural,
-)
+from gintutor.text.blocks import Block, Heading, Line, Style, Table, plural
+from gintutor.text.explain import arrangement_lines, explain_showdown
+from gintutor.text.sheets import explain_match, explain_sheet
 
 # -- the records ----------------------------------------------------------------------------
 

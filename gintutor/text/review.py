@@ -16,7 +16,7 @@ from gintutor.engine.cards import CARDS, CardSet
 from gintutor.engine.coach import Grade, Reason, ReasonKind
 from gintutor.engine.hand import NO_CARD, Action, HandResult, Kind, Phase
 from gintutor.engine.scoring import Outcome
-from gintutor.text.explain import Block, Heading, Line, Style, Table, plural
+from gintutor.text.blocks import Block, Heading, Line, Style, Table, plural
 
 
 class DecisionRecord(Protocol):

@@ -31,8 +31,8 @@ from gintutor.engine.carousel.cards import (
 from gintutor.engine.carousel.rules import STANDARD
 from gintutor.engine.carousel.solver import MoveKind, Play, best_play
 from gintutor.errors import GinError
+from gintutor.text.blocks import Block, Heading, Line, Style, plural
 from gintutor.text.carousel import explain_play, hand_text, play_data, table_lines
-from gintutor.text.explain import Block, Heading, Line, Style, plural
 from gintutor.tutor.questions.carousel import check_play, read_table
 
 THEME = "carousel"

@@ -37,7 +37,7 @@ def fill_rules(text: str, rules: RuleSet) -> str:
             return source.name
         if key not in source.settings():
             raise GinError(f"{match.group(0)}: no setting called {key!r}")
-        from gintutor.text.explain import setting_text
+        from gintutor.text.rules import setting_text
 
         return setting_text(source, key)
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from gintutor.engine.cards import Rank
 from gintutor.engine.evaluate import DiscardEval, Out, OutKind
-from gintutor.text.explain import Block, Heading, Line, Style, Table
+from gintutor.text.blocks import Block, Heading, Line, Style, Table
 from gintutor.tutor.puzzles import (
     Grade,
     Puzzle,

@@ -17,7 +17,7 @@ from typing import ClassVar
 from gintutor.engine.cards import Card, CardSet, parse_cards
 from gintutor.engine.rules import RuleSet
 from gintutor.errors import GinError
-from gintutor.text.explain import Block, Line, Style
+from gintutor.text.blocks import Block, Line, Style
 
 PLAIN = Style()
 """Cards written with suit symbols."""

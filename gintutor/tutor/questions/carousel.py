@@ -37,6 +37,7 @@ from gintutor.engine.carousel.rules import STANDARD, CarouselRules
 from gintutor.engine.carousel.solver import Play, best_play, verify_play
 from gintutor.engine.rules import PRESETS
 from gintutor.errors import CardError, GinError, IllegalError
+from gintutor.text.blocks import Block, Line, Style, plural
 from gintutor.text.carousel import (
     explain_play,
     explain_round,
@@ -45,7 +46,6 @@ from gintutor.text.carousel import (
     parse_rounds,
     table_lines,
 )
-from gintutor.text.explain import Block, Line, Style, plural
 from gintutor.tutor.questions.base import (
     PLAIN,
     AnswerError,

@@ -11,7 +11,8 @@ from gintutor.engine.knocking import knock_verdict
 from gintutor.engine.melds import Meld, melds_within
 from gintutor.engine.solver import min_deadwood_mask, verify_discard
 from gintutor.errors import GinError
-from gintutor.text.explain import Block, Line, Style, knock_sentence
+from gintutor.text.blocks import Block, Line, Style
+from gintutor.text.explain import knock_sentence
 from gintutor.tutor.questions.base import (
     LONGEST_NUMBER,
     PLAIN,

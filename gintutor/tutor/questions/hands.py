@@ -18,15 +18,8 @@ from gintutor.engine.solver import (
     verify_discard,
 )
 from gintutor.errors import GinError
-from gintutor.text.explain import (
-    Block,
-    Line,
-    Style,
-    arrangement_lines,
-    deadwood_sum,
-    discard_table,
-    knock_sentence,
-)
+from gintutor.text.blocks import Block, Line, Style
+from gintutor.text.explain import arrangement_lines, deadwood_sum, discard_table, knock_sentence
 from gintutor.tutor.questions.base import (
     PLAIN,
     AnswerError,

@@ -10,7 +10,9 @@ from gintutor.engine.cards import Card
 from gintutor.engine.game import GameSheet, score_game, score_match
 from gintutor.engine.rules import SETTING_NAMES
 from gintutor.errors import GinError
-from gintutor.text.explain import Block, Line, Style, explain_sheet, setting_text
+from gintutor.text.blocks import Block, Line, Style
+from gintutor.text.rules import setting_text
+from gintutor.text.sheets import explain_sheet
 from gintutor.tutor.questions.base import (
     PLAIN,
     Feedback,

@@ -9,7 +9,8 @@ from gintutor.engine.cards import Card, CardSet
 from gintutor.engine.layoffs import layoff_plan
 from gintutor.engine.scoring import ItemKind, Side
 from gintutor.engine.showdown import Showdown, showdown
-from gintutor.text.explain import Block, Line, Style, explain_showdown
+from gintutor.text.blocks import Block, Line, Style
+from gintutor.text.explain import explain_showdown
 from gintutor.tutor.questions.base import (
     PLAIN,
     Feedback,
