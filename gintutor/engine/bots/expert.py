@@ -49,12 +49,15 @@ SWITCH = 2.0
 Play = Callable[[World], float]
 
 
-def world_of(info: InfoSet, opponent: int, rng: random.Random) -> World:
-    """The world where the opponent holds ``opponent`` and the stock is dealt from the rest."""
+def world_of(
+    info: InfoSet, opponent: int, rng: random.Random, record: tuple[int, int] | None = None
+) -> World:
+    """The world where the opponent holds ``opponent`` and the stock is dealt from the rest
+    (``record``: :func:`~.estimate.public_record` of ``info``, when the caller has it)."""
     me = info.player
     stock_cards = [i for i in range(52) if (info.unseen & ~opponent) >> i & 1]
     rng.shuffle(stock_cards)
-    held, avoided = public_record(info)
+    held, avoided = public_record(info) if record is None else record
     hands = [0, 0]
     hands[me], hands[1 - me] = info.hand, opponent
     known = [0, 0]
@@ -154,12 +157,13 @@ def rollouts(
     start = time.perf_counter()
     results: dict[Action, list[float]] = {action: [] for action in plays}
     weights: list[float] = []
+    record = public_record(info)
     for count, (opponent, weight) in enumerate(sample_opponent_hands(info, worlds, rng)):
         if count >= MIN_WORLDS and time.perf_counter() - start > seconds:
             break
         seed = rng.getrandbits(32)
         for action, play in plays.items():
-            results[action].append(play(world_of(info, opponent, random.Random(seed))))
+            results[action].append(play(world_of(info, opponent, random.Random(seed), record)))
         weights.append(weight)
     total = sum(weights) or 1.0
     return results, [w / total for w in weights]
