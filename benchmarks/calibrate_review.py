@@ -26,7 +26,7 @@ from gintutor.engine.coach import REVIEW_SECONDS, REVIEW_WORLDS, Verdict, judge
 from gintutor.engine.hand import Deal, GameState, InfoSet
 from gintutor.engine.match import play_hand
 from gintutor.engine.rules import preset
-from gintutor.tutor.review import PlayedGame, PlayedHand, review_game
+from gintutor.tutor.review import PlayedGame, PlayedHand, band_limits, review_game
 
 MAX_HANDS = 40
 
@@ -113,6 +113,9 @@ def main() -> None:
     for level, _, _, rate, _, mean, _ in rows:
         print(f'    "{level}": ({rate:.3f}, {mean:.2f}),')
     print("}")
+    if {row[0] for row in rows} == set(BOT_NAMES):
+        limits = band_limits({level: (rate, mean) for level, _, _, rate, _, mean, _ in rows})
+        print("bands:", ", ".join(f"{band.value} <= {limit:.3f}" for band, limit in limits))
     values = [sum(v) / len(v) if v else 0.0 for v in seat_values]
     print(f"SEAT_VALUE = ({values[0]:.2f}, {values[1]:.2f})  # n = {[len(v) for v in seat_values]}")
 

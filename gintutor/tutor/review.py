@@ -93,7 +93,7 @@ SEAT_VALUE = (0.0, 0.0)
 the same calibration games: the baseline of the deal luck."""
 
 
-def _band_limits(table: dict[str, tuple[float, float]]) -> tuple[tuple[Band, float], ...]:
+def band_limits(table: dict[str, tuple[float, float]]) -> tuple[tuple[Band, float], ...]:
     """Each band's upper error rate: midway between adjacent bot levels (novice is Beginner ...
     expert is Expert); World class below half the expert's rate."""
     rates = [table[name][0] for name in ("novice", "simple", "openspiel", "heuristic", "expert")]
@@ -108,7 +108,7 @@ def _band_limits(table: dict[str, tuple[float, float]]) -> tuple[tuple[Band, flo
     )
 
 
-BAND_LIMITS = _band_limits(CALIBRATION)
+BAND_LIMITS = band_limits(CALIBRATION)
 """``(band, highest error rate)`` from the best band down: a rate at or below a limit earns
 that band (the first that fits)."""
 
