@@ -17,6 +17,7 @@ coach's and the review's).
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import sys
@@ -75,6 +76,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=0.8)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--rules", default="standard")
+    parser.add_argument("--out", help="write every judged decision here (JSON), to regrade")
     args = parser.parse_args(argv)
     levels = [name.strip() for name in args.levels.split(",") if name.strip()]
     unknown = [name for name in levels if name not in BOT_NAMES]
@@ -114,6 +116,9 @@ def main(argv: list[str] | None = None) -> int:
         cells = " ".join(f"{100 * s:5.1f}%" for s in share)
         print(f"{level:10} {n:4d} {cells} {100 * errors:6.1f}% {mean:6.2f} ± {se:4.2f} {win:9.4f}")
     print("errors: inaccuracy, mistake or blunder; loss in expected hand points per decision")
+    if args.out:
+        with open(args.out, "w", encoding="utf-8") as out:
+            json.dump({"fields": ["grade", "loss", "loss_stderr", "win_loss"], **rows}, out)
     return 0
 
 

@@ -36,10 +36,24 @@ its loss minus one standard error of it (``loss - loss_stderr``), so a small bud
 does not call a good move a Mistake, and a bigger budget (review, puzzles) grades sharper.
 Thresholds (points lost: BEST <= 0.25 < GOOD <= 1.0 < INACCURACY <= 2.5 < MISTAKE <= 6.0 <
 BLUNDER; win chance lost: 0.5 / 1.5 / 4 / 10 percentage points).
-How calibrated: ``benchmarks/calibrate_grades.py`` plays seeded games between bot levels and
-judges every decision at the review budget; the thresholds put the ``expert`` at a few
-percent of Inaccuracies or worse, the ``heuristic`` at about twice that and ``novice`` at a
-Blunder in several decisions out of ten (the table is in that script's docstring).
+How calibrated: ``benchmarks/calibrate_grades.py`` plays seeded hands of games between each
+bot level and the ``heuristic`` and judges every decision of the level with a choice, with the
+game score (256 worlds, 0.8 s each). With these thresholds the ladder reads in order of mean
+loss per decision (standard run: ``--games 2 --hands 3``, about 80-90 decisions a level):
+
+=========  ======  =======  =======  ==================
+level      errors  blunder  mistake  loss per decision
+=========  ======  =======  =======  ==================
+novice     31.5%   9.8%     10.9%    3.31 ± 0.53
+simple     22.6%   8.6%     7.5%     2.28 ± 0.40
+openspiel  16.2%   8.8%     2.5%     2.03 ± 0.51
+heuristic  17.9%   4.8%     4.8%     1.41 ± 0.31
+expert     15.8%   2.6%     5.3%     1.29 ± 0.26
+=========  ======  =======  =======  ==================
+
+(errors: Inaccuracy or worse). The rates carry about ±4 points of sampling error each at this
+size, and a part of every level's errors is the coach's own noise at 0.8 s; the thresholds are
+provisional until a longer run at the review budget.
 
 >>> import random
 >>> from gintutor.engine.hand import Deal, HandState
