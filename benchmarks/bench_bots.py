@@ -118,6 +118,39 @@ def tune(pairs: int, jobs: int) -> None:
             print(f"{key} {value} {win_rate(params):.3f}", flush=True)
 
 
+def decision_times(hands: int, worlds: int | None, seconds: float | None) -> None:
+    """CPU and wall seconds per expert decision (mean, 99th percentile, max) at the budget it
+    plays people with, over ``hands`` hands against ``simple`` (one process)."""
+    import random
+
+    from gintutor.engine.hand import Deal, HandState
+
+    expert = make_bot("expert", worlds=worlds, seconds=seconds)
+    simple = make_bot("simple")
+    cpu: list[float] = []
+    wall: list[float] = []
+    for k in range(hands):
+        state = HandState(Deal.shuffled(random.Random(f"time:{k}"), k % 2), RULES)
+        rng = random.Random(k)
+        while not state.over:
+            info = state.infoset()
+            if state.to_move == 0:
+                start, start_wall = time.process_time(), time.perf_counter()
+                action = expert.act(info, rng)
+                cpu.append(time.process_time() - start)
+                wall.append(time.perf_counter() - start_wall)
+            else:
+                action = simple.act(info, rng)
+            state.do(action)
+    for label, values in (("CPU", sorted(cpu)), ("wall", sorted(wall))):
+        mean = sum(values) / len(values)
+        p99 = values[int(0.99 * (len(values) - 1))]
+        print(
+            f"expert {label} s/decision over {len(values)} decisions: mean {mean:.3f}  "
+            f"p99 {p99:.3f}  max {values[-1]:.3f}"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pairs", type=int, default=1000, help="pairs for the cheap bots")
@@ -127,8 +160,14 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--tune", action="store_true", help="the heuristic's tuning sweep")
     parser.add_argument("--tune-pairs", type=int, default=300)
+    parser.add_argument(
+        "--decision-time", type=int, metavar="HANDS", help="time the expert's decisions"
+    )
+    parser.add_argument("--seconds", type=float, help="expert time cap (with --decision-time)")
     args = parser.parse_args()
-    if args.tune:
+    if args.decision_time:
+        decision_times(args.decision_time, args.worlds, args.seconds)
+    elif args.tune:
         tune(args.tune_pairs, args.jobs)
     else:
         table(args.pairs, args.expert_pairs, args.worlds, args.jobs, args.seed)

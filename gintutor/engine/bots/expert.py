@@ -159,8 +159,10 @@ def rollouts(
     weights: list[float] = []
     record = public_record(info)
     for count, (opponent, weight) in enumerate(sample_opponent_hands(info, worlds, rng)):
-        if count >= MIN_WORLDS and time.perf_counter() - start > seconds:
-            break
+        if count >= MIN_WORLDS:
+            elapsed = time.perf_counter() - start
+            if elapsed * (count + 1) / count > seconds:
+                break  # the next world would likely end past the cap
         seed = rng.getrandbits(32)
         for action, play in plays.items():
             results[action].append(play(world_of(info, opponent, random.Random(seed), record)))
