@@ -10,7 +10,17 @@ than ``SWITCH`` standard errors of the paired difference, so a small, noisy budg
 throw good moves away by luck. The knocker's spread is the one that scores best against the
 sampled hands, never against the real one.
 
-The budget is ``worlds`` sampled worlds per decision, cut short after ``seconds``.
+The budget is ``worlds`` sampled worlds per decision, cut short before a world that would
+likely end past ``seconds`` (wall clock: under load the cap binds and fewer worlds are played).
+Measured (``benchmarks/bench_bots.py --decision-time 12 --worlds 128 --seconds 1``): at 32
+worlds a decision costs 64 ms of CPU on average (trivial ones included), so 128 worlds about
+0.25 s; on the shared machine under load the wall-clock cap binds and keeps decisions near 1 s.
+
+Why it is not (yet) much stronger than the heuristic: a hand's points vary by some 20 points
+from world to world, and two discards' rollouts diverge soon after, so at the budgets a match
+can afford (16-32 worlds) the paired standard error is several points and the ``SWITCH`` rule
+keeps the heuristic's choice except where the candidates differ a lot (knock or play on, take
+or pass); see ``benchmarks/tune_bots.py`` for the measured difference.
 """
 
 from __future__ import annotations
@@ -231,7 +241,8 @@ class ExpertBot:
     """Monte Carlo over sampled opponent hands with heuristic rollouts."""
 
     worlds: int = 128
-    """Sampled worlds per decision: about 0.2 s of CPU here (32 worlds: 50 ms on average)."""
+    """Sampled worlds per decision: about 0.25 s of CPU on average here (32 worlds: 64 ms,
+    16 worlds: 36 ms, trivial decisions included)."""
     seconds: float = 1.0
     params: Params = DEFAULT
     name: str = "expert"
