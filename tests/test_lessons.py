@@ -18,7 +18,14 @@ from gintutor.cli.learn import LessonRunner
 from gintutor.cli.progress import Progress, write_atomically
 from gintutor.cli.prompts import Command, PlainAsker, Prompt, Quit, TerminalAsker
 from gintutor.cli.render import Terminal
-from gintutor.content.lessons import check_lessons, lesson_files, load_lessons
+from gintutor.content.lessons import (
+    check_lessons,
+    lesson_files,
+    load_lessons,
+    load_outlines,
+    read_lesson,
+    read_outline,
+)
 from gintutor.engine.cards import Card, CardSet
 from gintutor.engine.rules import preset
 from gintutor.engine.solver import discard_options
@@ -457,6 +464,43 @@ def test_learn_reads_the_same_lessons_without_the_engine_checks() -> None:
     # them without those checks to start at once, and must get exactly the same lessons.
     checked, problems = check_lessons(lesson_files())
     assert problems == [] and load_lessons() == checked
+
+
+def test_the_outlines_learn_reads_are_those_of_the_full_lessons() -> None:
+    # 'learn --list' and resuming read only outlines (no steps built); the lesson run is read
+    # in full from its outline. Both must say what the full reading says.
+    outlines = load_outlines()
+    assert outlines == [lesson.outline for lesson in LESSONS]
+    for outline, lesson in zip(outlines, LESSONS, strict=True):
+        assert outline.lesson() == lesson
+        assert outline.step_count == len(lesson.steps)
+        assert [lesson.steps[i] for i in outline.question_steps] == lesson.questions
+
+
+@pytest.mark.parametrize("path", sorted(BROKEN.glob("*.yaml")), ids=lambda path: path.name)
+def test_an_outline_finds_no_problem_the_full_reading_does_not(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    outline, outline_problems = read_outline(text, path.name)
+    lesson, problems = read_lesson(text, path.name, engine=False)
+    assert set(outline_problems) <= set(problems)
+    assert (outline is None) == bool(outline_problems)
+    if lesson is not None:
+        assert outline == lesson.outline
+
+
+def test_standing_and_order_read_the_same_from_an_outline() -> None:
+    outlines = load_outlines()
+    records = {
+        LESSONS[0].id: {"status": "done", "passed": True},
+        LESSONS[1].id: {"status": "started", "step": 5, "steps": {"1": {"correct": True}}},
+    }
+    for outline, lesson in zip(outlines, LESSONS, strict=True):
+        assert standing(outline, records.get(outline.id)) == standing(
+            lesson, records.get(lesson.id)
+        )
+    assert resume_point(outlines, records, None) == (outlines[1], 5)
+    assert next_lesson(outlines, outlines[0], records) == outlines[1]
+    assert next_lesson(outlines, outlines[-1], records) == outlines[1]
 
 
 def test_lessons_check_file_checks_that_file_only(tmp_path: Path) -> None:

@@ -10,6 +10,8 @@ from gintutor.content.lessons import load_lessons, read_lesson
 from gintutor.engine.cards import Card, CardSet
 from gintutor.engine.rules import preset
 from gintutor.tutor.questions import (
+    CAROUSEL_KIND_NAMES,
+    KIND_NAMES,
     QUESTION_KINDS,
     AnswerError,
     ChoiceQuestion,
@@ -17,7 +19,9 @@ from gintutor.tutor.questions import (
     DiscardQuestion,
     Predicate,
     Question,
+    question_kind,
 )
+from gintutor.tutor.questions.carousel import CAROUSEL_KINDS, CarouselQuestion
 
 LESSONS = load_lessons()
 STANDARD = preset("standard")
@@ -50,6 +54,28 @@ def test_every_kind_is_its_own_frozen_class() -> None:
         assert kind.kind == name
         assert kind.__dataclass_params__.frozen  # type: ignore[attr-defined]
     assert {type(q).kind for q in questions()} == set(QUESTION_KINDS)
+
+
+def test_the_kind_registry_names_each_kind_where_it_lives() -> None:
+    # Kinds are imported on first use, from a table of names: it must list every kind class
+    # under its own name, and say which are Carousel's without importing them.
+    assert list(QUESTION_KINDS) == list(KIND_NAMES)
+    for name in KIND_NAMES:
+        kind = question_kind(name)
+        assert kind is not None and kind.kind == name
+    assert question_kind("nothing") is None
+    assert {kind.kind for kind in CAROUSEL_KINDS} == CAROUSEL_KIND_NAMES
+    assert {
+        name for name, kind in QUESTION_KINDS.items() if issubclass(kind, CarouselQuestion)
+    } == CAROUSEL_KIND_NAMES
+    concrete: set[type[Question]] = set()
+    stack: list[type[Question]] = [Question]
+    while stack:
+        for sub in stack.pop().__subclasses__():
+            stack.append(sub)
+            if "kind" in vars(sub):
+                concrete.add(sub)
+    assert concrete == set(QUESTION_KINDS.values())
 
 
 @pytest.mark.parametrize("text", HOSTILE)

@@ -6,26 +6,31 @@ and the next ``gintutor learn`` resumes at the same step.
 
 from __future__ import annotations
 
-from gintutor.cli.progress import Progress
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 from gintutor.cli.prompts import Asker, Command, Prompt, Quit
-from gintutor.cli.render import Terminal
-from gintutor.engine.analysis import analyze
 from gintutor.errors import GinError
 from gintutor.text.blocks import Style
-from gintutor.text.explain import explain_analysis
 from gintutor.tutor.lessons import (
-    Ask,
+    AnyLesson,
     CarouselShow,
     Lesson,
     Prose,
     QuestionResult,
     Show,
     Standing,
+    full_lesson,
     is_passed,
     next_lesson,
     standing,
 )
-from gintutor.tutor.questions import Question
+
+if TYPE_CHECKING:
+    from gintutor.cli.progress import Progress
+    from gintutor.cli.render import Terminal
+    from gintutor.tutor.lessons import Ask
+    from gintutor.tutor.questions import Question
 
 
 def hint_levels(question: Question) -> list[str]:
@@ -56,11 +61,12 @@ class Session:
 class LessonRunner(Session):
     """Plays lessons on a terminal with an asker, keeping progress."""
 
-    def course(self, lessons: list[Lesson], lesson: Lesson, start: int = 0) -> None:
-        """Play ``lesson`` from step ``start``, then offer the next lessons one after another;
-        raises ``Quit`` if the learner leaves inside a lesson."""
+    def course(self, lessons: Sequence[AnyLesson], lesson: AnyLesson, start: int = 0) -> None:
+        """Play ``lesson`` from step ``start``, then offer the next lessons one after another
+        (each read in full when it starts, if an outline); raises ``Quit`` if the learner
+        leaves inside a lesson."""
         while True:
-            self.run(lesson, start)
+            self.run(full_lesson(lesson), start)
             following = next_lesson(lessons, lesson, self.progress.data["lessons"])
             self.progress.data["current"] = following.id if following else None
             self.progress.save()
@@ -81,8 +87,8 @@ class LessonRunner(Session):
         record["status"] = "started"
         self.progress.data["current"] = lesson.id
         self.terminal.say(f"Lesson {lesson.number}: {lesson.title}", "bold")
-        questions = len(lesson.questions)
-        number = sum(1 for step in lesson.steps[:start] if isinstance(step, Ask))
+        questions = len(lesson.question_steps)
+        number = sum(1 for index in lesson.question_steps if index < start)
         for index in range(start, len(lesson.steps)):
             record["step"] = index
             self.progress.save()
@@ -119,6 +125,9 @@ class LessonRunner(Session):
         return found
 
     def _show(self, step: Show) -> None:
+        from gintutor.engine.analysis import analyze
+        from gintutor.text.explain import explain_analysis
+
         if step.caption:
             self.terminal.say(step.caption)
         analysis = analyze(

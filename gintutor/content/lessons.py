@@ -7,10 +7,11 @@ carry no answers of their own: the engine answers them, and an optional ``expect
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
-from dataclasses import MISSING, fields, replace
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import MISSING, dataclass, fields, replace
+from functools import cache, partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
 
@@ -25,6 +26,7 @@ from gintutor.tutor.lessons import (
     Game,
     Lesson,
     LessonError,
+    LessonOutline,
     Level,
     Prose,
     Show,
@@ -32,7 +34,10 @@ from gintutor.tutor.lessons import (
     fill_carousel_rules,
     fill_rules,
 )
-from gintutor.tutor.questions import QUESTION_KINDS, CarouselQuestion, GameAsk, Predicate, Question
+from gintutor.tutor.questions import CAROUSEL_KIND_NAMES, KIND_NAMES, question_kind
+
+if TYPE_CHECKING:
+    from gintutor.tutor.questions import GameAsk, Predicate
 
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 _LESSON_KEYS = {
@@ -50,29 +55,32 @@ _COMMON_KEYS = {"question", "prompt", "rules", "hints", "explain", "expect"}
 _FIELDS_OF_EVERY_QUESTION = {"prompt", "rules", "hints", "explanation"}
 
 
-def _kind_keys(kind: type[Question]) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The keys a kind needs and the keys it may have, in field order (field name = key)."""
+@cache
+def _kind_keys(name: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The keys kind ``name`` needs and the keys it may have, in field order (field name =
+    key); the kind's module is imported now."""
+    kind = question_kind(name)
+    assert kind is not None, name
     own = [f for f in fields(kind) if f.name not in _FIELDS_OF_EVERY_QUESTION]
     needed = tuple(f.name for f in own if f.default is MISSING and f.default_factory is MISSING)
     return needed, tuple(f.name for f in own)
 
 
-_KEYS = {name: _kind_keys(kind) for name, kind in QUESTION_KINDS.items()}
 _SHOW_KEYS = {"hand", "rules", "upcard", "taken", "opponent", "caption"}
 _CAROUSEL_SHOW_KEYS = {"table", "hand", "players", "first_meld", "caption"}
 
 
-def _game_of(kind: type[Question]) -> Game:
-    return Game.CAROUSEL if issubclass(kind, CarouselQuestion) else Game.GIN
+def _game_of(name: str) -> Game:
+    return Game.CAROUSEL if name in CAROUSEL_KIND_NAMES else Game.GIN
 
 
-_QUESTION_KEYS = {
-    game: _COMMON_KEYS.union(
-        *(_KEYS[name][1] for name, kind in QUESTION_KINDS.items() if _game_of(kind) is game)
+@cache
+def _question_keys(game: Game) -> frozenset[str]:
+    """The keys a question may have in a lesson about ``game`` (imports every kind of it:
+    needed only when a question has a key its own kind does not use)."""
+    return frozenset(
+        _COMMON_KEYS.union(*(_kind_keys(name)[1] for name in KIND_NAMES if _game_of(name) is game))
     )
-    for game in Game
-}
-"""The keys a question may have in a lesson about each game."""
 
 
 def _filler(game: Game, rules: RuleSet | None) -> Any:
@@ -90,6 +98,8 @@ def _carousel_show(reader: Reader, node: yaml.Node, engine: bool) -> CarouselSho
     if "hand" not in items:
         reader.fail(node, "show: needs a hand")
         return None
+    from gintutor.tutor.questions.carousel import CarouselQuestion
+
     values: dict[str, Any] = {}
     for key in ("table", "hand", "players", "first_meld"):
         if key in items:
@@ -165,30 +175,34 @@ def _question(
     items = reader.mapping(node, "question")
     kind_node = items["question"][1]
     kind_name = reader.scalar(kind_node)
-    kind = QUESTION_KINDS.get(kind_name) if isinstance(kind_name, str) else None
-    if kind is not None and _game_of(kind) is not game:
+    kind = question_kind(kind_name) if isinstance(kind_name, str) else None
+    if kind is not None and _game_of(kind.kind) is not game:
         reader.fail(
             kind_node,
-            f"question: a {kind.kind} question is about {_game_of(kind).value}; this lesson "
-            f"is about {game.value} (set game: in the lesson)",
+            f"question: a {kind.kind} question is about {_game_of(kind.kind).value}; this "
+            f"lesson is about {game.value} (set game: in the lesson)",
         )
         return None
-    check_keys(reader, items, _QUESTION_KEYS[game], "a question")
+    needed, allowed = _kind_keys(kind.kind) if kind is not None else ((), ())
+    # Every key of the question's own kind is known in its game: only another key needs the
+    # keys of every kind (an unknown key, or one the kind does not use).
+    others = [key for key in items if key not in _COMMON_KEYS and key not in allowed]
+    if others:
+        check_keys(reader, items, set(_question_keys(game)), "a question")
     if kind is None:
-        kinds = ", ".join(name for name, k in QUESTION_KINDS.items() if _game_of(k) is game)
+        kinds = ", ".join(name for name in KIND_NAMES if _game_of(name) is game)
         reader.fail(kind_node, f"question: unknown kind {kind_name!r} (use {kinds})")
         return None
     before = len(reader.problems)
     if game is Game.CAROUSEL and "rules" in items:
         reader.fail(items["rules"][0], "rules: Carousel questions play the Carousel rules")
-    needed, allowed = _KEYS[kind.kind]
     for need in needed:
         if need not in items:
             reader.fail(node, f"a {kind.kind} question needs {need}:")
-    for key, (key_node, _) in items.items():
-        if key in _QUESTION_KEYS[game] and key not in _COMMON_KEYS and key not in allowed:
+    for key in others:
+        if key in _question_keys(game):
             reader.fail(
-                key_node,
+                items[key][0],
                 f"{key}: a {kind.kind} question does not use it (it uses {', '.join(allowed)})",
             )
     prompt = reader.text(items["prompt"][1], "prompt") if "prompt" in items else None
@@ -261,7 +275,11 @@ def _value(reader: Reader, key: str, node: yaml.Node) -> Any:
     if key == "setting":
         return reader.text(node, key)
     if key in ("predicate", "want"):
-        enum: type[Predicate] | type[GameAsk] = Predicate if key == "predicate" else GameAsk
+        enum: type[Predicate] | type[GameAsk]
+        if key == "predicate":
+            from gintutor.tutor.questions.choice import Predicate as enum
+        else:
+            from gintutor.tutor.questions.sheets import GameAsk as enum
         value = reader.scalar(node)
         try:
             return enum(value)
@@ -301,33 +319,22 @@ def _expect_text(value: Any) -> str:
     return str(value)
 
 
-def _steps(
-    reader: Reader, node: yaml.Node, rules: RuleSet, engine: bool, game: Game
-) -> Iterator[Step]:
+def _step_kinds(
+    reader: Reader, node: yaml.Node
+) -> Iterator[tuple[str, yaml.Node, dict[str, tuple[yaml.Node, yaml.Node]]]]:
+    """Each step's kind (``prose``, ``show`` or ``question``), node and keys, in order; a step
+    of no kind is a problem. The one reading of which steps a lesson has (outline and full)."""
     if not isinstance(node, yaml.SequenceNode) or not node.value:
         reader.fail(node, "steps: expected a list of steps (prose, show or question)")
         return
     for step_node in node.value:
         items = reader.mapping(step_node, "a step")
         if "prose" in items and len(items) == 1:
-            text = reader.text(items["prose"][1], "prose")
-            if text is not None:
-                try:
-                    yield Prose(_filler(game, rules)(text.strip()), step_node.start_mark.line + 1)
-                except GinError as error:
-                    reader.fail(items["prose"][1], f"prose: {error}")
+            yield "prose", step_node, items
         elif "show" in items and len(items) == 1:
-            show: Show | CarouselShow | None
-            if game is Game.CAROUSEL:
-                show = _carousel_show(reader, items["show"][1], engine)
-            else:
-                show = _show(reader, items["show"][1], rules, engine)
-            if show is not None:
-                yield show
+            yield "show", step_node, items
         elif "question" in items:
-            ask = _question(reader, step_node, rules, engine, game)
-            if ask is not None:
-                yield ask
+            yield "question", step_node, items
         elif items:
             reader.fail(
                 step_node,
@@ -336,21 +343,47 @@ def _steps(
             )
 
 
-def read_lesson(
-    text: str, path: str, *, engine: bool = True
-) -> tuple[Lesson | None, list[Problem]]:
-    """A lesson from YAML text, and the problems found (the lesson is ``None`` if any).
+def _steps(
+    reader: Reader, node: yaml.Node, rules: RuleSet, engine: bool, game: Game
+) -> Iterator[Step]:
+    for kind, step_node, items in _step_kinds(reader, node):
+        if kind == "prose":
+            text = reader.text(items["prose"][1], "prose")
+            if text is not None:
+                try:
+                    yield Prose(_filler(game, rules)(text.strip()), step_node.start_mark.line + 1)
+                except GinError as error:
+                    reader.fail(items["prose"][1], f"prose: {error}")
+        elif kind == "show":
+            show: Show | CarouselShow | None
+            if game is Game.CAROUSEL:
+                show = _carousel_show(reader, items["show"][1], engine)
+            else:
+                show = _show(reader, items["show"][1], rules, engine)
+            if show is not None:
+                yield show
+        else:
+            ask = _question(reader, step_node, rules, engine, game)
+            if ask is not None:
+                yield ask
 
-    With ``engine`` every hand shown and every question is also checked by the engine (the
-    engine can answer it, and ``expect:`` equals its answer): ``lessons check`` and the tests
-    do that for the shipped lessons, so ``learn`` reads them without it and starts at once.
-    """
-    reader = Reader(path)
-    root, problems = compose(path, text)
-    if problems:
-        return None, problems
-    if root is None:
-        return None, [Problem(path, 1, "the file is empty: a lesson needs id, title and steps")]
+
+@dataclass(frozen=True)
+class _Head:
+    """A lesson file's keys other than its steps, as read (``None`` where a problem was)."""
+
+    lesson_id: str | None
+    title: str | None
+    level: Level | None
+    concepts: tuple[str, ...]
+    prerequisites: tuple[str, ...]
+    summary: str
+    game: Game
+    rules: RuleSet
+    steps: yaml.Node | None
+
+
+def _head(reader: Reader, root: yaml.Node) -> _Head:
     items = reader.mapping(root, "a lesson")
     check_keys(reader, items, _LESSON_KEYS, "a lesson")
     for key in ("id", "title", "level", "steps"):
@@ -384,23 +417,92 @@ def read_lesson(
         if game is Game.CAROUSEL:
             reader.fail(items["rules"][0], "rules: a Carousel lesson plays the Carousel rules")
         rules = reader.rules(items["rules"][1], "rules") or rules
-    steps = (
-        tuple(_steps(reader, items["steps"][1], rules, engine, game)) if "steps" in items else ()
+    steps = items["steps"][1] if "steps" in items else None
+    return _Head(
+        lesson_id, title, level, concepts, prerequisites, summary or "", game, rules, steps
     )
-    if reader.problems or lesson_id is None or title is None or level is None:
+
+
+def _read_head(text: str, path: str) -> tuple[Reader, _Head | None, list[Problem]]:
+    reader = Reader(path)
+    root, problems = compose(path, text)
+    if problems:
+        return reader, None, problems
+    if root is None:
+        return (
+            reader,
+            None,
+            [Problem(path, 1, "the file is empty: a lesson needs id, title and steps")],
+        )
+    return reader, _head(reader, root), []
+
+
+def read_lesson(
+    text: str, path: str, *, engine: bool = True
+) -> tuple[Lesson | None, list[Problem]]:
+    """A lesson from YAML text, and the problems found (the lesson is ``None`` if any).
+
+    With ``engine`` every hand shown and every question is also checked by the engine (the
+    engine can answer it, and ``expect:`` equals its answer): ``lessons check`` and the tests
+    do that for the shipped lessons, so ``learn`` reads them without it and starts at once.
+    """
+    reader, head, problems = _read_head(text, path)
+    if head is None:
+        return None, problems
+    steps: tuple[Step, ...] = ()
+    if head.steps is not None:
+        steps = tuple(_steps(reader, head.steps, head.rules, engine, head.game))
+    if reader.problems or head.lesson_id is None or head.title is None or head.level is None:
         return None, reader.problems
     lesson = Lesson(
-        lesson_id,
-        title,
-        level,
-        concepts,
-        prerequisites,
+        head.lesson_id,
+        head.title,
+        head.level,
+        head.concepts,
+        head.prerequisites,
         steps,
         path,
-        summary=summary or "",
-        game=game,
+        summary=head.summary,
+        game=head.game,
     )
     return lesson, []
+
+
+def read_outline(text: str, path: str) -> tuple[LessonOutline | None, list[Problem]]:
+    """A lesson's outline from YAML text (its keys, and which steps are questions, read as
+    :func:`read_lesson` reads them, the steps themselves left unread), and the problems found
+    on the way; :meth:`LessonOutline.lesson` reads the lesson in full (without the engine).
+
+    A test holds every shipped lesson's outline equal to the full lesson's.
+    """
+    reader, head, problems = _read_head(text, path)
+    if head is None:
+        return None, problems
+    kinds = [] if head.steps is None else [kind for kind, _, _ in _step_kinds(reader, head.steps)]
+    if reader.problems or head.lesson_id is None or head.title is None or head.level is None:
+        return None, reader.problems
+    outline = LessonOutline(
+        head.lesson_id,
+        head.title,
+        head.level,
+        head.concepts,
+        head.prerequisites,
+        path,
+        len(kinds),
+        tuple(index for index, kind in enumerate(kinds) if kind == "question"),
+        summary=head.summary,
+        game=head.game,
+        load=partial(_load_one, text, path, 0),
+    )
+    return outline, []
+
+
+def _load_one(text: str, path: str, number: int) -> Lesson:
+    """The lesson in ``text``, numbered ``number``; LessonError if it has a problem."""
+    lesson, problems = read_lesson(text, path, engine=False)
+    if lesson is None:
+        raise LessonError("\n".join(str(problem) for problem in problems))
+    return replace(lesson, number=number)
 
 
 def lesson_files(folder: Path | None = None) -> list[tuple[str, str]]:
@@ -431,8 +533,18 @@ def check_lessons(
         problems += found
         if lesson is not None:
             lessons.append(lesson)
+    problems += _across(lessons, other_ids)
+    numbered = [replace(lesson, number=n) for n, lesson in enumerate(lessons, start=1)]
+    return numbered, problems
+
+
+def _across(
+    lessons: Sequence[Lesson | LessonOutline], other_ids: Iterable[str] = ()
+) -> list[Problem]:
+    """The problems across lesson files: an id used twice, a prerequisite no lesson has."""
+    problems: list[Problem] = []
     known = set(other_ids)
-    seen: dict[str, Lesson] = {}
+    seen: dict[str, Lesson | LessonOutline] = {}
     for lesson in lessons:
         if lesson.id in seen:
             problems.append(
@@ -445,8 +557,7 @@ def check_lessons(
                 problems.append(
                     Problem(lesson.path, 1, f"prerequisites: no lesson has id {needed!r}")
                 )
-    numbered = [replace(lesson, number=n) for n, lesson in enumerate(lessons, start=1)]
-    return numbered, problems
+    return problems
 
 
 _LESSON_ID = re.compile(r"^id:\s*['\"]?([a-z0-9][a-z0-9-]*)", re.MULTILINE)
@@ -476,3 +587,26 @@ def load_lessons(folder: Path | None = None, *, engine: bool = False) -> list[Le
     if problems:
         raise LessonError("\n".join(str(problem) for problem in problems))
     return lessons
+
+
+def load_outlines(folder: Path | None = None) -> list[LessonOutline]:
+    """The outline of every shipped lesson (or of those in ``folder``), numbered from 1 as
+    :func:`load_lessons` numbers them; LessonError if any is bad.
+
+    This is what listing lessons and finding where to resume need; the lesson being run is
+    read in full by :meth:`LessonOutline.lesson`.
+    """
+    outlines: list[LessonOutline] = []
+    problems: list[Problem] = []
+    for path, text in lesson_files(folder):
+        outline, found = read_outline(text, path)
+        problems += found
+        if outline is not None:
+            number = len(outlines) + 1
+            outlines.append(
+                replace(outline, number=number, load=partial(_load_one, text, path, number))
+            )
+    problems += _across(outlines)
+    if problems:
+        raise LessonError("\n".join(str(problem) for problem in problems))
+    return outlines

@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from gintutor.engine.cards import Card, CardSet
-from gintutor.engine.carousel.cards import Hand, Table
-from gintutor.engine.carousel.rules import CarouselRules
 from gintutor.engine.rules import RULE_SETS, RuleSet
 from gintutor.errors import GinError
-from gintutor.tutor.questions import Question
+
+if TYPE_CHECKING:
+    from gintutor.engine.cards import Card, CardSet
+    from gintutor.engine.carousel.cards import Hand, Table
+    from gintutor.engine.carousel.rules import CarouselRules
+    from gintutor.tutor.questions import Question
 
 _PLACEHOLDER = re.compile(r"\{(?:([a-z]+)\.)?([a-z_]+)\}")
 
@@ -158,6 +160,72 @@ class Lesson:
         """The question steps."""
         return [step for step in self.steps if isinstance(step, Ask)]
 
+    @property
+    def step_count(self) -> int:
+        """How many steps the lesson has."""
+        return len(self.steps)
+
+    @property
+    def question_steps(self) -> tuple[int, ...]:
+        """The indexes of the question steps, in order."""
+        return tuple(index for index, step in enumerate(self.steps) if isinstance(step, Ask))
+
+    @property
+    def outline(self) -> LessonOutline:
+        """The lesson's outline (which loads back this lesson)."""
+        return LessonOutline(
+            self.id,
+            self.title,
+            self.level,
+            self.concepts,
+            self.prerequisites,
+            self.path,
+            self.step_count,
+            self.question_steps,
+            self.number,
+            self.summary,
+            self.game,
+            lambda: self,
+        )
+
+
+@dataclass(frozen=True)
+class LessonOutline:
+    """What a list of lessons and a learner's standing need, without the steps themselves:
+    the lesson's metadata, how many steps it has and which are questions.
+
+    Equal to :attr:`Lesson.outline` of the lesson it outlines; :meth:`lesson` reads that
+    lesson in full, so only the lesson being run pays for its hands and questions.
+    """
+
+    id: str
+    title: str
+    level: Level
+    concepts: tuple[str, ...]
+    prerequisites: tuple[str, ...]
+    path: str
+    step_count: int
+    question_steps: tuple[int, ...]
+    number: int = 0
+    summary: str = ""
+    game: Game = Game.GIN
+    load: Callable[[], Lesson] | None = field(default=None, compare=False, repr=False)
+
+    def lesson(self) -> Lesson:
+        """The full lesson this outlines (LessonError if it cannot be read)."""
+        if self.load is None:
+            raise LessonError(f"{self.path}: lesson {self.id!r} has no reader")
+        return self.load()
+
+
+AnyLesson = TypeVar("AnyLesson", bound="Lesson | LessonOutline")
+"""A lesson read in full or only outlined: standing and order need no more than the outline."""
+
+
+def full_lesson(lesson: Lesson | LessonOutline) -> Lesson:
+    """``lesson`` itself if read in full, else the lesson its outline reads."""
+    return lesson if isinstance(lesson, Lesson) else lesson.lesson()
+
 
 LessonRecord = Mapping[str, Any]
 """A lesson's saved progress as stored (JSON): ``status`` (``new``, ``started``, or ``done``
@@ -227,21 +295,19 @@ class Standing:
     """The question (from 1) a started lesson resumes at."""
 
 
-def _results(lesson: Lesson, record: LessonRecord) -> list[Mapping[str, Any]]:
+def _results(lesson: Lesson | LessonOutline, record: LessonRecord) -> list[Mapping[str, Any]]:
     steps = record.get("steps")
     steps = steps if isinstance(steps, Mapping) else {}
-    found = (
-        steps.get(str(index)) for index, step in enumerate(lesson.steps) if isinstance(step, Ask)
-    )
+    found = (steps.get(str(index)) for index in lesson.question_steps)
     return [result if isinstance(result, Mapping) else {} for result in found]
 
 
-def is_passed(lesson: Lesson, record: LessonRecord) -> bool:
+def is_passed(lesson: Lesson | LessonOutline, record: LessonRecord) -> bool:
     """True when every question of the lesson has been answered right (see :class:`Standing`)."""
     return all(result.get("correct") is True for result in _results(lesson, record))
 
 
-def standing(lesson: Lesson, record: LessonRecord | None) -> Standing:
+def standing(lesson: Lesson | LessonOutline, record: LessonRecord | None) -> Standing:
     """The learner's status and score in ``lesson`` from its saved record."""
     record = record or {}
     results = _results(lesson, record)
@@ -249,7 +315,7 @@ def standing(lesson: Lesson, record: LessonRecord | None) -> Standing:
     answered = sum(1 for result in results if result.get("correct") is True)
     stored = record.get("status")
     step = record.get("step", 0)
-    step = min(step, len(lesson.steps) - 1) if isinstance(step, int) and step > 0 else 0
+    step = min(step, lesson.step_count - 1) if isinstance(step, int) and step > 0 else 0
     # Stored "done" means played to the end; "passed" says whether that passed (a record
     # from before "passed" was kept is judged by its answers).
     passed = record.get("passed")
@@ -264,13 +330,13 @@ def standing(lesson: Lesson, record: LessonRecord | None) -> Standing:
         status = LessonStatus.NEW
     if status is not LessonStatus.STARTED:
         step = 0
-    question = 1 + sum(1 for before in lesson.steps[:step] if isinstance(before, Ask))
+    question = 1 + sum(1 for index in lesson.question_steps if index < step)
     return Standing(status, first, answered, len(results), step, question)
 
 
 def resume_point(
-    lessons: list[Lesson], records: Mapping[str, LessonRecord], current: str | None
-) -> tuple[Lesson, int] | None:
+    lessons: Sequence[AnyLesson], records: Mapping[str, LessonRecord], current: str | None
+) -> tuple[AnyLesson, int] | None:
     """Where ``gintutor learn`` continues: the current lesson (in progress, or the one
     suggested next) unless done, else the first lesson not done, in order."""
     for lesson in sorted(lessons, key=lambda lesson: lesson.id != current):
@@ -281,18 +347,18 @@ def resume_point(
 
 
 def next_lesson(
-    lessons: list[Lesson], after: Lesson, records: Mapping[str, LessonRecord]
-) -> Lesson | None:
+    lessons: Sequence[AnyLesson], after: AnyLesson, records: Mapping[str, LessonRecord]
+) -> AnyLesson | None:
     """The lesson to suggest after ``after``: the next one in order not done (wrapping round
     to the first), or ``None`` when every other lesson is done."""
     at = lessons.index(after)
-    for lesson in lessons[at + 1 :] + lessons[:at]:
+    for lesson in [*lessons[at + 1 :], *lessons[:at]]:
         if standing(lesson, records.get(lesson.id)).status is not LessonStatus.DONE:
             return lesson
     return None
 
 
-def find_lesson(lessons: list[Lesson], key: str) -> Lesson:
+def find_lesson(lessons: Sequence[AnyLesson], key: str) -> AnyLesson:
     """The lesson with id ``key`` or number ``key``."""
     for lesson in lessons:
         if lesson.id == key or (key.isdigit() and lesson.number == int(key)):
