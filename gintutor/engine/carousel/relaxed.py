@@ -23,7 +23,7 @@ State bits (``S`` is a suit 0-3):
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from itertools import combinations
+from itertools import combinations, permutations
 
 ACE_HIGH = 14
 NEVER = 99
@@ -45,6 +45,8 @@ RUN_STATES: tuple[tuple[int, ...], ...] = (
 RUN_INDEX = {runs: i for i, runs in enumerate(RUN_STATES)}
 _POOL, _WILD, _FREED, _BACK, _ROOM = 16, 24, 26, 28, 36
 _POOL_MASK = 0xFF << _POOL
+_ENDS_MASK = 0xFFFF  # aces kept back and ace room, from bit _BACK
+_SPLIT, _END = 5, 65  # the layers after position 1 and after position 13
 
 
 def _transitions(runs: tuple[int, ...], units: int) -> list[tuple[int, int]]:
@@ -64,7 +66,33 @@ def _transitions(runs: tuple[int, ...], units: int) -> list[tuple[int, int]]:
                 if len(after) + new > 2 or pooled > 2:
                     continue
                 out.add((RUN_INDEX[tuple(sorted(after + [1] * new))], pooled))
-    return sorted(out)
+    # A choice whose open sequences another choice with the same cards pooled dominates can
+    # never do better: leave it out (fewer states, same optimum).
+    return sorted(
+        (after, pooled)
+        for after, pooled in out
+        if not any(
+            other != after and pooled == p and dominates(RUN_STATES[other], RUN_STATES[after])
+            for other, p in out
+        )
+    )
+
+
+def dominates(a: tuple[int, ...], b: tuple[int, ...]) -> bool:
+    """True if open sequences ``a`` can follow every continuation of ``b`` (lengths 1-3).
+
+    Each sequence of ``b`` matches one of ``a`` at least as long, and the rest of ``a`` are
+    long enough (3) to end at any time.
+
+    >>> dominates((3,), ()), dominates((2, 3), (1,)), dominates((1,), ())
+    (True, True, False)
+    """
+    for order in permutations(range(len(a)), len(b)):
+        if all(a[j] >= b[i] for i, j in enumerate(order)) and all(
+            a[j] == 3 for j in range(len(a)) if j not in order
+        ):
+            return True
+    return False
 
 
 def _closes(runs: tuple[int, ...], units: int) -> bool:
@@ -131,6 +159,8 @@ class Relaxed:
 
     def __post_init__(self) -> None:
         self.memo = [{} for _ in range(70)]
+        self.vectors: list[dict[int, dict[int, int]]] = [{} for _ in range(70)]
+        self._ends: dict[int, int] | None = None
         # Aces kept back for Q-K-A only where a Q and a K can be there; the ace room at the
         # high end only matters to wild jokers.
         self.high = [
@@ -204,6 +234,16 @@ class Relaxed:
         self._need[key] = best
         return best
 
+    def least_need(self, position: int, suit: int, runs: int, back: int, room: int) -> int:
+        """:meth:`need` at the most favourable aces kept back and ace room."""
+        key = (position, suit, runs, -1, -1)
+        found = self._need.get(key)
+        if found is None:
+            found = self._need[key] = min(
+                self.need(position, suit, runs, b, r) for b in range(3) for r in range(3)
+            )
+        return found
+
     def _place_options(self, position: int, suit: int) -> list[tuple[int, int, int, int, int]]:
         """(wild, freed, units, gain, kept back) choices at a place (positions 1-13)."""
         if position == 0:
@@ -234,6 +274,12 @@ class Relaxed:
 
     def suffix(self, layer: int, state: int) -> int:
         """The best packed (points, cards) value still reachable, or -1 if none."""
+        if _SPLIT <= layer < _END:
+            if self._ends is None:
+                self._ends = self._collect_ends()
+            index = self._ends.get((state >> _BACK) & _ENDS_MASK)
+            if index is not None:
+                return self.vector(layer, state & ~(_ENDS_MASK << _BACK)).get(index, -1)
         memo = self.memo[layer]
         found = memo.get(state)
         if found is not None:
@@ -252,8 +298,48 @@ class Relaxed:
         memo[state] = best
         return best
 
-    def moves(self, layer: int, state: int) -> list[tuple[int, int]]:
-        """(gain, next state) for every way to play the layer's place."""
+    def _collect_ends(self) -> dict[int, int]:
+        """The (aces kept back, ace room) bits met after position 1, each with its index."""
+        layer = {self.start()}
+        for index in range(_SPLIT):
+            layer = {nxt for state in layer for _, nxt in self.moves(index, state)}
+        ends = sorted({(state >> _BACK) & _ENDS_MASK for state in layer})
+        return {end: i for i, end in enumerate(ends)}
+
+    def vector(self, layer: int, state: int) -> dict[int, int]:
+        """:meth:`suffix` of ``state`` (its ace bits clear) for every ace ending at once, as
+        {ending index: value} (endings that cannot be reached left out).
+
+        Between position 2 and 13 the aces kept back and the ace room do not change the
+        moves, only the end: one pass serves every ending.
+        """
+        memo = self.vectors[layer]
+        found = memo.get(state)
+        if found is not None:
+            return found
+        assert self._ends is not None
+        result: dict[int, int] = {}
+        if layer == _END:
+            for end, index in self._ends.items():
+                value = self.suffix(layer, state | (end << _BACK))
+                if value >= 0:
+                    result[index] = value
+        else:
+            get = result.get
+            for gain, nxt in self.moves(layer, state, lenient=True):
+                for index, value in self.vector(layer + 1, nxt).items():
+                    value += gain
+                    if value > get(index, -1):
+                        result[index] = value
+        memo[state] = result
+        return result
+
+    def moves(self, layer: int, state: int, lenient: bool = False) -> list[tuple[int, int]]:
+        """(gain, next state) for every way to play the layer's place.
+
+        ``lenient``: the state's ace bits are unknown (clear); prune only what no ace
+        ending could finish.
+        """
         out: list[tuple[int, int]] = []
         if layer >= 65:
             suit = layer - 65
@@ -303,13 +389,14 @@ class Relaxed:
             for after, pooled in TRANSITIONS[runs][units]:
                 if (pool_now | (pooled << (2 * suit))) not in pool_ok:
                     continue
-                wild_after = ((head >> _WILD) & 3) + self.need(position, suit, after, back, room)
+                need = self.least_need if lenient else self.need
+                wild_after = ((head >> _WILD) & 3) + need(position, suit, after, back, room)
                 if wild_after > self.max_wild:
                     continue
                 if self.max_wild and position > 1:
                     for other in range(4):
                         if other != suit:
-                            wild_after += self.need(
+                            wild_after += need(
                                 position if other < suit else position - 1,
                                 other,
                                 (state >> (4 * other)) & 15,

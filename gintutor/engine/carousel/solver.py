@@ -54,6 +54,7 @@ _TABLE, _HAND, _KEPT_JOKER, _WILD = 0, 1, 2, 3
 _ACE_HIGH = 14
 _KEPT_SHIFT = 0
 _FIELD = 1 << 9  # every packed field (cards, kept) stays below 512
+_DOMINANCE = True
 
 
 class MoveKind(Enum):
@@ -176,6 +177,26 @@ def _problem(
         _shown(outside),
         _slots_up_to(table),
     )
+
+
+def _future_cards(problem: _Problem) -> list[dict[int, int]]:
+    """Per position p, the old sequences' table cards after p (aces count as still to come)."""
+    positions: dict[int, list[int]] = {}
+    for (rank, _), origins in [*problem.table_units.items(), *problem.joker_units.items()]:
+        for origin in origins:
+            if problem.kinds[origin] is MeldKind.SEQUENCE:
+                positions.setdefault(origin, []).append(rank)
+    for places in positions.values():
+        # An ace may always be kept back for the high end.
+        places[:] = [_ACE_HIGH if p == 1 else p for p in places]
+    return [
+        {
+            origin: count
+            for origin, places in positions.items()
+            if (count := sum(1 for p in places if p > position))
+        }
+        for position in range(14)
+    ]
 
 
 def _slots_up_to(table: Table) -> list[int]:
@@ -496,6 +517,8 @@ def _solve_dp(
             deferred = sum(1 for b in state[4] for unit in b if unit[0] != _HAND)
             if slots[index // 5] - deferred - value % _FIELD > limit:
                 return
+            if not quick and _DOMINANCE and not undominated(index, nxt, state, value):
+                return
         bound = bounds.get(state)
         if bound is None:
             projected = _project(state, rooms, index)
@@ -512,6 +535,61 @@ def _solve_dp(
                 seen[projected] = state
         if bound >= 0 and value - value % _FIELD + bound >= target:
             nxt[state] = (value, back)
+
+    future = _future_cards(problem)
+    rivals: dict[tuple[int, Any, Any, Any], list[tuple[State, dict[int, int]]]] = {}
+
+    def undominated(
+        index: int, nxt: dict[State, tuple[int, Back]], state: State, value: int
+    ) -> bool:
+        """False if another state of the layer with the same label-free future surely keeps
+        at least as many table cards; states this one so beats leave the layer.
+
+        Two such states (with their unlabelled runs alike too) differ only in the old
+        sequences their runs continue or have ended. Copying one's best future onto the
+        other loses at most the cards still to come of the old sequences whose state
+        differs: if the kept counts differ by that much, the poorer state cannot end better.
+        """
+        cards = future[index // 5]
+        status: dict[int, int] = {}
+        for open_runs, used in state[0]:
+            for label in used:
+                if label in cards:
+                    status[label] = 0
+            for length, label in open_runs:
+                if label in cards:
+                    status[label] = length
+        kept = value % _FIELD
+        unlabelled = tuple(
+            tuple(sorted((length, label < 0) for length, label in open_runs))
+            for open_runs, _ in state[0]
+        )
+        key = (_project(state, rooms, index), state[4], state[5], unlabelled)
+        group = rivals.setdefault(key, [])
+        keep = []
+        for other in group:
+            other_state, other_status = other
+            found = nxt.get(other_state)
+            if found is None:
+                continue
+            other_kept = found[0] % _FIELD
+            if found[0] - other_kept != value - kept:
+                keep.append(other)
+                continue
+            slack = sum(
+                count
+                for label, count in cards.items()
+                if status.get(label, -1) != other_status.get(label, -1)
+            )
+            if other_kept - kept >= slack:
+                return False
+            if kept - other_kept >= slack:
+                del nxt[other_state]
+                continue
+            keep.append(other)
+        keep.append((state, status))
+        rivals[key] = keep
+        return True
 
     history: list[dict[State, tuple[int, Back]]] = []
     assign_cache: dict[tuple[tuple[Unit, ...], SuitRuns, bool], list[Assigned]] = {}
@@ -601,6 +679,7 @@ def _solve_dp(
             nxt = {}
             bounds = {}
             seen = {}
+            rivals = {}
             for state, (score, _) in layer.items():
                 runs, pool, wild_used, freed_total, back, lows = state
                 found = _groups(pool, group_kind)
