@@ -3,7 +3,8 @@
 Positions are collected from seeded greedy-bot rounds at every moment a player may play; each
 is solved exactly (the whole table) in a worker process with a time cap, and the quick bounded
 search (the 3 nearest melds, what bots use) is timed too. Prints median, 90th percentile and
-worst, and how many positions hit the cap.
+worst, wall clock and CPU time (the machine may be shared: CPU is the fairer figure), and how
+many positions hit the cap (counted at the cap).
 
     nice -n 10 python benchmarks/bench_carousel.py --rounds 2 --cap 5
 """
@@ -43,10 +44,11 @@ def positions(rounds: int, seed: int) -> list[tuple[Table, Hand]]:
     return found
 
 
-def _exact(item: tuple[Table, Hand]) -> float:
-    start = time.perf_counter()
+def _exact(item: tuple[Table, Hand]) -> tuple[float, float]:
+    """(wall, CPU) seconds of one exact solve."""
+    start, cpu = time.perf_counter(), time.process_time()
     best_play(item[0], item[1], 2)
-    return time.perf_counter() - start
+    return time.perf_counter() - start, time.process_time() - cpu
 
 
 def main() -> None:
@@ -61,28 +63,43 @@ def main() -> None:
         f"{len(found)} positions, table {min(sizes)}-{max(sizes)} cards, "
         f"hand {min(len(h) for _, h in found)}-{max(len(h) for _, h in found)}"
     )
-    quick = []
+    quick: list[float] = []
+    quick_cpu: list[float] = []
     for table, hand in found:
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         best_play(table, hand, 2, only=nearby_melds(table, hand))
         quick.append(time.perf_counter() - start)
-    report("nearby (3 melds)", quick, 0)
+        quick_cpu.append(time.process_time() - cpu)
+    report("nearby (3 melds), wall", quick, 0)
+    report("nearby (3 melds), CPU", quick_cpu, 0)
     exact: list[float] = []
+    exact_cpu: list[float] = []
     capped = 0
+    by_size: dict[str, list[float]] = {}
     with mp.Pool(1) as pool:
         for item in found:
             job = pool.apply_async(_exact, (item,))
             try:
-                exact.append(job.get(timeout=args.cap))
+                wall, cpu = job.get(timeout=args.cap)
             except mp.TimeoutError:
                 capped += 1
-                exact.append(args.cap)
+                wall = cpu = args.cap  # a capped solve counts as the cap
                 pool.terminate()
                 pool = mp.Pool(1)
-    report("exact (whole table)", exact, capped)
+            exact.append(wall)
+            exact_cpu.append(cpu)
+            size = item[0].card_count
+            band = "table <40" if size < 40 else "table 40-59" if size < 60 else "table 60+"
+            by_size.setdefault(band, []).append(cpu)
+    report("exact (whole table), wall", exact, capped)
+    report("exact (whole table), CPU", exact_cpu, capped)
+    for band in ("table <40", "table 40-59", "table 60+"):
+        if band in by_size:
+            report(f"  exact CPU, {band} ({len(by_size[band])})", by_size[band], 0)
 
 
 def report(name: str, times: list[float], capped: int) -> None:
+    """Median, 90th percentile and worst of ``times`` (seconds) in ms."""
     ordered = sorted(times)
     p90 = ordered[int(0.9 * (len(ordered) - 1))]
     print(

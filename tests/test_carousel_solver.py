@@ -14,8 +14,11 @@ from collections import Counter
 from collections.abc import Iterator
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from gintutor.engine.cards import CARDS, Card
+from gintutor.engine.carousel import solver
 from gintutor.engine.carousel.cards import (
     Hand,
     Meld,
@@ -526,3 +529,61 @@ def test_solver_equals_integer_programme(seed: int) -> None:
 @pytest.mark.parametrize("seed", range(3, 40))
 def test_solver_equals_integer_programme_many(seed: int) -> None:
     _compare_milp(1000 + seed, joker_rate=0.15)
+
+
+# --- property tests: random positions, the passes of the exact search ----------------------
+
+
+@settings(max_examples=12, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10**9))
+def test_property_solver_equals_brute_force(seed: int) -> None:
+    _compare_brute(seed, 1 + seed % 2)
+
+
+@pytest.mark.slow
+@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10**9))
+def test_property_solver_equals_brute_force_many(seed: int) -> None:
+    _compare_brute(seed, 1 + seed % 2)
+
+
+def _compare_passes(seed: int) -> None:
+    """The exact pass with its prunings (cards-moved limit from the quick pass, dominated
+    labellings dropped) finds as many table cards kept as the pass without them, and never
+    fewer than the quick pass."""
+    rng = random.Random(seed)
+    table, hand = random_position(rng, 2, rng.randint(3, 8), rng.randint(5, 10), 0.2)
+    problem = solver._problem(table, hand, 2, Objective.POINTS_THEN_CARDS)
+    relaxed = solver._relaxed(problem)
+    target = relaxed.suffix(0, relaxed.start())
+    if target < solver._FIELD:  # no card can be placed
+        assert best_play(table, hand, 2) is None
+        return
+    quick = solver._solve_dp(problem, relaxed, target, quick=True, limit=solver._FIELD)
+    assert quick is not None and quick[0] >> 9 == target >> 9  # same points and cards
+    found = solver._solve(problem)
+    assert found is not None
+    try:
+        solver._DOMINANCE = False
+        plain = solver._solve_dp(problem, relaxed, target, quick=False, limit=solver._FIELD)
+    finally:
+        solver._DOMINANCE = True
+    assert plain is not None
+    assert found[0] == plain[0] >= quick[0], (table.text(), hand.text())
+    play = best_play(table, hand, 2)
+    assert play is not None
+    assert len(play.moves) <= table.card_count - found[0] % solver._FIELD
+    assert verify_play(table, hand, play.table, 2) == play.placed
+
+
+@settings(max_examples=10, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10**9))
+def test_property_prunings_keep_the_fewest_moves(seed: int) -> None:
+    _compare_passes(seed)
+
+
+@pytest.mark.slow
+@settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10**9))
+def test_property_prunings_keep_the_fewest_moves_many(seed: int) -> None:
+    _compare_passes(seed)
