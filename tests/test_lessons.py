@@ -488,6 +488,40 @@ def test_an_outline_finds_no_problem_the_full_reading_does_not(path: Path) -> No
         assert outline == lesson.outline
 
 
+def test_outlines_from_the_cache_are_those_read_from_the_files(tmp_path: Path) -> None:
+    cache = tmp_path / "cache" / "outlines.json"
+    read = load_outlines(cache=cache)
+    assert cache.is_file() and read == load_outlines()
+    cache.write_text(cache.read_text(encoding="utf-8").replace('"Sets"', '"Cached"'))
+    cached = load_outlines(cache=cache)
+    # Taken from the cache (as the edit shows), each loading its own full lesson.
+    assert [o.title for o in cached][:2] == ["Cards and their values", "Cached"]
+    assert [o.lesson() for o in cached] == LESSONS
+
+
+def test_the_outline_cache_is_stale_when_a_file_changes(tmp_path: Path) -> None:
+    folder = tmp_path / "lessons"
+    folder.mkdir()
+    for name in ("01-cards.yaml", "02-sets.yaml"):
+        (folder / name).write_text((Path("lessons") / name).read_text(encoding="utf-8"))
+    cache = tmp_path / "outlines.json"
+    assert [o.title for o in load_outlines(folder, cache=cache)][1] == "Sets"
+    sets = folder / "02-sets.yaml"
+    sets.write_text(sets.read_text(encoding="utf-8").replace("title: Sets", "title: Sets!"))
+    assert [o.title for o in load_outlines(folder, cache=cache)][1] == "Sets!"
+    assert [o.title for o in load_outlines(folder, cache=cache)][1] == "Sets!"
+
+
+@pytest.mark.parametrize("stored", ["", "{", "[]", '{"key": 1}', '{"key": "x", "outlines": 3}'])
+def test_a_broken_or_unwritable_outline_cache_is_passed_by(tmp_path: Path, stored: str) -> None:
+    cache = tmp_path / "outlines.json"
+    cache.write_text(stored)
+    assert load_outlines(cache=cache) == load_outlines()
+    blocked = tmp_path / "file" / "outlines.json"
+    (tmp_path / "file").write_text("not a folder")
+    assert load_outlines(cache=blocked) == load_outlines()
+
+
 def test_standing_and_order_read_the_same_from_an_outline() -> None:
     outlines = load_outlines()
     records = {

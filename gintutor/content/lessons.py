@@ -2,23 +2,25 @@
 
 Every problem is reported as ``file:line: what is wrong`` so an author can fix it; questions
 carry no answers of their own: the engine answers them, and an optional ``expect:`` must agree.
+
+YAML, the engine and the question kinds are imported only when a file is read: outlines found
+in the outline cache (:func:`load_outlines`) need none of them.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
 import re
+import tempfile
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import MISSING, dataclass, fields, replace
 from functools import cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import yaml
-
 from gintutor.content.paths import content_dir
-from gintutor.content.yamlread import Problem, Reader, check_keys, compose
-from gintutor.engine.cards import Card, parse_cards
-from gintutor.engine.rules import PRESETS, RuleSet
 from gintutor.errors import GinError
 from gintutor.tutor.lessons import (
     Ask,
@@ -37,6 +39,11 @@ from gintutor.tutor.lessons import (
 from gintutor.tutor.questions import CAROUSEL_KIND_NAMES, KIND_NAMES, question_kind
 
 if TYPE_CHECKING:
+    import yaml
+
+    from gintutor.content.yamlread import Problem, Reader
+    from gintutor.engine.cards import Card
+    from gintutor.engine.rules import RuleSet
     from gintutor.tutor.questions import GameAsk, Predicate
 
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
@@ -89,10 +96,14 @@ def _filler(game: Game, rules: RuleSet | None) -> Any:
         from gintutor.engine.carousel.rules import STANDARD
 
         return lambda text: fill_carousel_rules(text, STANDARD)
+    from gintutor.engine.rules import PRESETS
+
     return lambda text: fill_rules(text, rules or PRESETS["standard"])
 
 
 def _carousel_show(reader: Reader, node: yaml.Node, engine: bool) -> CarouselShow | None:
+    from gintutor.content.yamlread import check_keys
+
     items = reader.mapping(node, "show")
     check_keys(reader, items, _CAROUSEL_SHOW_KEYS, "a Carousel show step")
     if "hand" not in items:
@@ -134,6 +145,8 @@ def _carousel_value(reader: Reader, kind: type[Any], key: str, node: yaml.Node) 
 
 
 def _show(reader: Reader, node: yaml.Node, rules: RuleSet, engine: bool) -> Show | None:
+    from gintutor.content.yamlread import check_keys
+
     items = reader.mapping(node, "show")
     check_keys(reader, items, _SHOW_KEYS, "a show step")
     if "hand" not in items:
@@ -188,6 +201,8 @@ def _question(
     # keys of every kind (an unknown key, or one the kind does not use).
     others = [key for key in items if key not in _COMMON_KEYS and key not in allowed]
     if others:
+        from gintutor.content.yamlread import check_keys
+
         check_keys(reader, items, set(_question_keys(game)), "a question")
     if kind is None:
         kinds = ", ".join(name for name in KIND_NAMES if _game_of(name) is game)
@@ -303,6 +318,8 @@ def _options(reader: Reader, node: yaml.Node) -> tuple[tuple[Card, ...], ...] | 
     if len(texts) < 2:
         reader.fail(node, "options: expected two options or more")
         return None
+    from gintutor.engine.cards import parse_cards
+
     try:
         options = tuple(parse_cards(text) for text in texts)
     except GinError as error:
@@ -324,6 +341,8 @@ def _step_kinds(
 ) -> Iterator[tuple[str, yaml.Node, dict[str, tuple[yaml.Node, yaml.Node]]]]:
     """Each step's kind (``prose``, ``show`` or ``question``), node and keys, in order; a step
     of no kind is a problem. The one reading of which steps a lesson has (outline and full)."""
+    import yaml
+
     if not isinstance(node, yaml.SequenceNode) or not node.value:
         reader.fail(node, "steps: expected a list of steps (prose, show or question)")
         return
@@ -384,6 +403,9 @@ class _Head:
 
 
 def _head(reader: Reader, root: yaml.Node) -> _Head:
+    from gintutor.content.yamlread import check_keys
+    from gintutor.engine.rules import PRESETS
+
     items = reader.mapping(root, "a lesson")
     check_keys(reader, items, _LESSON_KEYS, "a lesson")
     for key in ("id", "title", "level", "steps"):
@@ -424,6 +446,8 @@ def _head(reader: Reader, root: yaml.Node) -> _Head:
 
 
 def _read_head(text: str, path: str) -> tuple[Reader, _Head | None, list[Problem]]:
+    from gintutor.content.yamlread import Problem, Reader, compose
+
     reader = Reader(path)
     root, problems = compose(path, text)
     if problems:
@@ -542,6 +566,8 @@ def _across(
     lessons: Sequence[Lesson | LessonOutline], other_ids: Iterable[str] = ()
 ) -> list[Problem]:
     """The problems across lesson files: an id used twice, a prerequisite no lesson has."""
+    from gintutor.content.yamlread import Problem
+
     problems: list[Problem] = []
     known = set(other_ids)
     seen: dict[str, Lesson | LessonOutline] = {}
@@ -589,18 +615,25 @@ def load_lessons(folder: Path | None = None, *, engine: bool = False) -> list[Le
     return lessons
 
 
-def load_outlines(folder: Path | None = None) -> list[LessonOutline]:
+def load_outlines(folder: Path | None = None, *, cache: Path | None = None) -> list[LessonOutline]:
     """The outline of every shipped lesson (or of those in ``folder``), numbered from 1 as
     :func:`load_lessons` numbers them; LessonError if any is bad.
 
     This is what listing lessons and finding where to resume need; the lesson being run is
-    read in full by :meth:`LessonOutline.lesson`.
+    read in full by :meth:`LessonOutline.lesson`. With ``cache`` (a file), outlines read
+    before from exactly the same files by exactly the same reading code are taken from it,
+    and a fresh reading is stored there (a cache that cannot be read or written is passed by).
     """
+    files = lesson_files(folder)
+    key = _cache_key(files) if cache is not None else ""
+    found = _cached_outlines(cache, key, files) if cache is not None else None
+    if found is not None:
+        return found
     outlines: list[LessonOutline] = []
     problems: list[Problem] = []
-    for path, text in lesson_files(folder):
-        outline, found = read_outline(text, path)
-        problems += found
+    for path, text in files:
+        outline, found_problems = read_outline(text, path)
+        problems += found_problems
         if outline is not None:
             number = len(outlines) + 1
             outlines.append(
@@ -609,4 +642,95 @@ def load_outlines(folder: Path | None = None) -> list[LessonOutline]:
     problems += _across(outlines)
     if problems:
         raise LessonError("\n".join(str(problem) for problem in problems))
+    if cache is not None:
+        _store_outlines(cache, key, outlines)
     return outlines
+
+
+_READING_CODE = (
+    Path(__file__),
+    Path(__file__).with_name("yamlread.py"),
+    Path(__file__).parents[1] / "tutor" / "lessons.py",
+)
+"""The modules whose code decides an outline: a change to any of them makes cached ones stale."""
+
+
+def _cache_key(files: Sequence[tuple[str, str]]) -> str:
+    """A digest of the lesson files' names and texts and of the reading code ('' if that code
+    cannot be read: nothing is cached then)."""
+    digest = hashlib.blake2b(digest_size=16)
+    try:
+        for module in _READING_CODE:
+            digest.update(module.read_bytes())
+    except OSError:
+        return ""
+    digest.update(json.dumps(files).encode("utf-8"))
+    return digest.hexdigest()
+
+
+def _outline_record(outline: LessonOutline) -> dict[str, Any]:
+    return {
+        "id": outline.id,
+        "title": outline.title,
+        "level": outline.level.value,
+        "concepts": list(outline.concepts),
+        "prerequisites": list(outline.prerequisites),
+        "step_count": outline.step_count,
+        "question_steps": list(outline.question_steps),
+        "summary": outline.summary,
+        "game": outline.game.value,
+    }
+
+
+def _cached_outlines(
+    cache: Path, key: str, files: Sequence[tuple[str, str]]
+) -> list[LessonOutline] | None:
+    """The outlines stored in ``cache`` under ``key``, or ``None`` (no cache, another key, or
+    anything unexpected in it)."""
+    if not key:
+        return None
+    try:
+        stored = json.loads(cache.read_text(encoding="utf-8"))
+        if stored["key"] != key or len(stored["outlines"]) != len(files):
+            return None
+        return [
+            LessonOutline(
+                str(record["id"]),
+                str(record["title"]),
+                Level(record["level"]),
+                tuple(str(concept) for concept in record["concepts"]),
+                tuple(str(needed) for needed in record["prerequisites"]),
+                path,
+                int(record["step_count"]),
+                tuple(int(index) for index in record["question_steps"]),
+                number,
+                str(record["summary"]),
+                Game(record["game"]),
+                partial(_load_one, text, path, number),
+            )
+            for number, (record, (path, text)) in enumerate(
+                zip(stored["outlines"], files, strict=True), start=1
+            )
+        ]
+    except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError):
+        return None
+
+
+def _store_outlines(cache: Path, key: str, outlines: list[LessonOutline]) -> None:
+    """Store ``outlines`` in ``cache`` under ``key``, atomically; an error is passed by (the
+    cache only saves time)."""
+    if not key:
+        return
+    text = json.dumps({"key": key, "outlines": [_outline_record(o) for o in outlines]})
+    try:
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=cache.parent, prefix=".outlines-")
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as stream:
+                stream.write(text)
+            os.replace(temporary, cache)
+        except OSError:
+            os.unlink(temporary)
+            raise
+    except OSError:
+        pass

@@ -8,13 +8,13 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from gintutor.engine.rules import RULE_SETS, RuleSet
 from gintutor.errors import GinError
 
 if TYPE_CHECKING:
     from gintutor.engine.cards import Card, CardSet
     from gintutor.engine.carousel.cards import Hand, Table
     from gintutor.engine.carousel.rules import CarouselRules
+    from gintutor.engine.rules import RuleSet
     from gintutor.tutor.questions import Question
 
 _PLACEHOLDER = re.compile(r"\{(?:([a-z]+)\.)?([a-z_]+)\}")
@@ -25,10 +25,13 @@ def fill_rules(text: str, rules: RuleSet) -> str:
 
     Numbers about the rules in prose come from the rule-set data this way, never typed in.
 
+    >>> from gintutor.engine.rules import RULE_SETS
     >>> standard = RULE_SETS["standard"]
     >>> fill_rules("Gin earns {gin_bonus}; classic gives {classic.gin_bonus}.", standard)
     'Gin earns 25; classic gives 20.'
     """
+
+    from gintutor.engine.rules import RULE_SETS
 
     def value(match: re.Match[str]) -> str:
         preset_name, key = match.group(1), match.group(2)

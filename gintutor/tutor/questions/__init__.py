@@ -20,9 +20,8 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-from gintutor.tutor.questions.base import PLAIN, AnswerError, Feedback, Question, Solved
-
 if TYPE_CHECKING:
+    from gintutor.tutor.questions.base import PLAIN, AnswerError, Feedback, Question, Solved
     from gintutor.tutor.questions.carousel import CarouselQuestion
     from gintutor.tutor.questions.choice import ChoiceQuestion, Predicate
     from gintutor.tutor.questions.hands import (
@@ -65,6 +64,7 @@ CAROUSEL_KIND_NAMES: frozenset[str] = frozenset(
 """The kinds about Carousel (subclasses of :class:`CarouselQuestion`); the others are gin's."""
 
 _NAMES = {
+    **dict.fromkeys(("PLAIN", "AnswerError", "Feedback", "Question", "Solved"), "base"),
     "CarouselQuestion": "carousel",
     "ChoiceQuestion": "choice",
     "Predicate": "choice",
