@@ -14,6 +14,7 @@ from gintutor.engine.winchance import (
     hand_distribution,
     play_results,
     regime_of,
+    shipped_results,
     win_table,
 )
 from gintutor.errors import GinError
@@ -86,5 +87,7 @@ def test_the_shipped_data_of_every_regime_replays(regime: str) -> None:
 
 
 def test_the_shipped_counts_add_up() -> None:
-    for regime, rows in wintables.RESULTS.items():
+    for regime in REGIMES:
+        rows = shipped_results(regime)
+        assert all(len(row) == 7 for row in rows)
         assert sum(row[-1] for row in rows) == wintables.HANDS[regime]

@@ -51,6 +51,10 @@ FINGERPRINT_HANDS = 12
 """The shipped fingerprint covers this many first hands of each regime (a test replays them)."""
 VOID = -1
 """``knocker_dealt`` of a raw result for a void hand."""
+MAX_ACTIONS = 400
+"""A hand still open after this many actions counts as void: the bots can pass one card back
+and forth from the pile for ever (as the rollouts' 200-turn cap does)."""
+"""``knocker_dealt`` of a raw result for a void hand."""
 
 RawResult = tuple[int, int, int, int, int, int]
 """``(knock limit, knocker dealt (1/0, VOID), knocker deadwood, defender deadwood, big gin,
@@ -68,8 +72,7 @@ def play_results(regime: str, first: int, count: int) -> list[RawResult]:
     """The raw results of self-play hands ``first .. first+count-1`` of ``regime``."""
     from gintutor.engine.bots.heuristic import HeuristicBot
     from gintutor.engine.bots.playout import FAST
-    from gintutor.engine.hand import Deal
-    from gintutor.engine.match import play_hand
+    from gintutor.engine.hand import Deal, HandState
     from gintutor.engine.scoring import Outcome
 
     rules = preset(REGIMES[regime])
@@ -78,10 +81,14 @@ def play_results(regime: str, first: int, count: int) -> list[RawResult]:
     for index in range(first, first + count):
         deal = Deal.shuffled(random.Random(f"winchance:{regime}:{index}"), dealer=0)
         rngs = [random.Random(f"winchance:{regime}:{index}:{seat}") for seat in (0, 1)]
-        state = play_hand(bots, deal, rules, rngs)
+        state = HandState(deal, rules)
+        for _ in range(MAX_ACTIONS):
+            if state.over:
+                break
+            mover = state.to_move
+            state.do(bots[mover].act(state.infoset(mover), rngs[mover]))
         result = state.result
-        assert result is not None
-        if result.void or result.knocker is None or result.defence is None:
+        if result is None or result.void or result.knocker is None or result.defence is None:
             out.append((state.knock_limit, VOID, 0, 0, 0, state.multiplier))
         else:
             out.append(
@@ -105,10 +112,8 @@ def fingerprint(results: list[RawResult]) -> str:
 def hand_distribution(rules: RuleSet) -> tuple[dict[int, float], float]:
     """``({points: chance}, void chance)``: the next hand's points from the non-dealer's side
     (won +, lost -) under ``rules``, from the shipped self-play results."""
-    from gintutor.engine.wintables import RESULTS
-
     regime = regime_of(rules)
-    rows = RESULTS[regime]
+    rows = shipped_results(regime)
     fixed = None if rules.oklahoma or regime != "oklahoma" else rules.knock_limit
     counts: dict[int, int] = {}
     void = 0
@@ -135,6 +140,21 @@ def hand_distribution(rules: RuleSet) -> tuple[dict[int, float], float]:
     if not total:
         raise GinError(f"no self-play hands for {rules.name} rules (knock limit {fixed})")
     return {points: n / total for points, n in sorted(counts.items())}, void / total
+
+
+_SHIPPED: dict[str, tuple[tuple[int, ...], ...]] = {}
+
+
+def shipped_results(regime: str) -> tuple[tuple[int, ...], ...]:
+    """The shipped self-play results of ``regime``: raw results with their numbers of hands."""
+    found = _SHIPPED.get(regime)
+    if found is None:
+        from gintutor.engine.wintables import RESULTS
+
+        found = _SHIPPED[regime] = tuple(
+            tuple(int(x) for x in token.split(",")) for token in RESULTS[regime].split()
+        )
+    return found
 
 
 def _key(rules: RuleSet) -> tuple[object, ...]:
@@ -244,19 +264,22 @@ def wintables_source(results: dict[str, list[RawResult]], command: str) -> str:
     lines += [
         "}",
         '"""The hash of the first ``FINGERPRINT_HANDS`` results of each regime, in order."""',
-        "RESULTS: dict[str, tuple[tuple[int, int, int, int, int, int, int], ...]] = {",
+        "RESULTS: dict[str, str] = {",
     ]
     for regime, rows in results.items():
         counts: dict[RawResult, int] = {}
         for row in rows:
             counts[row] = counts.get(row, 0) + 1
+        tokens = [",".join(map(str, (*row, n))) for row, n in sorted(counts.items())]
         lines.append(f'    "{regime}": (')
-        lines += [f"        {(*row, n)}," for row, n in sorted(counts.items())]
+        for start in range(0, len(tokens), 5):
+            lines.append(f'        "{" ".join(tokens[start : start + 5])} "')
         lines.append("    ),")
     lines += [
         "}",
-        '"""``(limit, knocker dealt, knocker deadwood, defender deadwood, big gin, multiplier,',
-        'hands)``, the hands of each distinct raw result."""',
+        '"""Each distinct raw result and its number of hands, ``limit,knocker dealt,knocker',
+        "deadwood,defender deadwood,big gin,multiplier,hands``, space-separated (a string",
+        'compiles fast; :func:`gintutor.engine.winchance.shipped_results` reads it)."""',
         "",
     ]
     return "\n".join(lines)
