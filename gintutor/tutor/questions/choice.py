@@ -1,4 +1,7 @@
-"""Choice questions: pick the option(s) for which an engine predicate holds."""
+"""Choice questions: pick the option(s) for which an engine predicate holds.
+
+The engine is imported when the options are judged, not with the module.
+"""
 
 from __future__ import annotations
 
@@ -7,12 +10,8 @@ from enum import Enum
 from typing import ClassVar
 
 from gintutor.engine.cards import Card, CardSet
-from gintutor.engine.knocking import knock_verdict
-from gintutor.engine.melds import Meld, melds_within
-from gintutor.engine.solver import min_deadwood_mask, verify_discard
 from gintutor.errors import GinError
 from gintutor.text.blocks import Block, Line, Style
-from gintutor.text.explain import knock_sentence
 from gintutor.tutor.questions.base import (
     LONGEST_NUMBER,
     PLAIN,
@@ -53,6 +52,8 @@ def option_label(index: int) -> str:
 
 def gives_meld(card_mask: int, known_mask: int) -> bool:
     """True when the card completes a meld with cards the opponent is known to hold."""
+    from gintutor.engine.melds import melds_within
+
     return any(meld & card_mask for meld in melds_within(known_mask | card_mask))
 
 
@@ -65,6 +66,8 @@ class OptionVerdict:
 
 
 def _meld_verdict(option: Option, predicate: Predicate) -> OptionVerdict:
+    from gintutor.engine.melds import Meld
+
     try:
         meld = Meld.parse(option)
     except GinError:
@@ -95,9 +98,14 @@ class ChoiceQuestion(Question):
         if predicate in (Predicate.MELD, Predicate.NOT_MELD):
             return [_meld_verdict(option, predicate) for option in self.options]
         if predicate is Predicate.CAN_KNOCK:
+            from gintutor.engine.knocking import knock_verdict
+            from gintutor.text.explain import knock_sentence
+
             knocks = [knock_verdict(cards, self.rules, self.upcard) for cards in hands]
             return [OptionVerdict(v.can_knock, knock_sentence(v, self.rules)) for v in knocks]
         if predicate is Predicate.LEAST_DEADWOOD:
+            from gintutor.engine.solver import min_deadwood_mask
+
             counts = [min_deadwood_mask(cards.mask) for cards in hands]
             return [OptionVerdict(count == min(counts), f"{count} deadwood") for count in counts]
         if predicate is Predicate.SAFE:
@@ -114,6 +122,8 @@ class ChoiceQuestion(Question):
         if len(option) != 1:
             raise GinError("a legal-discard option is one card")
         card = option[0]
+        from gintutor.engine.solver import verify_discard
+
         try:
             verify_discard(self.hand, card, self.taken)
         except GinError:

@@ -1,25 +1,18 @@
-"""Questions about one hand: its deadwood, its melds, whether it may knock, its best discard."""
+"""Questions about one hand: its deadwood, its melds, whether it may knock, its best discard.
+
+The engine is imported when a question is solved or judged, not with the module: a lesson
+shows its first question without loading the solver.
+"""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
-from gintutor.engine.analysis import analyze
 from gintutor.engine.cards import Card, CardSet, mask_of
-from gintutor.engine.knocking import knock_verdict
-from gintutor.engine.melds import Meld
-from gintutor.engine.solver import (
-    arrangements_mask,
-    discard_options,
-    min_deadwood_mask,
-    solve,
-    verify_discard,
-)
 from gintutor.errors import GinError
 from gintutor.text.blocks import Block, Line, Style
-from gintutor.text.explain import arrangement_lines, deadwood_sum, discard_table, knock_sentence
 from gintutor.tutor.questions.base import (
     PLAIN,
     AnswerError,
@@ -34,6 +27,9 @@ from gintutor.tutor.questions.base import (
     yes_no,
 )
 
+if TYPE_CHECKING:
+    from gintutor.engine.melds import Meld
+
 _GROUP_SPLIT = re.compile(r"[|;/]")
 
 
@@ -45,6 +41,9 @@ class _MeldingQuestion(Question):
 
     def _arrangements(self, style: Style) -> tuple[Block, ...]:
         """Every least-deadwood arrangement of the hand, numbered when there are several."""
+        from gintutor.engine.solver import solve
+        from gintutor.text.explain import arrangement_lines
+
         solution = solve(self.hand)
         blocks: list[Block] = []
         for number, arrangement in enumerate(solution.arrangements, start=1):
@@ -64,9 +63,13 @@ class DeadwoodQuestion(_MeldingQuestion):
     kind: ClassVar[str] = "deadwood"
 
     def solve(self, style: Style = PLAIN) -> Solved:
+        from gintutor.engine.solver import solve
+
         return Solved(str(solve(self.hand).deadwood), self._arrangements(style))
 
     def judge(self, text: str, style: Style = PLAIN) -> Feedback:
+        from gintutor.engine.solver import min_deadwood_mask
+
         value = read_number(text)
         best = min_deadwood_mask(self.hand.mask)
         if value == best:
@@ -79,6 +82,8 @@ class DeadwoodQuestion(_MeldingQuestion):
             return f"{value} counts every card; melded cards are not deadwood."
         if value < best:
             return f"{value} is too low: no arrangement of these cards leaves that little."
+        from gintutor.engine.solver import arrangements_mask
+
         for arrangement in arrangements_mask(self.hand.mask, value):
             if arrangement.deadwood == value and arrangement.melds:
                 shown = ", ".join(style.meld(meld) for meld in arrangement.melds)
@@ -93,6 +98,8 @@ def read_melds(text: str, hand: CardSet) -> list[Meld]:
     """Melds typed as card groups separated by ``|``, ``;`` or ``/`` (``none`` for no melds)."""
     if text.strip().lower() in ("none", "-", "no melds"):
         return []
+    from gintutor.engine.melds import Meld
+
     melds: list[Meld] = []
     used = 0
     for group in _GROUP_SPLIT.split(text):
@@ -118,11 +125,16 @@ class MeldsQuestion(_MeldingQuestion):
     kind: ClassVar[str] = "melds"
 
     def solve(self, style: Style = PLAIN) -> Solved:
+        from gintutor.engine.solver import solve
+
         best = solve(self.hand).best
         text = " | ".join(meld.text() for meld in best.melds) or "none"
         return Solved(text, self._arrangements(style))
 
     def judge(self, text: str, style: Style = PLAIN) -> Feedback:
+        from gintutor.engine.solver import min_deadwood_mask
+        from gintutor.text.explain import deadwood_sum
+
         melds = read_melds(text, self.hand)
         left = CardSet(self.hand.mask & ~mask_of(card for meld in melds for card in meld))
         best = min_deadwood_mask(self.hand.mask)
@@ -153,6 +165,10 @@ class KnockQuestion(_TurnQuestion):
     kind: ClassVar[str] = "knock"
 
     def solve(self, style: Style = PLAIN) -> Solved:
+        from gintutor.engine.analysis import analyze
+        from gintutor.engine.knocking import knock_verdict
+        from gintutor.text.explain import discard_table, knock_sentence
+
         verdict = knock_verdict(self.hand, self.rules, self.upcard, self.taken)
         blocks: list[Block] = []
         if len(self.hand) == 11:
@@ -171,6 +187,8 @@ class KnockQuestion(_TurnQuestion):
         return Solved(yes_no(verdict.can_knock), tuple(blocks))
 
     def judge(self, text: str, style: Style = PLAIN) -> Feedback:
+        from gintutor.engine.knocking import knock_verdict
+
         said = read_yes_no(text)
         verdict = knock_verdict(self.hand, self.rules, self.upcard, self.taken)
         if said == verdict.can_knock:
@@ -192,6 +210,9 @@ class DiscardQuestion(_TurnQuestion):
     kind: ClassVar[str] = "discard"
 
     def solve(self, style: Style = PLAIN) -> Solved:
+        from gintutor.engine.analysis import analyze
+        from gintutor.text.explain import discard_table
+
         analysis = analyze(self.hand, self.rules, upcard=self.upcard, taken_from_discard=self.taken)
         cards = analysis.verdict.best_discards
         return Solved(
@@ -207,6 +228,8 @@ class DiscardQuestion(_TurnQuestion):
         if len(cards) != 1:
             raise AnswerError("name one card to discard")
         card = cards[0]
+        from gintutor.engine.solver import discard_options, verify_discard
+
         try:
             verify_discard(self.hand, card, self.taken)
         except GinError as error:
