@@ -84,6 +84,18 @@ def test_a_verdict_is_reproducible_for_a_seed_and_changes_with_it() -> None:
     assert [j.mean for j in one.judged] != [j.mean for j in other.judged]
 
 
+def test_a_rollout_cap_makes_the_verdict_independent_of_the_clock() -> None:
+    info = _first(Phase.DISCARD).infoset()
+    legal = sum(1 for a in info.legal_actions() if a.kind is Kind.DISCARD)
+    one = judge(info, worlds=512, seconds=1e9, rollouts=120, seed=2)
+    two = judge(info, worlds=512, seconds=1e9, rollouts=120, seed=2)
+    assert [(j.action, j.mean, j.worlds) for j in one.judged] == [
+        (j.action, j.mean, j.worlds) for j in two.judged
+    ]
+    played = sum(j.worlds for j in one.judged if j.action.kind is Kind.DISCARD)
+    assert max(120, 8 * legal) <= played + legal and played <= max(120, 8 * legal) + legal
+
+
 def test_the_opponents_hidden_cards_never_change_the_verdict() -> None:
     state = _first(Phase.DISCARD)
     me = state.to_move

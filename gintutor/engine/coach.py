@@ -99,6 +99,10 @@ REVIEW_WORLDS = 768
 REVIEW_SECONDS = 3.0
 PUZZLE_WORLDS = 2048
 PUZZLE_SECONDS = 10.0
+REVIEW_ROLLOUTS = 1500
+"""Play-outs about as many as ``REVIEW_SECONDS`` buys on this machine: ``judge(rollouts=...)``
+with a large ``seconds`` gives the same verdict on any machine and load."""
+PUZZLE_ROLLOUTS = 5000
 FIRST_BATCH = 8
 """Worlds every action is played out on before any is dropped."""
 KEEP = 3.0
@@ -360,6 +364,7 @@ def _sampled(
     seconds: float,
     rng: random.Random,
     start: float,
+    rollouts: int | None = None,
 ) -> dict[Action, list[float]]:
     """Each action's points world by world (a prefix of the same worlds for all): successive
     halving over the rolled-out actions, the exact ones valued in every world."""
@@ -369,6 +374,12 @@ def _sampled(
     values: dict[Action, list[float]] = {action: [] for action in legal}
     active = list(plays)
     done = 0
+    played = 0
+    cap = rollouts if rollouts is not None else 1 << 62
+
+    def spent() -> bool:
+        return done >= FIRST_BATCH and (played >= cap or time.process_time() - start > seconds)
+
     batch = min(FIRST_BATCH, worlds)
     while done < worlds:
         # Opponent hands are sampled batch by batch: a verdict cut short samples no more.
@@ -381,10 +392,11 @@ def _sampled(
                 base = world_of(info, hand, random.Random(world_seed))
                 for action in active:
                     values[action].append(plays[action](_clone(base)))
+                played += len(active)
             done += 1
-            if done >= FIRST_BATCH and time.process_time() - start > seconds:
+            if spent():
                 break
-        if done >= FIRST_BATCH and time.process_time() - start > seconds:
+        if spent():
             break
         if active:
             active = _contenders(active, values, exact)
@@ -588,14 +600,17 @@ def judge(
     seconds: float = COACH_SECONDS,
     seed: int = 0,
     scores: tuple[int, int] | None = None,
+    rollouts: int | None = None,
 ) -> Verdict:
     """Every legal action at ``info`` valued, graded and explained, best first.
 
     Determinized rollouts over opponent hands sampled by the expert's estimate (only what the
     player knows), common random numbers, heuristic play for both sides; knocks, big gin and
     lay-offs scored exactly. ``scores``: (player's, opponent's) game score before this hand,
-    for the game-win chance. Reproducible for a given seed and position (``seconds`` may cut
-    the worlds short on a slow machine: give a large ``seconds`` for bit-for-bit repeats).
+    for the game-win chance. Reproducible for a given seed and position as long as
+    ``seconds`` (CPU time) does not cut the work short; ``rollouts`` caps the play-outs by
+    count instead, the same on any machine and load (give it with a large ``seconds`` for
+    bit-for-bit repeats, e.g. a review on several processes).
     """
     start = time.process_time()
     legal = info.legal_actions()
@@ -607,7 +622,7 @@ def judge(
         judged = _judge_exact(info, legal, win_of)
         used = 0
     else:
-        values = _sampled(info, legal, worlds, seconds, rng, start)
+        values = _sampled(info, legal, worlds, seconds, rng, start, rollouts)
         judged = _judge_sampled(info, legal, values, win_of)
         used = max(len(v) for v in values.values())
     return Verdict(info.player, info.phase, judged, used, time.process_time() - start)
