@@ -42,13 +42,25 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import json
 import time
 from multiprocessing import get_context
+from pathlib import Path
 
 from gintutor.engine.bots import make_bot
 from gintutor.engine.bots.heuristic import HeuristicBot, Params
-from gintutor.engine.match import MatchReport, MatchSpec, play_game, run_match
+from gintutor.engine.match import (
+    GameRecord,
+    HandLine,
+    MatchReport,
+    MatchSpec,
+    play_game,
+    play_pair,
+    run_match,
+    summarize,
+)
 from gintutor.engine.rules import preset
+from gintutor.engine.scoring import Outcome
 
 RULES = preset("eaai")
 GRID: dict[str, list[object]] = {
@@ -151,6 +163,65 @@ def decision_times(hands: int, worlds: int | None, seconds: float | None) -> Non
         )
 
 
+def _stream_job(job: tuple[MatchSpec, int]) -> tuple[int, tuple[GameRecord, GameRecord]]:
+    spec, pair = job
+    return pair, play_pair(spec, pair)
+
+
+def _record_json(record: GameRecord) -> dict[str, object]:
+    data = dataclasses.asdict(record)
+    data["hands"] = [
+        [h.winner, None if h.outcome is None else h.outcome.value, h.points, h.knocker]
+        for h in record.hands
+    ]
+    return data
+
+
+def _record_of(data: dict[str, object]) -> GameRecord:
+    hands = tuple(
+        HandLine(w, None if o is None else Outcome(o), p, k)
+        for w, o, p, k in data["hands"]  # type: ignore[attr-defined]
+    )
+    return GameRecord(
+        seats=tuple(data["seats"]),  # type: ignore[arg-type]
+        winner=data["winner"],  # type: ignore[arg-type]
+        totals=tuple(data["totals"]),  # type: ignore[arg-type]
+        hands=hands,
+        decisions=tuple(data["decisions"]),  # type: ignore[arg-type]
+        seconds=tuple(data["seconds"]),  # type: ignore[arg-type]
+    )
+
+
+def stream(spec: MatchSpec, jobs: int, out: Path) -> None:
+    """Play the match's pairs, appending each finished pair to ``out`` (JSON lines), so a
+    match cut short by its time bound still has figures (:func:`stream_summary`)."""
+    done = set()
+    if out.exists():
+        done = {json.loads(line)["pair"] for line in out.read_text().splitlines() if line}
+    work = [(spec, pair) for pair in range(spec.pairs) if pair not in done]
+    with get_context("fork").Pool(jobs) as pool, out.open("a") as sink:
+        for pair, games in pool.imap_unordered(_stream_job, work):
+            sink.write(json.dumps({"pair": pair, "games": [_record_json(g) for g in games]}))
+            sink.write("\n")
+            sink.flush()
+
+
+def stream_summary(spec: MatchSpec, out: Path) -> None:
+    """The figures of the longest run of pairs 0, 1, 2, ... finished in ``out`` (a prefix, so
+    pairs that happened to finish early do not bias the figures)."""
+    pairs: dict[int, tuple[GameRecord, GameRecord]] = {}
+    for line in out.read_text().splitlines():
+        if line:
+            data = json.loads(line)
+            first, second = (_record_of(g) for g in data["games"])
+            pairs[data["pair"]] = (first, second)
+    prefix: list[tuple[GameRecord, GameRecord]] = []
+    while len(prefix) in pairs:
+        prefix.append(pairs[len(prefix)])
+    spec = dataclasses.replace(spec, pairs=len(prefix))
+    print(row(summarize(spec, prefix), 0.0), f"(first {len(prefix)} of {len(pairs)} pairs)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pairs", type=int, default=1000, help="pairs for the cheap bots")
@@ -164,8 +235,26 @@ def main() -> None:
         "--decision-time", type=int, metavar="HANDS", help="time the expert's decisions"
     )
     parser.add_argument("--seconds", type=float, help="expert time cap (with --decision-time)")
+    parser.add_argument("--stream", nargs=2, metavar=("A", "B"), help="one match, pair by pair")
+    parser.add_argument("--games", type=int, default=400, help="games of the --stream match")
+    parser.add_argument("--out", type=Path, help="the --stream JSON-lines file")
+    parser.add_argument("--summary", action="store_true", help="figures of the --out file so far")
     args = parser.parse_args()
-    if args.decision_time:
+    if args.stream:
+        a, b = args.stream
+        spec = MatchSpec(
+            (a, b),
+            RULES,
+            pairs=(args.games + 1) // 2,
+            seed=args.seed,
+            worlds=args.worlds,
+            seconds=args.seconds,
+        )
+        if args.summary:
+            stream_summary(spec, args.out)
+        else:
+            stream(spec, args.jobs, args.out)
+    elif args.decision_time:
         decision_times(args.decision_time, args.worlds, args.seconds)
     elif args.tune:
         tune(args.tune_pairs, args.jobs)
