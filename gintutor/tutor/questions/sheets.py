@@ -1,18 +1,19 @@
-"""Questions about the rules themselves: a rule-set setting, a number of a game's score sheet."""
+"""Questions about the rules themselves: a rule-set setting, a number of a game's score sheet.
+
+A score sheet is scored (by the engine) when a question needs it, imported then.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from gintutor.engine.cards import Card
-from gintutor.engine.game import GameSheet, score_game, score_match
 from gintutor.engine.rules import SETTING_NAMES
 from gintutor.errors import GinError
 from gintutor.text.blocks import Block, Line, Style
 from gintutor.text.rules import setting_text
-from gintutor.text.sheets import explain_sheet
 from gintutor.tutor.questions.base import (
     PLAIN,
     Feedback,
@@ -23,6 +24,9 @@ from gintutor.tutor.questions.base import (
     read_yes_no,
     yes_no,
 )
+
+if TYPE_CHECKING:
+    from gintutor.engine.game import GameSheet
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -95,6 +99,7 @@ class GameQuestion(Question):
 
     def sheet(self) -> GameSheet:
         """The score sheet of the entries (of the chosen game under Hollywood rules)."""
+        from gintutor.engine.game import score_game, score_match
         from gintutor.tutor.scoresheet import parse_entries
 
         entries = [(f"entry {n}", text) for n, text in enumerate(self.entries, start=1)]
@@ -119,6 +124,8 @@ class GameQuestion(Question):
         )
 
     def solve(self, style: Style = PLAIN) -> Solved:
+        from gintutor.text.sheets import explain_sheet
+
         sheet = self.sheet()
         return Solved(
             str(self.number(sheet)), tuple(explain_sheet(sheet, self.players, self.rules))

@@ -1,16 +1,15 @@
-"""Questions about a knock played out: the defender's layoffs and the hand's points."""
+"""Questions about a knock played out: the defender's layoffs and the hand's points.
+
+The engine plays the knock out when a question needs it, imported then, not with the module.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from gintutor.engine.cards import Card, CardSet
-from gintutor.engine.layoffs import layoff_plan
-from gintutor.engine.scoring import ItemKind, Side
-from gintutor.engine.showdown import Showdown, showdown
 from gintutor.text.blocks import Block, Line, Style
-from gintutor.text.explain import explain_showdown
 from gintutor.tutor.questions.base import (
     PLAIN,
     Feedback,
@@ -20,6 +19,9 @@ from gintutor.tutor.questions.base import (
     read_held,
     read_number,
 )
+
+if TYPE_CHECKING:
+    from gintutor.engine.showdown import Showdown
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -33,9 +35,13 @@ class _ShowdownQuestion(Question):
 
     def showdown(self) -> Showdown:
         """The knock this question is about, played out by the engine."""
+        from gintutor.engine.showdown import showdown
+
         return showdown(self.hand, self.defender, self.rules, self.upcard, self.taken)
 
     def _explanation(self, style: Style) -> tuple[Block, ...]:
+        from gintutor.text.explain import explain_showdown
+
         return tuple(explain_showdown(self.showdown(), style, mine=False)[1:])
 
 
@@ -54,6 +60,8 @@ class LayoffsQuestion(_ShowdownQuestion):
             if text.strip().lower() in ("none", "-")
             else CardSet.from_cards(read_held(text, self.defender, "the defender"))
         )
+        from gintutor.engine.layoffs import layoff_plan
+
         result = self.showdown()
         plan = layoff_plan(self.defender, result.spread.melds, given)
         if plan is None:
@@ -109,6 +117,8 @@ class PointsQuestion(_ShowdownQuestion):
 
 def _points_meaning(result: Showdown, value: int) -> str:
     """What a wrong score means: an item left out, or the wrong winner."""
+    from gintutor.engine.scoring import ItemKind, Side
+
     score = result.score
     for item in score.items:
         if item.kind is not ItemKind.DEADWOOD_DIFFERENCE and value == score.points - item.points:
