@@ -12,6 +12,22 @@ Run (bounded, niced; about 2 s of CPU per decision at the review budget):
     nice -n 10 python benchmarks/calibrate_review.py --games 2 --jobs 2
 
 ``--points-only`` judges without the game score (no game-win chance in the grades).
+
+Measured 2026-12-01 (``--games 1 --jobs 2``, the review budget, with the game score; a shared
+2-core machine, about 1 h of wall time)::
+
+    | level | decisions | errors | error rate | mean loss (points/decision) |
+    |---|---|---|---|---|
+    | novice | 98 | 32 | 0.327 ± 0.047 | 2.66 ± 0.48 |
+    | expert | 68 | 6 | 0.088 ± 0.034 | 0.61 ± 0.15 |
+    | heuristic | 143 | 19 | 0.133 ± 0.028 | 0.95 ± 0.19 |
+    | simple | 121 | 17 | 0.140 ± 0.032 | 1.07 ± 0.21 |
+    | openspiel | 120 | 17 | 0.142 ± 0.032 | 1.19 ± 0.26 |
+    SEAT_VALUE = (0.21, 3.61)  # n = [22, 25]
+
+``simple`` and ``openspiel`` are out of the ladder's order by 0.002 (far inside the noise): the
+bands pool them (0.141). Bands: World class <= 0.044, Expert <= 0.1105, Advanced <= 0.137,
+Intermediate <= 0.141, Casual player <= 0.234, Beginner above.
 """
 
 from __future__ import annotations
@@ -110,11 +126,11 @@ def main() -> None:
         print(f"| {level} | {n} | {e} | {rate:.3f} ± {rate_se:.3f} | {mean:.2f} ± {mean_se:.2f} |")
     print()
     print("CALIBRATION = {")
-    for level, _, _, rate, _, mean, _ in rows:
-        print(f'    "{level}": ({rate:.3f}, {mean:.2f}),')
+    for level, n, _, rate, _, mean, _ in rows:
+        print(f'    "{level}": ({rate:.3f}, {mean:.2f}, {n}),')
     print("}")
     if {row[0] for row in rows} == set(BOT_NAMES):
-        limits = band_limits({level: (rate, mean) for level, _, _, rate, _, mean, _ in rows})
+        limits = band_limits({level: (rate, mean, n) for level, n, _, rate, _, mean, _ in rows})
         print("bands:", ", ".join(f"{band.value} <= {limit:.3f}" for band, limit in limits))
     values = [sum(v) / len(v) if v else 0.0 for v in seat_values]
     print(f"SEAT_VALUE = ({values[0]:.2f}, {values[1]:.2f})  # n = {[len(v) for v in seat_values]}")

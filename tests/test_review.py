@@ -25,7 +25,9 @@ from gintutor.tutor.review import (
     BAND_LIMITS,
     CALIBRATION,
     Band,
+    band_limits,
     band_of,
+    fitted_rates,
     review_game,
 )
 
@@ -153,20 +155,39 @@ def _discard(code: str) -> object:
 
 def test_the_rating_bands_are_monotone_and_follow_the_ladder() -> None:
     limits = [limit for _, limit in BAND_LIMITS]
-    assert limits == sorted(limits) and len(set(limits)) == len(limits)
+    assert limits == sorted(limits) and limits[0] > 0 and limits[-1] == 1.0
     assert [band for band, _ in BAND_LIMITS] == list(reversed(Band))
-    ladder = ["novice", "simple", "openspiel", "heuristic", "expert"]
-    rates = [CALIBRATION[name][0] for name in ladder]
+    rates = fitted_rates(CALIBRATION)
     assert rates == sorted(rates, reverse=True)
-    # Each bot level earns its own band.
-    bands = [band_of(rate) for rate in rates]
-    assert bands == [Band.BEGINNER, Band.CASUAL, Band.INTERMEDIATE, Band.ADVANCED, Band.EXPERT]
+    # The levels the fit did not pool earn their own band; the ends of the ladder always do.
+    assert band_of(rates[0]) is Band.BEGINNER
+    assert band_of(rates[-1]) is Band.EXPERT
+    assert band_of(rates[3]) is Band.ADVANCED
     previous = None
-    for rate in [x / 100 for x in range(101)]:
+    for rate in [x / 1000 for x in range(1001)]:
         band = band_of(rate)
         if previous is not None:
             assert list(Band).index(band) <= list(Band).index(previous)
         previous = band
+
+
+def test_bands_from_a_table_in_ladder_order_give_each_level_its_band() -> None:
+    table = {
+        "novice": (0.40, 4.0, 100),
+        "simple": (0.30, 2.5, 100),
+        "openspiel": (0.25, 2.0, 100),
+        "heuristic": (0.15, 1.0, 100),
+        "expert": (0.10, 0.6, 100),
+    }
+    limits = dict(band_limits(table))
+    assert limits == {
+        Band.WORLD_CLASS: 0.05,
+        Band.EXPERT: 0.125,
+        Band.ADVANCED: 0.2,
+        Band.INTERMEDIATE: 0.275,
+        Band.CASUAL: 0.35,
+        Band.BEGINNER: 1.0,
+    }
 
 
 def test_review_is_the_same_with_one_or_two_processes() -> None:

@@ -78,28 +78,56 @@ class Band(Enum):
     WORLD_CLASS = "World class"
 
 
-CALIBRATION: dict[str, tuple[float, float]] = {
-    "novice": (0.40, 4.0),
-    "simple": (0.30, 2.5),
-    "openspiel": (0.25, 2.0),
-    "heuristic": (0.15, 1.0),
-    "expert": (0.10, 0.6),
+LADDER = ("novice", "simple", "openspiel", "heuristic", "expert")
+"""The bot levels, weakest first (by their match results: ``benchmarks/bench_bots.py``)."""
+
+CALIBRATION: dict[str, tuple[float, float, int]] = {
+    "novice": (0.327, 2.66, 98),
+    "simple": (0.140, 1.07, 121),
+    "openspiel": (0.142, 1.19, 120),
+    "heuristic": (0.133, 0.95, 143),
+    "expert": (0.088, 0.61, 68),
 }
-"""Error rate and mean loss (points per decision) of each bot level, reviewed at the review
-budget by ``benchmarks/calibrate_review.py`` (the table and the command are in its docstring)."""
+"""Error rate, mean loss (points per decision) and decisions reviewed of each bot level, one
+seeded game each against the ``heuristic`` at the review budget with the game score::
 
-SEAT_VALUE = (0.0, 0.0)
+    nice -n 10 python benchmarks/calibrate_review.py --games 1 --jobs 2
+
+(standard errors of the rates 0.03-0.05: ``simple`` and ``openspiel`` cannot be told apart)."""
+
+SEAT_VALUE = (0.21, 3.61)
 """Mean value of the first decision of a hand for the non-dealer and the dealer (points), from
-the same calibration games: the baseline of the deal luck."""
+the same calibration games (22 and 25 hands): the baseline of the deal luck."""
 
 
-def band_limits(table: dict[str, tuple[float, float]]) -> tuple[tuple[Band, float], ...]:
-    """Each band's upper error rate: midway between adjacent bot levels (novice is Beginner ...
-    expert is Expert); World class below half the expert's rate."""
-    rates = [table[name][0] for name in ("novice", "simple", "openspiel", "heuristic", "expert")]
-    mids = [(a + b) / 2 for a, b in pairwise(rates)]
+def fitted_rates(table: dict[str, tuple[float, float, int]]) -> list[float]:
+    """The error rates along :data:`LADDER`, made non-increasing by pooling adjacent levels that
+    break the ladder's order (weighted by decisions: the pool-adjacent-violators fit), so a
+    stronger bot never has a worse band because of sampling noise.
+
+    >>> fitted_rates({"novice": (0.3, 0, 10), "simple": (0.1, 0, 10), "openspiel": (0.2, 0, 30),
+    ...               "heuristic": (0.05, 0, 10), "expert": (0.01, 0, 10)})
+    [0.3, 0.175, 0.175, 0.05, 0.01]
+    """
+    blocks: list[tuple[float, int, int]] = []  # (rate, weight, levels pooled)
+    for name in LADDER:
+        rate, _, weight = table[name]
+        blocks.append((rate, weight, 1))
+        while len(blocks) > 1 and blocks[-2][0] < blocks[-1][0]:
+            (r1, w1, n1), (r2, w2, n2) = blocks[-2], blocks[-1]
+            blocks[-2:] = [((r1 * w1 + r2 * w2) / (w1 + w2), w1 + w2, n1 + n2)]
+    return [round(rate, 4) for rate, _, count in blocks for _ in range(count)]
+
+
+def band_limits(table: dict[str, tuple[float, float, int]]) -> tuple[tuple[Band, float], ...]:
+    """Each band's upper error rate: midway between the fitted rates of adjacent bot levels
+    (novice is Beginner, simple Casual, openspiel Intermediate, heuristic Advanced, expert
+    Expert); World class at or below half the expert's rate. Levels pooled by the fit share a
+    limit (the band between them is empty)."""
+    rates = fitted_rates(table)
+    mids = [round((a + b) / 2, 4) for a, b in pairwise(rates)]
     return (
-        (Band.WORLD_CLASS, rates[-1] / 2),
+        (Band.WORLD_CLASS, round(rates[-1] / 2, 4)),
         (Band.EXPERT, mids[3]),
         (Band.ADVANCED, mids[2]),
         (Band.INTERMEDIATE, mids[1]),
