@@ -583,7 +583,7 @@ def test_property_prunings_keep_the_fewest_moves(seed: int) -> None:
 
 
 @pytest.mark.slow
-@settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=70, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 10**9))
 def test_property_prunings_keep_the_fewest_moves_many(seed: int) -> None:
     _compare_passes(seed)
