@@ -14,7 +14,8 @@ Run (bounded, niced; about 2 s of CPU per decision at the review budget):
 ``--points-only`` judges without the game score (no game-win chance in the grades).
 
 Measured 2026-12-01 (``--games 1 --jobs 2``, the review budget, with the game score; a shared
-2-core machine, about 1 h of wall time)::
+2-core machine, about 1 h of wall time; that run capped each verdict by ``REVIEW_SECONDS`` of
+CPU, which ``REVIEW_ROLLOUTS``, now the cap, matches on this machine)::
 
     | level | decisions | errors | error rate | mean loss (points/decision) |
     |---|---|---|---|---|
@@ -38,7 +39,7 @@ import time
 from math import sqrt
 
 from gintutor.engine.bots import BOT_NAMES, make_bot
-from gintutor.engine.coach import REVIEW_SECONDS, REVIEW_WORLDS, Verdict, judge
+from gintutor.engine.coach import REVIEW_ROLLOUTS, REVIEW_WORLDS, Verdict, judge
 from gintutor.engine.hand import Deal, GameState, InfoSet
 from gintutor.engine.match import play_hand
 from gintutor.engine.rules import preset
@@ -66,10 +67,16 @@ def bot_game(level: str, opponent: str, seed: str, seat: int) -> PlayedGame:
 
 
 def judge_points(
-    info: InfoSet, *, worlds: int, seconds: float, seed: int, scores: tuple[int, int] | None
+    info: InfoSet,
+    *,
+    worlds: int,
+    seconds: float,
+    seed: int,
+    scores: tuple[int, int] | None,
+    rollouts: int | None,
 ) -> Verdict:
     """The coach without the game score."""
-    return judge(info, worlds=worlds, seconds=seconds, seed=seed, scores=None)
+    return judge(info, worlds=worlds, seconds=seconds, seed=seed, scores=None, rollouts=rollouts)
 
 
 def main() -> None:
@@ -78,7 +85,7 @@ def main() -> None:
     parser.add_argument("--levels", default=",".join(BOT_NAMES))
     parser.add_argument("--opponent", default="heuristic")
     parser.add_argument("--worlds", type=int, default=REVIEW_WORLDS)
-    parser.add_argument("--seconds", type=float, default=REVIEW_SECONDS)
+    parser.add_argument("--rollouts", type=int, default=REVIEW_ROLLOUTS)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--points-only", action="store_true")
@@ -95,7 +102,7 @@ def main() -> None:
             review = review_game(
                 game,
                 worlds=args.worlds,
-                seconds=args.seconds,
+                rollouts=args.rollouts,
                 seed=args.seed,
                 jobs=args.jobs,
                 judge_with=judge_with,

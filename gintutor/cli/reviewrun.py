@@ -73,7 +73,7 @@ def run_review(
     no_color: bool,
 ) -> None:
     """Review ``target`` and print the review (text or JSON)."""
-    from gintutor.engine.coach import REVIEW_SECONDS, REVIEW_WORLDS
+    from gintutor.engine.coach import REVIEW_WORLDS
 
     if worlds is not None and not 1 <= worlds <= 100_000:
         raise ReviewUsageError(f"--worlds: {worlds}: give 1 to 100000")
@@ -90,13 +90,12 @@ def run_review(
             review = review_game(
                 game,
                 worlds=budget,
-                seconds=REVIEW_SECONDS,
                 seed=seed,
                 jobs=workers,
                 progress=lambda done, total: bar.update(task, completed=done, total=total),
             )
     else:
-        review = review_game(game, worlds=budget, seconds=REVIEW_SECONDS, seed=seed, jobs=workers)
+        review = review_game(game, worlds=budget, seed=seed, jobs=workers)
     if as_json:
         from gintutor.text.review import review_data
 

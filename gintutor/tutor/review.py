@@ -34,7 +34,14 @@ from enum import Enum
 from itertools import pairwise
 from multiprocessing import get_context
 
-from gintutor.engine.coach import REVIEW_SECONDS, REVIEW_WORLDS, Grade, Reason, Verdict, judge
+from gintutor.engine.coach import (
+    REVIEW_ROLLOUTS,
+    REVIEW_WORLDS,
+    Grade,
+    Reason,
+    Verdict,
+    judge,
+)
 from gintutor.engine.game import score_game
 from gintutor.engine.hand import NO_CARD, Action, Deal, HandResult, HandState, InfoSet, Kind, Phase
 from gintutor.engine.rules import RuleSet
@@ -279,9 +286,12 @@ def summarize(decisions: Sequence[Decision], deal_luck: float = 0.0) -> Summary:
 
 
 JudgeFunction = Callable[..., Verdict]
-"""``judge(info, *, worlds, seconds, seed, scores)``: :func:`~gintutor.engine.coach.judge`
+"""``judge(info, *, worlds, seconds, seed, scores, rollouts)``: :func:`~gintutor.engine.coach.judge`
 or a stand-in with the same signature (tests)."""
 Progress = Callable[[int, int], None]
+SECONDS_CAP = 600.0
+"""The coach's CPU-time cap per verdict in a review: a safety net only; the work is capped by
+``worlds`` and ``rollouts`` (counts), so a review is the same on any machine and load."""
 
 
 @dataclass(frozen=True)
@@ -339,9 +349,16 @@ def _spots(game: PlayedGame) -> tuple[list[list[_Spot]], list[HandState]]:
     return spots, states
 
 
-def _judge_job(job: tuple[JudgeFunction, int, float, int, int, _Spot]) -> tuple[int, Verdict]:
-    function, worlds, seconds, seed, index, spot = job
-    verdict = function(spot.info, worlds=worlds, seconds=seconds, seed=seed, scores=spot.scores)
+def _judge_job(job: tuple[JudgeFunction, int, int | None, int, int, _Spot]) -> tuple[int, Verdict]:
+    function, worlds, rollouts, seed, index, spot = job
+    verdict = function(
+        spot.info,
+        worlds=worlds,
+        seconds=SECONDS_CAP,
+        seed=seed,
+        scores=spot.scores,
+        rollouts=rollouts,
+    )
     return index, verdict
 
 
@@ -349,7 +366,7 @@ def review_game(
     game: PlayedGame,
     *,
     worlds: int = REVIEW_WORLDS,
-    seconds: float = REVIEW_SECONDS,
+    rollouts: int | None = REVIEW_ROLLOUTS,
     seed: int = 0,
     jobs: int = 1,
     judge_with: JudgeFunction = judge,
@@ -358,12 +375,13 @@ def review_game(
 ) -> GameReview:
     """Judge every decision of ``game.player`` and summarise hand by hand and for the game.
 
-    Each verdict is seeded by ``seed`` (and its position, inside the coach), so the review is
-    the same for any ``jobs``.
+    Each verdict is seeded by ``seed`` (and its position, inside the coach) and its work capped
+    by counts (``worlds`` sampled deals, ``rollouts`` play-outs), so the review is the same for
+    any ``jobs``, machine and load.
     """
     per_hand, states = _spots(game)
     flat = [spot for spots in per_hand for spot in spots]
-    work = [(judge_with, worlds, seconds, seed, i, spot) for i, spot in enumerate(flat)]
+    work = [(judge_with, worlds, rollouts, seed, i, spot) for i, spot in enumerate(flat)]
     verdicts: dict[int, Verdict] = {}
     if jobs <= 1 or len(work) <= 1:
         for job in work:
