@@ -306,6 +306,27 @@ class Relaxed:
         ends = sorted({(state >> _BACK) & _ENDS_MASK for state in layer})
         return {end: i for i, end in enumerate(ends)}
 
+    def _finish(self, state: int, end: int) -> int:
+        """:meth:`suffix` after position 13 (the aces at the high end), for ace ending
+        ``end``: each suit's open sequences end with its aces kept back and some wild
+        jokers as aces; the jokers used in all must be the freed ones and some of the hand's.
+        """
+        wild = (state >> _WILD) & 3
+        freed = (state >> _FREED) & 3
+        totals = {wild}
+        for suit in range(4):
+            runs = (state >> (4 * suit)) & 15
+            back = (end >> (2 * suit)) & 3
+            room = (end >> (_ROOM - _BACK + 2 * suit)) & 3
+            extras = [
+                extra for extra in range(min(room, self.max_wild) + 1) if CLOSES[runs][back + extra]
+            ]
+            totals = {t + e for t in totals for e in extras if t + e <= self.max_wild}
+            if not totals:
+                return -1
+        best = max((t for t in totals if freed <= t <= freed + self.hand_jokers), default=-1)
+        return -1 if best < 0 else (best - freed) * self.joker_weight
+
     def vector(self, layer: int, state: int) -> dict[int, int]:
         """:meth:`suffix` of ``state`` (its ace bits clear) for every ace ending at once, as
         {ending index: value} (endings that cannot be reached left out).
@@ -321,7 +342,7 @@ class Relaxed:
         result: dict[int, int] = {}
         if layer == _END:
             for end, index in self._ends.items():
-                value = self.suffix(layer, state | (end << _BACK))
+                value = self._finish(state, end)
                 if value >= 0:
                     result[index] = value
         else:
