@@ -13,14 +13,14 @@ from gintutor.content.verdicts import solve
 from gintutor.engine.cards import Card
 from gintutor.errors import GinError
 from gintutor.text.blocks import Line, Table, plural
-from gintutor.tutor.puzzles import Grade, Puzzle, Solution, Theme, candidates
+from gintutor.tutor.puzzles import Grade, Puzzle, Solution, Theme, choice_codes
 from gintutor.tutor.puzzletext import feedback, option_data, setting_out
 
 
 def choices(puzzle: Puzzle) -> list[str]:
     """What may be answered: legal discards, or the actions of a rollout theme."""
     if puzzle.theme in (Theme.KNOCK_OR_PLAY, Theme.UPCARD):
-        return [candidate.code for candidate in candidates(puzzle)]
+        return list(choice_codes(puzzle))
     taken = puzzle.position.took_from_discard
     return [card.code for card in puzzle.position.hand if card != taken]
 
@@ -72,20 +72,26 @@ def puzzle_data(puzzle: Puzzle, solution: Solution | None = None) -> dict[str, A
         data["upcard"] = position.upcard.code
     if position.first_upcard is not None and position.rules.needs_upcard:
         data["first_upcard"] = position.first_upcard.code
+    if puzzle.opponent_discards:
+        data["opponent_discards"] = [card.code for card in puzzle.opponent_discards]
+    if puzzle.opponent_passed:
+        data["opponent_passed"] = [card.code for card in puzzle.opponent_passed]
     if solution.verdict is not None:
         data["verdict"] = [
             {
-                "choice": r.candidate.code,
-                "expected_points": round(r.mean, 4),
-                "stderr": round(r.stderr, 4),
-                "behind_best": round(r.gap, 4),
-                "behind_best_stderr": round(r.gap_stderr, 4),
-                "equally_good": r.equally_good,
+                "choice": row.code,
+                "action": str(row.judged.action),
+                "expected_points": round(row.measure, 4),
+                "stderr": round(row.judged.stderr, 4),
+                "behind_best": round(row.cost, 4),
+                "behind_best_stderr": round(row.cost_stderr, 4),
+                "equally_good": row.grade is Grade.BEST,
             }
-            for r in solution.verdict.results
+            for row in solution.rows
+            if row.judged is not None
         ]
         data["worlds"] = solution.verdict.worlds
-        data["seed"] = solution.verdict.seed
+        data["seed"] = puzzle.seed
     data["ranking"] = [
         {"choice": row.code, "measure": round(row.measure, 6), "grade": row.grade.value}
         for row in solution.rows

@@ -1,12 +1,16 @@
 """``gintutor puzzles generate``: deal positions from real-looking play and keep instructive ones.
 
-Two bots of the ladder (:mod:`gintutor.engine.bots`, ``heuristic`` by default) play hands of
-the hand engine; at each decision the position of the player to move, as that player sees it,
-is offered to every theme's filter. Each hand has its own seed, so the hands are shared among
-processes and the result is the same whatever their number. A theme keeps a position when its best
-answer is clear (the runner-up costs at least a theme-specific margin) and, most of the time,
-not the natural-looking one (the least deadwood now, or the highest card). The result is YAML
-with titles, hints and explanations whose numbers are placeholders filled by the engine.
+The ``expert`` (on a cheap budget, :data:`EXPERT_WORLDS`) plays the ``heuristic`` in hands of
+the hand engine; at each decision the position of the player to move, as that player sees it
+(with the opponent's discards and passes), is offered to every theme's filter. Each hand has
+its own seed, so the hands are shared among processes and the result is the same whatever
+their number. Cheap exact filters come first; then the coach screens the position
+(:data:`SCREEN_WORLDS`) and a theme keeps it when its best answer is clear (the runner-up costs
+at least a theme-specific margin in expected points), few answers are accepted and, for the
+discard themes, the best is not simply the least deadwood. The answers written are the
+screening verdict's: ``gintutor puzzles check --write-verdicts`` then judges the new positions
+at the puzzle budget and reports any answer that changes. The result is YAML with titles,
+hints and explanations whose numbers are placeholders filled by the engine.
 """
 
 from __future__ import annotations
@@ -15,11 +19,11 @@ import dataclasses
 import random
 from collections.abc import Callable, Iterable, Iterator
 
-from gintutor.engine.bots import make_bot
+from gintutor.engine.bots import Bot, make_bot
 from gintutor.engine.cards import CARDS, CardSet
-from gintutor.engine.evaluate import Position, p_opponent_melds
+from gintutor.engine.coach import judge
+from gintutor.engine.evaluate import Position, evaluate, p_opponent_melds
 from gintutor.engine.hand import NO_CARD, Deal, HandState, InfoSet, Phase
-from gintutor.engine.rollout import verdict
 from gintutor.engine.rules import RuleSet
 from gintutor.engine.solver import min_deadwood_mask
 from gintutor.errors import GinError
@@ -27,10 +31,23 @@ from gintutor.tutor.puzzles import (
     Puzzle,
     Solution,
     Theme,
-    candidates,
+    infoset_of,
     natural_choice,
     solve_puzzle,
 )
+from gintutor.tutor.puzzletext import EXPLANATIONS, NATURAL_EXPLANATIONS, QUESTIONS
+
+PLAYERS = ("expert", "heuristic")
+EXPERT_WORLDS = 16
+"""The expert's sampled worlds per decision while dealing positions (cheap: a few ms)."""
+SCREEN_WORLDS = 128
+"""The coach's worlds when it screens a position (half its own budget at the table)."""
+MAX_SCREENS = 3
+"""Positions of one hand screened by the coach at most (the costly step)."""
+EXACT_TRIES = 4
+"""Positions of one hand a ``deadwood`` puzzle may try (exact and cheap)."""
+SCREEN_SECONDS = 1e9
+"""No time cut, so the output depends on the seed only."""
 
 
 def _position(info: InfoSet, rules: RuleSet) -> Position:
@@ -50,21 +67,25 @@ def _position(info: InfoSet, rules: RuleSet) -> Position:
     )
 
 
+def _bot(name: str) -> Bot:
+    return make_bot(name, worlds=EXPERT_WORLDS) if name == "expert" else make_bot(name)
+
+
 def _snapshots(
     rules: RuleSet, rng: random.Random, players: tuple[str, str]
-) -> Iterator[tuple[str, Position]]:
+) -> Iterator[tuple[str, Position, InfoSet]]:
     """Positions of one hand between two bots: ``("upcard", 10 cards and the pile's top)``
-    before each draw, ``("discard", 11 cards)`` after it."""
+    before each draw, ``("discard", 11 cards)`` after it, with the information set."""
     state = HandState(Deal.shuffled(rng, dealer=rng.randrange(2)), rules)
     if state.knock_limit == 0 and rules.allows_knock:
         return  # an Oklahoma ace: gin only, no knock puzzles to be found
-    bots = tuple(make_bot(name) for name in players)
+    bots = tuple(_bot(name) for name in players)
     while not state.over:
         info = state.infoset()
         if info.phase in (Phase.OFFER, Phase.DRAW) and info.top != NO_CARD:
-            yield "upcard", _position(info, rules)
+            yield "upcard", _position(info, rules), info
         elif info.phase is Phase.DISCARD:
-            yield "discard", _position(info, rules)
+            yield "discard", _position(info, rules), info
         state.do(bots[state.to_move].act(info, rng))
 
 
@@ -120,11 +141,11 @@ _TITLES: dict[Theme, list[str]] = {
 }
 _QUESTIONS = {
     Theme.DEADWOOD: "Which card do you discard to leave the least deadwood?",
-    Theme.OUTS: "Which discard gives you the best chance to knock within your next two draws?",
-    Theme.SAFETY: "Which discard is least likely to give the opponent a meld?",
-    Theme.KNOCK_OR_PLAY: "Do you knock now or play on? (knock or play-on)",
-    Theme.UPCARD: "Do you take the upcard or draw from the stock? (take or draw)",
-    Theme.LAYOFF_EXPOSURE: "You will knock. Which card do you discard?",
+    Theme.OUTS: QUESTIONS[Theme.OUTS],
+    Theme.SAFETY: QUESTIONS[Theme.SAFETY],
+    Theme.KNOCK_OR_PLAY: QUESTIONS[Theme.KNOCK_OR_PLAY],
+    Theme.UPCARD: QUESTIONS[Theme.UPCARD],
+    Theme.LAYOFF_EXPOSURE: QUESTIONS[Theme.LAYOFF_EXPOSURE],
 }
 _HINTS = {
     Theme.DEADWOOD: [
@@ -156,39 +177,22 @@ _HINTS = {
 _EXPLANATIONS = {
     Theme.DEADWOOD: "Discarding {best} leaves {best.deadwood} deadwood. The tempting {natural} "
     "leaves {natural.deadwood}: it does more work in your melds than its value suggests.",
-    Theme.OUTS: "After {best} you keep {best.knock_outs:n} cards that let you knock on the next "
-    "draw ({best.knock_outs}) and a {best.p_knock_within_2:%} chance to knock within two draws, "
-    "with {best.deadwood} deadwood now. {natural} leaves {natural.deadwood} deadwood but only a "
-    "{natural.p_knock_within_2:%} chance: lower now is not always faster later.",
-    Theme.SAFETY: "The opponent can meld {natural} with a {natural.p_opponent_melds:%} chance, "
-    "given what they picked up. {best} is safer ({best.p_opponent_melds:%}) and leaves "
-    "{best.deadwood} deadwood against {natural.deadwood}: a small price for not feeding them.",
-    Theme.KNOCK_OR_PLAY: "Played out many times with the same cards, {best} averages "
-    "{best.mean} points and {second} {second.mean}.",
-    Theme.UPCARD: "Played out many times with the same cards, {best} averages {best.mean} "
-    "points and {second} {second.mean}.",
-    Theme.LAYOFF_EXPOSURE: "Knocking after discarding {best} averages {best.mean} points; "
-    "discarding {second} averages {second.mean}: what you leave in your melds decides what the "
-    "defender can lay off.",
+    Theme.OUTS: EXPLANATIONS[Theme.OUTS],
+    Theme.SAFETY: EXPLANATIONS[Theme.SAFETY],
+    Theme.KNOCK_OR_PLAY: EXPLANATIONS[Theme.KNOCK_OR_PLAY],
+    Theme.UPCARD: EXPLANATIONS[Theme.UPCARD],
+    Theme.LAYOFF_EXPOSURE: EXPLANATIONS[Theme.LAYOFF_EXPOSURE],
 }
 
 _NATURAL_IS_BEST = {
     Theme.DEADWOOD: "Here the obvious discard is right: {best} leaves {best.deadwood} deadwood; "
     "the next best, {second}, leaves {second.deadwood}.",
-    Theme.OUTS: "{best} is both the natural discard and the best: it keeps {best.knock_outs:n} "
-    "knock outs and a {best.p_knock_within_2:%} chance to knock within two draws; {second} "
-    "gives {second.p_knock_within_2:%}.",
-    Theme.SAFETY: "{best} is both cheap and safe: the opponent melds it with a "
-    "{best.p_opponent_melds:%} chance, against {second.p_opponent_melds:%} for {second}.",
+    **NATURAL_EXPLANATIONS,
 }
 
 
 def _difficulty(theme: Theme, margin: float) -> int:
-    steps = {
-        Theme.DEADWOOD: (8, 5, 3, 2),
-        Theme.OUTS: (0.15, 0.10, 0.07, 0.05),
-        Theme.SAFETY: (0.6, 0.45, 0.35, 0.3),
-    }.get(theme, (15, 10, 6, 4))
+    steps = (8, 5, 3, 2) if theme is Theme.DEADWOOD else (8.0, 5.0, 3.0, 1.5)
     for level, step in enumerate(steps, start=1):
         if margin >= step:
             return level
@@ -197,48 +201,47 @@ def _difficulty(theme: Theme, margin: float) -> int:
 
 _MARGINS = {
     Theme.DEADWOOD: 2.0,
-    Theme.OUTS: 0.04,
-    Theme.SAFETY: 0.25,
-    Theme.KNOCK_OR_PLAY: 3.0,
-    Theme.UPCARD: 3.0,
-    Theme.LAYOFF_EXPOSURE: 1.5,
+    Theme.OUTS: 1.0,
+    Theme.SAFETY: 1.0,
+    Theme.KNOCK_OR_PLAY: 2.0,
+    Theme.UPCARD: 2.0,
+    Theme.LAYOFF_EXPOSURE: 1.0,
 }
+"""The least the runner-up must cost: deadwood, or expected points in the judged themes."""
 
 
 def _worth(theme: Theme, solution: Solution, rng: random.Random) -> float | None:
-    """The margin that makes the puzzle worth solving, or ``None`` to skip it."""
+    """The margin that makes the puzzle worth solving, or ``None`` to skip it.
+
+    The runner-up costs at least the theme's margin; a discard theme accepts at most two
+    answers, and its best is not just the least deadwood (``layoff-exposure`` never, the others
+    four times in five), with the theme's own number agreeing (``outs``: at least the natural
+    discard's chance to knock within two draws; ``safety``: safer than it).
+    """
     rows = solution.rows
-    if theme is Theme.LAYOFF_EXPOSURE:
-        # Layoffs must decide: among the discards leaving the least deadwood, one is clearly
-        # worse than the best because of what the defender could lay off.
-        least = min(row.evaluation.deadwood for row in rows if row.evaluation is not None)
-        tied = [
-            row for row in rows if row.evaluation is not None and row.evaluation.deadwood == least
-        ]
-        rows = tuple(tied)
-        if not any(row.code in solution.accepted for row in tied):
-            return None
-    runner_up = next((row for row in rows if row.code not in solution.accepted), None)
+    accepted = solution.accepted
+    runner_up = next((row for row in rows if row.code not in accepted), None)
     if runner_up is None or runner_up.cost < _MARGINS[theme]:
         return None
-    natural = natural_choice(solution)
-    if theme.exact:
-        cost = solution.row(natural).cost
-        if cost < _MARGINS[theme] and rng.random() > 0.2:
+    if theme in (Theme.UPCARD, Theme.KNOCK_OR_PLAY):
+        # "draw" and "knock" are the usual answers: keep fewer of them so both are common.
+        usual = {Theme.KNOCK_OR_PLAY: "knock", Theme.UPCARD: "draw"}[theme]
+        if accepted == (usual,) and rng.random() > 0.5:
             return None
-        if theme is not Theme.DEADWOOD:
-            best = solution.rows[0].evaluation
-            natural_eval = solution.row(natural).evaluation
-            assert best is not None and natural_eval is not None
-            if best.deadwood > natural_eval.deadwood + 8:
-                return None
-        return max(cost, runner_up.cost)
-    # The baseline nearly always knocks and rarely takes: keep fewer of the usual answers so
-    # that both answers are common in the pack.
-    usual, keep = {Theme.KNOCK_OR_PLAY: ("knock", 0.1), Theme.UPCARD: ("draw", 0.5)}.get(
-        theme, ("", 1.0)
-    )
-    if solution.accepted == (usual,) and rng.random() > keep:
+        return runner_up.cost
+    if len(accepted) > 2:
+        return None
+    natural = natural_choice(solution)
+    if natural in accepted and (theme is Theme.LAYOFF_EXPOSURE or rng.random() > 0.2):
+        return None
+    best, plain = solution.rows[0].evaluation, solution.row(natural).evaluation
+    if best is None or plain is None:
+        return None
+    if theme is Theme.OUTS and best.p_knock_within_2 < plain.p_knock_within_2:
+        return None
+    if theme is Theme.SAFETY and best.p_opponent_melds >= plain.p_opponent_melds:
+        return None
+    if theme is not Theme.DEADWOOD and best.deadwood > plain.deadwood + 8:
         return None
     return runner_up.cost
 
@@ -247,7 +250,14 @@ def _interesting(theme: Theme, kind: str, position: Position) -> bool:
     """Cheap filters before the evaluation."""
     limit = position.knock_limit
     if theme is Theme.UPCARD:
-        return kind == "upcard"
+        # Only a card that lowers the deadwood (with the best discard after it) is a question:
+        # any other is left for the stock by everyone.
+        if kind != "upcard" or position.upcard is None:
+            return False
+        hand = position.hand.mask
+        taken = hand | position.upcard.mask
+        after = min(min_deadwood_mask(taken & ~c.mask) for c in position.hand)
+        return after < min_deadwood_mask(hand)
     if kind != "discard":
         return False
     best = min(
@@ -256,17 +266,16 @@ def _interesting(theme: Theme, kind: str, position: Position) -> bool:
         if c != position.took_from_discard
     )
     if theme is Theme.KNOCK_OR_PLAY:
-        return 5 <= best <= limit
+        return min(5, limit) <= best <= limit and best > 0
     if theme is Theme.LAYOFF_EXPOSURE:
-        # Several knocking discards that leave the same least deadwood: only what the
-        # defender can lay off tells them apart.
-        tied = [
+        # Several discards that knock: what the defender can lay off may tell them apart.
+        knocking = [
             c
             for c in position.hand
             if c != position.took_from_discard
-            and min_deadwood_mask(position.hand.mask & ~c.mask) == best
+            and min_deadwood_mask(position.hand.mask & ~c.mask) <= limit
         ]
-        return 0 < best <= limit and len(tied) >= 2
+        return 0 < best <= limit and len(knocking) >= 2
     if theme is Theme.SAFETY:
         # At the void point the discard can no longer feed anyone.
         stock = position.stock_size or 0
@@ -293,7 +302,7 @@ def generate(
     max_hands: int = 200_000,
     *,
     jobs: int = 1,
-    players: tuple[str, str] = ("heuristic", "heuristic"),
+    players: tuple[str, str] = PLAYERS,
     taken_ids: Iterable[str] = (),
 ) -> list[Puzzle]:
     """Deal hands until every theme has its count of instructive puzzles.
@@ -348,81 +357,109 @@ def _next_numbers(taken_ids: Iterable[str]) -> dict[Theme, int]:
     return numbers
 
 
-_SCREEN_WORLDS = 80
-"""Worlds of the quick rollout that screens a position before the full verdict."""
+def _promising(theme: Theme, position: Position) -> bool:
+    """Exact tests before the coach screens an ``outs`` or ``safety`` position: a discard
+    other than the natural one must stand out on the theme's own number (4 percentage points
+    more chance to knock within two draws; 25 less chance to give a meld), at most 8 more
+    deadwood."""
+    if theme not in (Theme.OUTS, Theme.SAFETY):
+        return True
+    options = evaluate(position).options
+    natural = min(options, key=lambda e: (e.deadwood, -e.card.points, -e.card.index))
+    near = [e for e in options if e.deadwood <= natural.deadwood + 8]
+    if theme is Theme.OUTS:
+        return max(e.p_knock_within_2 for e in near) >= natural.p_knock_within_2 + 0.04
+    return min(e.p_opponent_melds for e in near) <= natural.p_opponent_melds - 0.25
 
 
-def _promising(theme: Theme, draft: Puzzle) -> bool:
-    """Whether a quick rollout leaves room for a clear best answer (most positions have none).
-
-    The runner-up must plausibly trail the best by the theme's margin: a gap more than two
-    standard errors short of it would not survive the full verdict.
-    """
+def _screened(draft: Puzzle) -> Solution | None:
+    """The draft solved on the coach's screening verdict (``None`` if it cannot be judged)."""
     try:
-        quick = verdict(draft.position, candidates(draft), _SCREEN_WORLDS, draft.seed)
+        verdict = judge(
+            infoset_of(draft), worlds=SCREEN_WORLDS, seconds=SCREEN_SECONDS, seed=draft.seed
+        )
+        return solve_puzzle(draft, verdict)
     except GinError:
-        return False
-    if len(quick.results) < 2:
-        return False
-    runner_up = quick.results[1]
-    return runner_up.gap + 2 * runner_up.gap_stderr >= _MARGINS[theme]
+        return None
+
+
+_RARITY = (
+    Theme.KNOCK_OR_PLAY,
+    Theme.LAYOFF_EXPOSURE,
+    Theme.SAFETY,
+    Theme.OUTS,
+    Theme.UPCARD,
+    Theme.DEADWOOD,
+)
+"""The order themes are served in a hand: the rarest positions first (an upcard comes at every
+draw, a knock at most once or twice a hand)."""
 
 
 def _hand_puzzles(
     item: tuple[RuleSet, int, int, tuple[Theme, ...], tuple[str, str]],
 ) -> list[tuple[Theme, tuple[int, int, int], Puzzle]]:
-    """The instructive positions of hand number ``index``: ``(theme, position key, puzzle)``."""
+    """The instructive positions of hand number ``index``: ``(theme, position key, puzzle)``.
+
+    The hand is played first; then each open theme, rarest first, takes one of the positions
+    that fit it (at random), and the coach screens at most :data:`MAX_SCREENS` of them.
+    """
     rules, seed, index, open_themes, players = item
     rng = random.Random(f"{seed}:{index}")
+    fits: dict[Theme, list[tuple[Position, InfoSet]]] = {theme: [] for theme in open_themes}
+    for kind, position, info in _snapshots(rules, rng, players):
+        for theme in open_themes:
+            if _interesting(theme, kind, position):
+                fits[theme].append((position, info))
     found: list[tuple[Theme, tuple[int, int, int], Puzzle]] = []
-    for kind, position in _snapshots(rules, rng, players):
-        fitting = [t for t in open_themes if _interesting(t, kind, position)]
-        if not fitting:
-            continue
-        theme = rng.choice(fitting)
-        key = (position.hand.mask, position.dead.mask, position.opponent_known.mask)
-        draft = Puzzle(
-            f"{theme.value}-new",
-            "",
-            theme,
-            3,
-            position,
-            _QUESTIONS[theme],
-            (),
-            tuple(_HINTS[theme]),
-            _EXPLANATIONS[theme],
-        )
-        if not theme.exact and not _promising(theme, draft):
-            continue
-        try:
-            solution = solve_puzzle(draft)
-        except GinError:
-            continue
-        margin = _worth(theme, solution, rng)
-        if margin is None:
-            continue
-        title = _TITLES[theme][rng.randrange(len(_TITLES[theme]))]
-        explanation = draft.explanation
-        if theme in _NATURAL_IS_BEST and natural_choice(solution) in solution.accepted:
-            explanation = _NATURAL_IS_BEST[theme]
-        found.append(
-            (
-                theme,
-                key,
-                Puzzle(
-                    draft.id,
-                    title,
-                    theme,
-                    _difficulty(theme, margin),
-                    position,
-                    draft.question,
-                    solution.accepted,
-                    draft.hints,
-                    explanation,
-                ),
-            )
-        )
+    screens = 0
+    for theme in _RARITY:
+        # An exact theme is cheap: it may try a few positions of the hand; a judged one, one.
+        tries = 1 if theme.judged else EXACT_TRIES
+        for position, info in rng.sample(fits.get(theme, []), min(tries, len(fits.get(theme, [])))):
+            if theme.judged and screens >= MAX_SCREENS:
+                break
+            if not _promising(theme, position):
+                continue
+            screens += theme.judged
+            puzzle = _draft(theme, position, info, rng)
+            if puzzle is not None:
+                key = (position.hand.mask, position.dead.mask, position.opponent_known.mask)
+                found.append((theme, key, puzzle))
+                break
     return found
+
+
+def _draft(theme: Theme, position: Position, info: InfoSet, rng: random.Random) -> Puzzle | None:
+    """The puzzle of this position if the theme finds it instructive, else ``None``."""
+    draft = Puzzle(
+        f"{theme.value}-new",
+        "",
+        theme,
+        3,
+        position,
+        _QUESTIONS[theme],
+        (),
+        tuple(_HINTS[theme]),
+        _EXPLANATIONS[theme],
+        opponent_discards=CardSet(info.opponent_discards),
+        opponent_passed=CardSet(info.opponent_passed),
+    )
+    solution = _screened(draft) if theme.judged else solve_puzzle(draft)
+    if solution is None:
+        return None
+    margin = _worth(theme, solution, rng)
+    if margin is None:
+        return None
+    explanation = draft.explanation
+    if theme in _NATURAL_IS_BEST and natural_choice(solution) in solution.accepted:
+        explanation = _NATURAL_IS_BEST[theme]
+    return dataclasses.replace(
+        draft,
+        title=_TITLES[theme][rng.randrange(len(_TITLES[theme]))],
+        difficulty=_difficulty(theme, margin),
+        answers=solution.accepted,
+        explanation=explanation,
+    )
 
 
 def _cards(cards: CardSet) -> str:
@@ -452,6 +489,10 @@ def to_yaml(puzzles: list[Puzzle]) -> str:
             lines.append(f"      took_from_discard: {pos.took_from_discard.code}")
         lines.append(f"      dead: {_quote(_cards(pos.dead))}")
         lines.append(f"      opponent_known: {_quote(_cards(pos.opponent_known))}")
+        if p.opponent_discards:
+            lines.append(f"      opponent_discards: {_quote(_cards(p.opponent_discards))}")
+        if p.opponent_passed:
+            lines.append(f"      opponent_passed: {_quote(_cards(p.opponent_passed))}")
         lines.append(f"      stock_size: {pos.stock_size}")
         lines.append(f"      rules: {pos.rules.name}")
         if pos.rules.needs_upcard and pos.first_upcard is not None:

@@ -1,11 +1,14 @@
 """Reading and checking puzzle YAML files; every problem as ``file:line: what is wrong``.
 
 ``gintutor puzzles check`` runs :func:`check_puzzles` with ``solve`` so that a stated answer
-that drifts from the engine's is caught.
+that drifts from the engine's is caught: ``deadwood`` exactly, the judged themes against the
+stored coach verdict of exactly their position (a missing one is a problem), or against a
+verdict judged afresh (``replay``, or ``judge_missing`` for positions with none stored).
 """
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
@@ -13,8 +16,9 @@ from typing import Any
 import yaml
 
 from gintutor.content.paths import content_dir
-from gintutor.content.verdicts import stored_verdict
+from gintutor.content.verdicts import entry_of, stored_verdict
 from gintutor.content.yamlread import Problem, Reader, check_keys, compose
+from gintutor.engine.cards import CardSet
 from gintutor.engine.evaluate import Position, verify_position
 from gintutor.engine.rules import PRESETS
 from gintutor.errors import GinError
@@ -24,8 +28,10 @@ from gintutor.tutor.puzzles import (
     Solution,
     Theme,
     fill_explanation,
-    position_key,
+    judge_puzzle,
+    puzzle_key,
     solve_puzzle,
+    verdict_key,
 )
 
 PUZZLE_KEYS = {
@@ -49,19 +55,29 @@ POSITION_KEYS = {
     "rules",
     "first_upcard",
     "score",
+    "opponent_discards",
+    "opponent_passed",
 }
+REFRESH = "run 'gintutor puzzles check --write-verdicts' (it judges the positions without one)"
 
 
-def _position(reader: Reader, node: yaml.Node) -> tuple[Position | None, tuple[int, int] | None]:
+_Seen = tuple[CardSet, CardSet]
+"""What the opponent was seen to do: (its discards, the cards it passed)."""
+
+
+def _position(
+    reader: Reader, node: yaml.Node
+) -> tuple[Position | None, tuple[int, int] | None, _Seen]:
     items = reader.mapping(node, "position")
     check_keys(reader, items, POSITION_KEYS, "a position")
+    seen = (CardSet(0), CardSet(0))
     if "hand" not in items:
         reader.fail(node, "position: needs a hand")
-        return None, None
+        return None, None, seen
     rules = reader.rules(items["rules"][1], "rules") if "rules" in items else PRESETS["standard"]
     hand = reader.cards(items["hand"][1], "hand")
     cards: dict[str, Any] = {}
-    for key in ("dead", "opponent_known"):
+    for key in ("dead", "opponent_known", "opponent_discards", "opponent_passed"):
         if key in items:
             cards[key] = reader.cards(items[key][1], key)
     for key in ("upcard", "took_from_discard", "first_upcard"):
@@ -81,15 +97,30 @@ def _position(reader: Reader, node: yaml.Node) -> tuple[Position | None, tuple[i
         else:
             reader.fail(items["score"][1], "score: expected [mine, theirs], e.g. [40, 65]")
     if hand is None or rules is None or any(v is None for v in cards.values()):
-        return None, score
+        return None, score, seen
+    seen = (cards.pop("opponent_discards", CardSet(0)), cards.pop("opponent_passed", CardSet(0)))
     position = Position(hand, rules, stock_size=stock, **cards)
     try:
         verify_position(position)
         position.knock_limit  # noqa: B018 - Oklahoma needs first_upcard
+        _verify_seen(position, seen)
     except GinError as error:
         reader.fail(node, f"position: {error}")
-        return None, score
-    return position, score
+        return None, score, seen
+    return position, score, seen
+
+
+def _verify_seen(position: Position, seen: _Seen) -> None:
+    """The opponent's discards and passes were on the pile: now dead, in my hand, offered, or
+    taken back by the opponent later."""
+    public = position.dead.mask | position.hand.mask | position.opponent_known.mask
+    if position.upcard is not None:
+        public |= position.upcard.mask
+    for name, cards in zip(("opponent_discards", "opponent_passed"), seen, strict=True):
+        stray = cards.mask & ~public
+        if stray:
+            code = next(iter(CardSet(stray))).code
+            raise GinError(f"{name}: {code} is not dead, in a hand or the upcard")
 
 
 def _puzzle(reader: Reader, node: yaml.Node) -> Puzzle | None:
@@ -118,7 +149,7 @@ def _puzzle(reader: Reader, node: yaml.Node) -> Puzzle | None:
     explanation = ""
     if "explanation" in items:
         explanation = reader.text(items["explanation"][1], "explanation") or ""
-    position, score = _position(reader, items["position"][1])
+    position, score, seen = _position(reader, items["position"][1])
     if position is not None:
         want = 10 if theme is Theme.UPCARD else 11
         if len(position.hand) != want:
@@ -146,6 +177,8 @@ def _puzzle(reader: Reader, node: yaml.Node) -> Puzzle | None:
         reader.path,
         node.start_mark.line + 1,
         score,
+        opponent_discards=seen[0],
+        opponent_passed=seen[1],
     )
 
 
@@ -188,14 +221,19 @@ def check_puzzles(
     progress: Callable[[int, int], None] | None = None,
     stored: dict[str, Any] | None = None,
     solutions: list[Solution] | None = None,
+    replay: bool = False,
+    judge_missing: bool = False,
 ) -> tuple[list[Puzzle], list[Problem]]:
     """Load puzzles and check them: schema, legal positions, unique ids and positions, and
     (with ``solve``) that the stated answers are exactly the engine's accepted answers.
 
+    A judged puzzle is graded by its stored verdict (``stored``, by key; see
+    :mod:`gintutor.content.verdicts`); one with no stored verdict is a problem, unless
+    ``judge_missing`` (then it is judged now). ``replay`` judges every one afresh and reports a
+    stored verdict that differs. ``stored=None``: nothing is stored, every verdict is judged.
     Solving is per puzzle, so ``jobs`` processes share it; ``progress(done, total)`` is called
-    as puzzles are solved. ``stored``: the stored verdicts (:mod:`gintutor.content.verdicts`),
-    each compared with the verdict played afresh; ``solutions`` collects every solution. The
-    problems come in file order whatever ``jobs`` is.
+    as puzzles are solved; ``solutions`` collects every solution. The problems come in file
+    order whatever ``jobs`` is.
     """
     puzzles: list[Puzzle] = []
     problems: list[Problem] = []
@@ -216,7 +254,7 @@ def check_puzzles(
                 )
             )
         ids[puzzle.id] = puzzle
-        key = position_key(puzzle.position)
+        key = puzzle_key(puzzle)
         if key in positions:
             other = positions[key]
             problems.append(
@@ -228,57 +266,101 @@ def check_puzzles(
             )
         positions[key] = puzzle
     if solve:
-        work = [(puzzle, (stored or {}).get(puzzle.id)) for puzzle in puzzles]
-        for checked, solution in _solved(work, jobs, progress):
+        work = [_task(puzzle, stored, replay, judge_missing) for puzzle in puzzles]
+        # The judging is the long work: it goes first so that the processes finish together.
+        order = sorted(range(len(work)), key=lambda i: work[i][1] != "judge")
+        results: dict[int, tuple[list[Problem], Solution | None]] = {}
+        tasks = [(i, work[i]) for i in order]
+        for done, (index, result) in enumerate(_solved(tasks, jobs), start=1):
+            results[index] = result
+            if progress is not None:
+                progress(done, len(work))
+        for index in range(len(work)):
+            checked, solution = results[index]
             problems += checked
             if solutions is not None and solution is not None:
                 solutions.append(solution)
     return puzzles, problems
 
 
+_Task = tuple[Puzzle, str, Any]
+"""A puzzle, how to grade it (``exact``, ``stored``, ``judge``, ``missing``) and the stored
+verdict entry (when one is to be compared or used)."""
+
+
+def _task(puzzle: Puzzle, stored: dict[str, Any] | None, replay: bool, missing: bool) -> _Task:
+    if not puzzle.theme.judged:
+        return puzzle, "exact", None
+    entry = None if stored is None else stored.get(verdict_key(puzzle))
+    if replay or stored is None:
+        return puzzle, "judge", entry
+    if entry is not None:
+        return puzzle, "stored", entry
+    return puzzle, "judge" if missing else "missing", None
+
+
 def _solved(
-    work: list[tuple[Puzzle, Any]],
-    jobs: int,
-    progress: Callable[[int, int], None] | None,
-) -> Iterator[tuple[list[Problem], Solution | None]]:
-    """:func:`_check` of every puzzle, in order, on ``jobs`` processes."""
-    total = len(work)
-    if jobs <= 1 or total < 2:
-        results: Iterable[tuple[list[Problem], Solution | None]] = map(_check, work)
-        for done, found in enumerate(results, start=1):
-            if progress is not None:
-                progress(done, total)
-            yield found
+    work: list[tuple[int, _Task]], jobs: int
+) -> Iterator[tuple[int, tuple[list[Problem], Solution | None]]]:
+    """:func:`_check` of every task, as they finish, on ``jobs`` processes."""
+    if jobs <= 1 or len(work) < 2:
+        yield from map(_check, work)
         return
     import multiprocessing
 
-    with multiprocessing.Pool(min(jobs, total)) as pool:
-        for done, found in enumerate(pool.imap(_check, work, chunksize=2), start=1):
-            if progress is not None:
-                progress(done, total)
-            yield found
+    with multiprocessing.Pool(min(jobs, len(work))) as pool:
+        yield from pool.imap_unordered(_check, work, chunksize=1)
 
 
-def _check(item: tuple[Puzzle, Any]) -> tuple[list[Problem], Solution | None]:
-    puzzle, entry = item
-    try:
-        solution = solve_puzzle(puzzle)
-    except GinError as error:
-        return [Problem(puzzle.path, puzzle.line, f"{puzzle.id}: {error}")], None
-    problems = verify_answers(puzzle, solution)
-    if solution.verdict is not None and entry is not None:
-        stored = stored_verdict(puzzle, {puzzle.id: entry})
-        if stored != solution.verdict:
-            why = "is for another position" if stored is None else "differs from a fresh one"
-            problems.append(
+def _check(item: tuple[int, _Task]) -> tuple[int, tuple[list[Problem], Solution | None]]:
+    index, (puzzle, how, entry) = item
+    if how == "missing":
+        return index, (
+            [
                 Problem(
                     puzzle.path,
                     puzzle.line,
-                    f"{puzzle.id}: the stored verdict {why}: run "
-                    "'gintutor puzzles check --write-verdicts'",
+                    f"{puzzle.id}: no stored verdict for this position: {REFRESH}",
                 )
+            ],
+            None,
+        )
+    try:
+        known = None
+        if how == "stored":
+            known = stored_verdict(puzzle, {verdict_key(puzzle): entry})
+            if known is None:
+                problem = f"{puzzle.id}: the stored verdict is unreadable: {REFRESH}"
+                return index, ([Problem(puzzle.path, puzzle.line, problem)], None)
+        elif how == "judge":
+            known = judge_puzzle(puzzle)
+        solution = solve_puzzle(puzzle, known)
+    except GinError as error:
+        return index, ([Problem(puzzle.path, puzzle.line, f"{puzzle.id}: {error}")], None)
+    problems = verify_answers(puzzle, solution)
+    if how == "judge" and entry is not None and _differs(solution, entry):
+        problems.append(
+            Problem(
+                puzzle.path,
+                puzzle.line,
+                f"{puzzle.id}: the stored verdict differs from a fresh one: "
+                "run 'gintutor puzzles check --replay --write-verdicts'",
             )
-    return problems, solution
+        )
+    return index, (problems, solution)
+
+
+def _differs(solution: Solution, entry: dict[str, Any]) -> bool:
+    """True when the fresh verdict is not the stored one (the time taken aside)."""
+    if solution.verdict is None:
+        return False
+    fresh = json.loads(json.dumps(entry_of(solution.verdict)))
+    return _comparable(fresh) != _comparable(entry)
+
+
+def _comparable(entry: dict[str, Any]) -> dict[str, Any]:
+    """A stored entry without what may differ between two equal verdicts (the time taken)."""
+    return {k: v for k, v in entry.items() if k not in ("id", "seconds")}
 
 
 def verify_answers(puzzle: Puzzle, solution: Solution | None = None) -> list[Problem]:

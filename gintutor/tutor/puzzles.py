@@ -1,27 +1,45 @@
 """Discard puzzles and their grading: the engine decides every answer (format in puzzles/README.md).
 
-A puzzle's theme picks the measure that ranks the choices: exact numbers for ``deadwood``,
-``outs`` and ``safety`` (the evaluator), expected points by seeded rollouts for ``knock-or-play``,
-``upcard`` and ``layoff-exposure`` (the verdict layer). Every answer within the theme's
-tolerance of the best is accepted.
+``deadwood`` puzzles are ranked by the exact deadwood after each discard. Every other theme is
+judged by the coach (:func:`gintutor.engine.coach.judge`) from the information set of the
+puzzle position — only what the player knows — at the puzzle budget: the expected points of
+every legal action against a strong opponent reasoning from what it has seen. A theme groups
+the coach's actions into its choices (``take``/``draw``, ``knock``/``play-on``, the knock
+discard, the discard); every choice within two standard errors of the best (a close call) is
+accepted. ``outs`` and ``safety`` keep their exact numbers for the table, but the answer is the
+discard with the best expected value.
 """
 
 from __future__ import annotations
 
 import hashlib
+import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 
+from gintutor.engine import coach
 from gintutor.engine.cards import Card, CardSet
+from gintutor.engine.coach import Judged, Verdict, grade_of, judge
 from gintutor.engine.evaluate import DiscardEval, Evaluation, Position, evaluate
-from gintutor.engine.rollout import Action, Candidate, CandidateResult, Verdict, verdict
-from gintutor.engine.solver import min_deadwood_mask
+from gintutor.engine.hand import NO_CARD, InfoSet, Kind, Phase
 from gintutor.errors import GinError
+
+FIRST_TURN_STOCK = 31
+"""Cards in the stock while the first upcard is on offer (52 less two hands and the upcard)."""
+PUZZLE_WORLDS = 512
+"""Sampled worlds at most per puzzle verdict. Less than the coach's own puzzle budget
+(``coach.PUZZLE_WORLDS``) so that judging the whole pack on every core of a shared 2-core
+machine stays within about half an hour; the successive halving spends them on the close
+actions, and a close call is accepted either way."""
+PUZZLE_SECONDS = 1e9
+"""No time cut: a puzzle verdict depends on its seed and worlds only, so it can be replayed."""
+COACH_VERSION: str = str(getattr(coach, "VERSION", "1"))
+"""The coach's version: part of a stored verdict's key, so a new coach makes it stale."""
 
 
 class Theme(Enum):
-    """What a puzzle is about, and so how its choices are ranked."""
+    """What a puzzle is about, and so which choices it compares."""
 
     DEADWOOD = "deadwood"
     OUTS = "outs"
@@ -32,12 +50,17 @@ class Theme(Enum):
 
     @property
     def exact(self) -> bool:
-        """True when the exact evaluator decides the answer (else rollouts)."""
+        """True when the table shows the exact numbers of every discard (the evaluator's)."""
         return self in (Theme.DEADWOOD, Theme.OUTS, Theme.SAFETY)
+
+    @property
+    def judged(self) -> bool:
+        """True when the coach's verdict decides the answer (every theme but ``deadwood``)."""
+        return self is not Theme.DEADWOOD
 
 
 class Grade(Enum):
-    """How good a choice is, by what it costs in the theme's measure."""
+    """How good a choice is, by what it costs against the best."""
 
     BEST = "Best"
     GOOD = "Good"
@@ -46,30 +69,25 @@ class Grade(Enum):
     BLUNDER = "Blunder"
 
 
-# Cost thresholds for Good / Inaccuracy / Mistake (above the last: Blunder), and the tolerance
-# within which a choice is as good as the best, in the theme's own unit.
-_SCALES: dict[Theme, tuple[float, tuple[float, float, float]]] = {
-    Theme.DEADWOOD: (0.0, (2, 5, 10)),
-    Theme.OUTS: (0.005, (0.03, 0.08, 0.15)),
-    Theme.SAFETY: (0.005, (0.05, 0.15, 0.30)),
-    Theme.KNOCK_OR_PLAY: (0.0, (3, 8, 15)),
-    Theme.UPCARD: (0.0, (3, 8, 15)),
-    Theme.LAYOFF_EXPOSURE: (0.0, (3, 8, 15)),
-}
+_DEADWOOD_STEPS = (2, 5, 10)
+"""Deadwood puzzles: the extra deadwood that is still Good / Inaccuracy / Mistake."""
 _UNITS = {
     Theme.DEADWOOD: "deadwood",
-    Theme.OUTS: "chance to knock within two draws",
-    Theme.SAFETY: "chance the opponent melds it",
+    Theme.OUTS: "expected points",
+    Theme.SAFETY: "expected points",
     Theme.KNOCK_OR_PLAY: "expected points",
     Theme.UPCARD: "expected points",
     Theme.LAYOFF_EXPOSURE: "expected points",
 }
-ROLLOUT_WORLDS = 400
 
 
 @dataclass(frozen=True)
 class Puzzle:
-    """One puzzle as read from YAML."""
+    """One puzzle as read from YAML.
+
+    ``opponent_discards`` / ``opponent_passed``: the cards the opponent is known to have
+    discarded / passed (they shape the coach's estimate of its hand); empty when not recorded.
+    """
 
     id: str
     title: str
@@ -83,24 +101,31 @@ class Puzzle:
     path: str = ""
     line: int = 0
     score: tuple[int, int] | None = None
+    opponent_discards: CardSet = field(default_factory=lambda: CardSet(0))
+    opponent_passed: CardSet = field(default_factory=lambda: CardSet(0))
 
     @property
     def seed(self) -> int:
-        """The rollout seed, from the position itself: the same position always gets the same
-        deals, whatever the puzzle is called or where it is filed."""
-        return int(hashlib.sha256(repr(position_key(self.position)).encode()).hexdigest()[:8], 16)
+        """The verdict's seed, from the position itself: the same position always gets the
+        same sampled worlds, whatever the puzzle is called or where it is filed."""
+        return int(hashlib.sha256(repr(puzzle_key(self)).encode()).hexdigest()[:8], 16)
 
 
 @dataclass(frozen=True)
 class Row:
-    """One choice of a puzzle with its measure, its cost against the best and its grade."""
+    """One choice of a puzzle with its measure, its cost against the best and its grade.
+
+    ``judged``: the coach's entry that values the choice (the best action it stands for);
+    ``cost_stderr``: the standard error of ``cost`` (judged themes).
+    """
 
     code: str
     measure: float
     cost: float
     grade: Grade
     evaluation: DiscardEval | None = None
-    result: CandidateResult | None = None
+    judged: Judged | None = None
+    cost_stderr: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -114,7 +139,7 @@ class Solution:
 
     @property
     def accepted(self) -> tuple[str, ...]:
-        """The answers graded Best (equally good within the theme's tolerance)."""
+        """The answers graded Best (the best, and every close call)."""
         return tuple(row.code for row in self.rows if row.grade is Grade.BEST)
 
     def row(self, code: str) -> Row:
@@ -126,9 +151,9 @@ class Solution:
         raise GinError(f"{code!r} is not one of the choices: {choices}")
 
 
-def _grade(theme: Theme, cost: float, equal: bool) -> Grade:
-    tolerance, (good, inaccuracy, mistake) = _SCALES[theme]
-    if equal or cost <= tolerance + 1e-9:
+def _deadwood_grade(cost: float) -> Grade:
+    good, inaccuracy, mistake = _DEADWOOD_STEPS
+    if cost <= 0:
         return Grade.BEST
     if cost <= good:
         return Grade.GOOD
@@ -139,133 +164,226 @@ def _grade(theme: Theme, cost: float, equal: bool) -> Grade:
     return Grade.BLUNDER
 
 
-def candidates(puzzle: Puzzle) -> tuple[Candidate, ...]:
-    """The choices a rollout theme compares."""
+def choice_codes(puzzle: Puzzle) -> tuple[str, ...]:
+    """What may be answered: the actions of ``upcard`` / ``knock-or-play``, the discards that
+    knock (``layoff-exposure``), or every legal discard."""
     position = puzzle.position
     if puzzle.theme is Theme.UPCARD:
-        return (Candidate(Action.TAKE), Candidate(Action.DRAW))
+        return ("take", "draw")
     if puzzle.theme is Theme.KNOCK_OR_PLAY:
-        return (Candidate(Action.KNOCK), Candidate(Action.PLAY_ON))
-    limit = position.knock_limit
-    return tuple(
-        Candidate(Action.KNOCK, card)
-        for card in position.hand
-        if card != position.took_from_discard
-        and min_deadwood_mask(position.hand.mask & ~card.mask) <= limit
+        return ("knock", "play-on")
+    legal = [card for card in position.hand if card != position.took_from_discard]
+    if puzzle.theme is Theme.LAYOFF_EXPOSURE:
+        from gintutor.engine.solver import min_deadwood_mask
+
+        limit = position.knock_limit
+        return tuple(
+            card.code
+            for card in legal
+            if min_deadwood_mask(position.hand.mask & ~card.mask) <= limit
+        )
+    return tuple(card.code for card in legal)
+
+
+def puzzle_key(puzzle: Puzzle) -> tuple[object, ...]:
+    """Everything a verdict depends on in the puzzle: the position, the opponent's recorded
+    discards and passes, the game score."""
+    return (
+        *position_key(puzzle.position),
+        puzzle.opponent_discards.mask,
+        puzzle.opponent_passed.mask,
+        puzzle.score,
     )
 
 
 def verdict_key(puzzle: Puzzle) -> str:
-    """What a rollout verdict depends on: the position, the choices, the worlds and the seed.
-
-    A stored verdict is used only while its key is unchanged (and ``puzzles check`` replays
-    every stored verdict, so a change of the rollout policy is caught too).
-    """
-    codes = sorted(candidate.code for candidate in candidates(puzzle))
-    text = repr((position_key(puzzle.position), codes, ROLLOUT_WORLDS, puzzle.seed))
+    """The stored verdict's key: the position as the player knows it, the coach's version and
+    budget, the seed. A verdict is used only for exactly that key."""
+    text = repr((puzzle_key(puzzle), COACH_VERSION, PUZZLE_WORLDS, puzzle.seed))
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def solve_puzzle(puzzle: Puzzle, known: Verdict | None = None) -> Solution:
-    """Rank every choice of the puzzle by its theme's measure (best first) and grade it.
+def stock_size(position: Position) -> int:
+    """The cards left in the stock (given, or what the counts leave)."""
+    if position.stock_size is not None:
+        return position.stock_size
+    placed = len(position.hand) + len(position.dead) + (position.upcard is not None)
+    return 52 - placed - 10
 
-    ``known``: the rollout verdict already computed for this puzzle (a stored one), used
-    instead of playing the worlds again.
+
+def first_turn(position: Position) -> bool:
+    """True when the upcard is the hand's first, on offer before anyone has drawn."""
+    return (
+        position.upcard is not None
+        and stock_size(position) == FIRST_TURN_STOCK
+        and (not position.dead)
+    )
+
+
+def infoset_of(puzzle: Puzzle) -> InfoSet:
+    """The information set of the player to move in the puzzle: only what the player knows.
+
+    The player is player 0; the dealer is the opponent (so a first-turn upcard is offered to
+    the player first). The pile is the dead cards in card order (a puzzle does not record the
+    order), with the upcard on top in an ``upcard`` puzzle; no event history is recorded, so
+    the opponent's discards and passes come from the puzzle's own fields.
+
+    >>> from gintutor.engine.rules import preset
+    >>> p = Position(CardSet.parse("2C 3C 4C 9D TD JD 5H 5S 8D 8S KS"), preset("standard"),
+    ...              dead=CardSet.parse("5C 7D"), stock_size=29)
+    >>> info = infoset_of(Puzzle("x", "x", Theme.OUTS, 1, p, "?", (), (), ""))
+    >>> info.phase, info.stock_size, info.hand == p.hand.mask
+    (<Phase.DISCARD: 'discard'>, 29, True)
+    """
+    position = puzzle.position
+    pile = tuple(card.index for card in position.dead)
+    taken = position.took_from_discard.index if position.took_from_discard else NO_CARD
+    phase = Phase.DISCARD
+    if position.upcard is not None:
+        pile += (position.upcard.index,)
+        phase = Phase.OFFER if first_turn(position) else Phase.DRAW
+    if position.first_upcard is not None:
+        upcard = position.first_upcard.index
+    elif pile:
+        upcard = pile[0]
+    else:
+        upcard = taken if taken != NO_CARD else next(iter(position.hand)).index
+    rules = position.rules
+    return InfoSet(
+        player=0,
+        rules=rules,
+        dealer=1,
+        knock_limit=position.knock_limit,
+        multiplier=rules.multiplier_for(position.first_upcard),
+        upcard=upcard,
+        phase=phase,
+        hand=position.hand.mask,
+        pile=pile,
+        stock_size=stock_size(position),
+        taken=taken,
+        opponent_known=position.opponent_known.mask,
+        opponent_passed=puzzle.opponent_passed.mask,
+        opponent_discards=puzzle.opponent_discards.mask,
+        events=(),
+    )
+
+
+def judge_puzzle(puzzle: Puzzle) -> Verdict:
+    """The coach's verdict on the puzzle position at the puzzle budget (seeded, no time cut)."""
+    return judge(
+        infoset_of(puzzle),
+        worlds=PUZZLE_WORLDS,
+        seconds=PUZZLE_SECONDS,
+        seed=puzzle.seed,
+        scores=puzzle.score,
+    )
+
+
+def choice_of(theme: Theme, judged: Judged) -> str | None:
+    """The answer a coach action stands for in this theme, or ``None`` when it is none."""
+    action = judged.action
+    kind = action.kind
+    if theme is Theme.UPCARD:
+        return "take" if kind is Kind.TAKE else "draw" if kind in (Kind.PASS, Kind.DRAW) else None
+    if theme is Theme.KNOCK_OR_PLAY:
+        if kind in (Kind.KNOCK, Kind.BIG_GIN):
+            return "knock"
+        return "play-on" if kind is Kind.DISCARD else None
+    if theme is Theme.LAYOFF_EXPOSURE:
+        return Card.from_index(action.card).code if kind is Kind.KNOCK else None
+    if kind in (Kind.DISCARD, Kind.KNOCK):
+        return Card.from_index(action.card).code
+    return None
+
+
+def solve_puzzle(puzzle: Puzzle, known: Verdict | None = None) -> Solution:
+    """Rank every choice of the puzzle (best first) and grade it.
+
+    ``known``: the coach's verdict already computed for this puzzle (a stored one), used
+    instead of judging again.
     """
     theme = puzzle.theme
     position = puzzle.position
-    if theme is Theme.SAFETY:
-        return _solve_safety(puzzle)
-    if theme.exact:
+    if theme is Theme.DEADWOOD:
         exact = evaluate(position)
-        ranked = exact.ranked(theme.value)
-        top = ranked[0].measure(theme.value)
+        ranked = sorted(exact.options, key=lambda e: (e.deadwood, e.card.index))
+        top = ranked[0].deadwood
         rows = tuple(
-            Row(
-                e.card.code,
-                e.measure(theme.value),
-                e.measure(theme.value) - top,
-                _grade(theme, e.measure(theme.value) - top, False),
-                evaluation=e,
-            )
+            Row(e.card.code, e.deadwood, e.deadwood - top, _deadwood_grade(e.deadwood - top), e)
             for e in ranked
         )
         return Solution(puzzle, rows, exact, None)
-    choices = candidates(puzzle)
-    if not choices:
+    codes = choice_codes(puzzle)
+    if theme is Theme.LAYOFF_EXPOSURE and not codes:
         raise GinError(
             f"no discard lets this hand knock (limit {position.knock_limit}): a "
             f"{theme.value} puzzle needs at least one"
         )
-    result = known or verdict(position, choices, ROLLOUT_WORLDS, puzzle.seed)
-    evaluation: Evaluation | None = None
-    if len(position.hand) == 11:
-        evaluation = evaluate(position)
-    elif position.upcard is not None:
-        taken = Position(
-            position.hand | CardSet(position.upcard.mask),
-            position.rules,
-            took_from_discard=position.upcard,
-            dead=position.dead,
-            opponent_known=position.opponent_known,
-            stock_size=position.stock_size,
-            first_upcard=position.first_upcard,
-        )
-        evaluation = evaluate(taken)
+    verdict = known or judge_puzzle(puzzle)
+    evaluation = _evaluation(position)
     by_card = {e.card.code: e for e in evaluation.options} if evaluation is not None else {}
-    rows = tuple(
-        Row(
-            r.candidate.code,
-            r.mean,
-            r.gap,
-            _grade(theme, r.gap, r.equally_good),
-            result=r,
-            evaluation=by_card.get(r.candidate.code),
-        )
-        for r in result.results
+    return Solution(puzzle, _rows(theme, verdict, codes, by_card), evaluation, verdict)
+
+
+def _evaluation(position: Position) -> Evaluation | None:
+    """The exact numbers shown beside a verdict: of the 11 cards, or after taking the upcard."""
+    if len(position.hand) == 11:
+        return evaluate(position)
+    if position.upcard is None:
+        return None
+    taken = Position(
+        position.hand | CardSet(position.upcard.mask),
+        position.rules,
+        took_from_discard=position.upcard,
+        dead=position.dead,
+        opponent_known=position.opponent_known,
+        stock_size=position.stock_size,
+        first_upcard=position.first_upcard,
     )
-    return Solution(puzzle, rows, evaluation, result)
+    return evaluate(taken)
 
 
-def safe_group(evaluation: Evaluation) -> tuple[DiscardEval, ...]:
-    """The discards as safe as the safest (within the safety tolerance)."""
-    tolerance = _SCALES[Theme.SAFETY][0]
-    safest = min(e.p_opponent_melds for e in evaluation.options)
-    return tuple(e for e in evaluation.options if e.p_opponent_melds <= safest + tolerance + 1e-9)
+def _rows(
+    theme: Theme, verdict: Verdict, codes: tuple[str, ...], by_card: dict[str, DiscardEval]
+) -> tuple[Row, ...]:
+    """One row per choice, valued by the best coach action it stands for, best first.
 
-
-def _solve_safety(puzzle: Puzzle) -> Solution:
-    """Safety: the safest discards first; among those equally safe, the least deadwood is best
-    and the others are graded by the deadwood they waste (breaking a meld is no safe play)."""
-    exact = evaluate(puzzle.position)
-    group = safe_group(exact)
-    safest = min(e.p_opponent_melds for e in group)
-    least = min(e.deadwood for e in group)
-    rows = [
-        Row(
-            e.card.code,
-            e.p_opponent_melds,
-            float(e.deadwood - least),
-            _grade(Theme.DEADWOOD, e.deadwood - least, False),
-            evaluation=e,
+    Costs are measured from the best choice. When the best choice is the coach's best action
+    (always, but in ``layoff-exposure`` when playing on beats every knock) the coach's paired
+    loss and close call are used; otherwise the two losses' standard errors are combined.
+    """
+    chosen: dict[str, Judged] = {}
+    for judged in verdict.judged:  # a choice is worth its best action
+        code = choice_of(theme, judged)
+        if code in codes and (code not in chosen or judged.loss < chosen[code].loss):
+            chosen[code] = judged
+    missing = [code for code in codes if code not in chosen]
+    if missing or not chosen:
+        raise GinError(
+            f"the coach's verdict has no action for {', '.join(missing) or 'any choice'}"
         )
-        for e in sorted(group, key=lambda e: (e.deadwood, e.card.index))
-    ]
-    others = sorted(
-        (e for e in exact.options if e not in group),
-        key=lambda e: (e.p_opponent_melds, e.deadwood, e.card.index),
-    )
-    rows += [
-        Row(
-            e.card.code,
-            e.p_opponent_melds,
-            e.p_opponent_melds - safest,
-            _grade(Theme.SAFETY, e.p_opponent_melds - safest, False),
-            evaluation=e,
-        )
-        for e in others
-    ]
-    return Solution(puzzle, tuple(rows), exact, None)
+    order = sorted(chosen, key=lambda code: (chosen[code].loss, codes.index(code)))
+    ref = chosen[order[0]]
+    overall = ref.loss == 0 and ref is verdict.best
+    rows = []
+    for code in order:
+        judged = chosen[code]
+        cost = judged.loss - ref.loss
+        if judged is ref:
+            cost_se, close = 0.0, True
+        elif overall:
+            cost_se, close = judged.loss_stderr, judged.close
+        else:
+            cost_se = math.hypot(judged.loss_stderr, ref.loss_stderr)
+            close = cost <= 2 * cost_se + 1e-9
+        win_cost = None
+        if judged.win_loss is not None and ref.win_loss is not None:
+            win_cost = judged.win_loss - ref.win_loss
+        grade = Grade.BEST if close else Grade[grade_of(cost, win_cost).name]
+        if grade is Grade.BEST and not close:
+            grade = Grade.GOOD
+        rows.append(Row(code, judged.mean, cost, grade, by_card.get(code), judged, cost_se))
+    return tuple(rows)
 
 
 def theme_unit(theme: Theme) -> str:
@@ -274,6 +392,7 @@ def theme_unit(theme: Theme) -> str:
 
 
 def position_key(position: Position) -> tuple[object, ...]:
+    """The position as a hashable key (two puzzles with one key are the same puzzle)."""
     return (
         position.hand.mask,
         position.upcard,
@@ -306,8 +425,9 @@ def fill_explanation(text: str, solution: Solution) -> str:
     """Fill ``{best}``, ``{best.p_knock_within_2:%}``, ``{KS.outs:n}`` with engine numbers.
 
     Names: ``best``, ``second`` (rank in the theme), ``natural`` (least deadwood now, then the
-    highest card), or a card code; fields as in ``puzzle --json``; ``:%`` a percentage,
-    ``:n`` a count of cards.
+    highest card), or a card code or action; fields as in ``puzzle --json``, and ``mean`` (the
+    expected points) and ``loss`` (what it costs against the best) in judged themes; ``:%`` a
+    percentage, ``:n`` a count of cards.
     """
 
     def value(match: re.Match[str]) -> str:
@@ -315,8 +435,10 @@ def fill_explanation(text: str, solution: Solution) -> str:
         row = _named_row(solution, name)
         if key is None:
             return _code_display(row.code)
-        if key == "mean":
-            return f"{row.measure:+.1f}"
+        if key in ("mean", "loss"):
+            if row.judged is None:
+                raise GinError(f"{{{name}.{key}}}: no expected points in this puzzle")
+            return f"{row.measure:+.1f}" if key == "mean" else f"{row.cost:.1f}"
         if row.evaluation is None or key not in _EVAL_FIELDS:
             raise GinError(f"{{{name}.{key}}}: no such number for this puzzle")
         raw = getattr(row.evaluation, key)
@@ -342,7 +464,8 @@ def _code_display(code: str) -> str:
 
 
 def natural_choice(solution: Solution) -> str:
-    """The natural-looking answer: the least deadwood now, ties to the highest card."""
+    """The natural-looking answer: the least deadwood now, ties to the highest card (for
+    ``deadwood`` puzzles the highest card)."""
     evaluation = solution.evaluation
     if evaluation is None or solution.puzzle.theme in (Theme.UPCARD, Theme.KNOCK_OR_PLAY):
         return solution.rows[0].code
@@ -350,7 +473,11 @@ def natural_choice(solution: Solution) -> str:
     if solution.puzzle.theme is Theme.DEADWOOD:
         natural = max(options, key=lambda e: (e.card.points, e.card.index))
     else:
-        natural = min(options, key=lambda e: (e.deadwood, -e.card.points, -e.card.index))
+        codes = {row.code for row in solution.rows}
+        natural = min(
+            (e for e in options if e.card.code in codes),
+            key=lambda e: (e.deadwood, -e.card.points, -e.card.index),
+        )
     return natural.card.code
 
 

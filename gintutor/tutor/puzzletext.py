@@ -17,9 +17,54 @@ from gintutor.tutor.puzzles import (
     Solution,
     Theme,
     fill_explanation,
-    safe_group,
     theme_unit,
 )
+
+QUESTIONS = {
+    Theme.OUTS: "Which discard is worth the most against a strong opponent? (The table will "
+    "show each discard's outs and chances to knock.)",
+    Theme.SAFETY: "Which discard is worth the most against a strong opponent who reads what "
+    "you throw? (The table will show the chance it gives them a meld.)",
+    Theme.KNOCK_OR_PLAY: "Knock now or play on: which is worth more against a strong "
+    "opponent? (knock or play-on)",
+    Theme.UPCARD: "Take the upcard or draw from the stock: which is worth more against a "
+    "strong opponent? (take or draw)",
+    Theme.LAYOFF_EXPOSURE: "You will knock. With which discard is the knock worth the most, "
+    "given what the defender may lay off?",
+}
+"""The question of each judged theme: what the answer is judged by."""
+
+EXPLANATIONS = {
+    Theme.OUTS: "Against a strong opponent {best} is worth {best.mean} points on average and "
+    "{natural} {natural.mean}. After {best} you keep {best.knock_outs:n} cards that let you "
+    "knock on the next draw and a {best.p_knock_within_2:%} chance to knock within two draws; "
+    "{natural} leaves {natural.deadwood} deadwood now but a {natural.p_knock_within_2:%} "
+    "chance: lower now is not always faster later.",
+    Theme.SAFETY: "The opponent can meld {natural} with a {natural.p_opponent_melds:%} chance, "
+    "given what they picked up; {best} gives them {best.p_opponent_melds:%}. Against a strong "
+    "opponent {best} is worth {best.mean} points on average and {natural} {natural.mean}: a "
+    "little more deadwood is a small price for not feeding them.",
+    Theme.KNOCK_OR_PLAY: "Against a strong opponent who reads what you throw, {best} is worth "
+    "{best.mean} points on average and {second} {second.mean}.",
+    Theme.UPCARD: "Against a strong opponent who reads what you take, {best} is worth "
+    "{best.mean} points on average and {second} {second.mean}.",
+    Theme.LAYOFF_EXPOSURE: "Knocking after discarding {best} is worth {best.mean} points on "
+    "average; discarding {natural}, the least deadwood, {natural.mean}: what you leave in your "
+    "melds decides what the defender can lay off.",
+}
+"""Explanations written by the generator (numbers are placeholders the engine fills)."""
+
+NATURAL_EXPLANATIONS = {
+    Theme.OUTS: "The natural discard is right: against a strong opponent {best} is worth "
+    "{best.mean} points on average, with {best.knock_outs:n} knock outs and a "
+    "{best.p_knock_within_2:%} chance to knock within two draws; {second} is worth "
+    "{second.mean}.",
+    Theme.SAFETY: "Here the natural discard is best against a strong opponent too: {natural} "
+    "gives them a meld {natural.p_opponent_melds:%} of the time but keeps your deadwood at "
+    "{natural.deadwood}, worth {natural.mean} points on average; {second} is worth "
+    "{second.mean}. The safest card is not always worth the deadwood it costs.",
+}
+"""Explanations when the natural discard (the least deadwood) is the best answer."""
 
 
 def stars(difficulty: int) -> str:
@@ -75,8 +120,12 @@ _EXACT_HEADERS = (
     "opp. melds",
     "grade",
 )
+_JUDGED_HEADERS = ("card", "dw", "outs", "knock 1", "knock 2", "opp. melds", "points", "grade")
+"""Outs and safety: the exact numbers that matter to them, then the coach's expected points."""
 _EXACT_LEGEND = {
+    "dw": "dw: deadwood after the discard.",
     "k": "k: may knock now.",
+    "points": "points: expected points against a strong opponent (the coach).",
     "dw next": "dw next: expected deadwood after the next draw.",
     "knock 1": "knock 1 / knock 2: chance to be able to knock after the next draw / within two.",
     "opp. melds": "opp. melds: chance the opponent can meld the discard.",
@@ -96,30 +145,31 @@ def option_table(solution: Solution, style: Style, chosen: str | None = None) ->
             e = row.evaluation
             assert e is not None
             mark = " ◀" if chosen == row.code else ""
-            rows.append(
-                (
-                    style.card(e.card) + mark,
-                    str(e.deadwood) + (" k" if e.can_knock else ""),
-                    str(len(e.outs)),
-                    f"{e.expected_deadwood_next:.1f}",
-                    _percent(e.p_knock_next),
-                    _percent(e.p_knock_within_2),
-                    _percent(e.p_opponent_melds),
-                    row.grade.value,
-                )
+            cells: tuple[str, ...] = (
+                style.card(e.card) + mark,
+                str(e.deadwood) + (" k" if e.can_knock else ""),
+                str(len(e.outs)),
+                f"{e.expected_deadwood_next:.1f}",
+                _percent(e.p_knock_next),
+                _percent(e.p_knock_within_2),
+                _percent(e.p_opponent_melds),
             )
-        return Table(_EXACT_HEADERS, tuple(rows), frozenset(highlight))
+            if row.judged is not None:
+                cells = (*cells[:3], *cells[4:], f"{row.measure:+.1f}")
+            rows.append((*cells, row.grade.value))
+        headers = _JUDGED_HEADERS if theme.judged else _EXACT_HEADERS
+        return Table(headers, tuple(rows), frozenset(highlight))
     for row in solution.rows:
-        result = row.result
-        assert result is not None
+        judged = row.judged
+        assert judged is not None
         name = _choice_name(row.code, style)
         mark = " ◀" if chosen == row.code else ""
         rows.append(
             (
                 name + mark,
-                f"{result.mean:+.1f}",
-                f"± {result.stderr:.1f}",
-                f"{result.gap:.1f} ± {result.gap_stderr:.1f}",
+                f"{row.measure:+.1f}",
+                f"± {judged.stderr:.1f}",
+                f"{row.cost:.1f} ± {row.cost_stderr:.1f}",
                 row.grade.value,
             )
         )
@@ -131,9 +181,12 @@ def option_table(solution: Solution, style: Style, chosen: str | None = None) ->
 
 
 def table_legend(solution: Solution) -> str:
-    """What the exact table's short headers mean; ``k`` only when some discard may knock."""
+    """What the exact table's short headers mean; ``k`` only when some discard may knock,
+    ``points`` only when the coach judged the puzzle."""
     knock = any(row.evaluation is not None and row.evaluation.can_knock for row in solution.rows)
-    return " ".join(text for key, text in _EXACT_LEGEND.items() if key != "k" or knock)
+    judged = solution.puzzle.theme.judged
+    shown = {"k": knock, "points": judged, "dw": judged, "dw next": not judged}
+    return " ".join(text for key, text in _EXACT_LEGEND.items() if shown.get(key, True))
 
 
 def _choice_name(code: str, style: Style) -> str:
@@ -225,19 +278,10 @@ def feedback(solution: Solution, answer: str, style: Style) -> list[Block]:
         if others:
             verdict += f" (equally good: {', '.join(_choice_label(c, style) for c in others)})"
     else:
-        in_safe_group = (
-            theme is Theme.SAFETY
-            and solution.evaluation is not None
-            and row.evaluation in safe_group(solution.evaluation)
-        )
-        if theme is Theme.DEADWOOD or in_safe_group:
-            cost = f"{row.cost:.0f} more deadwood" + (
-                " than an equally safe card" if in_safe_group else ""
-            )
-        elif theme in (Theme.OUTS, Theme.SAFETY):
-            cost = f"{100 * abs(row.cost):.0f} points of {unit}"
+        if theme is Theme.DEADWOOD:
+            cost = f"{row.cost:.0f} more deadwood"
         else:
-            cost = f"{row.cost:.1f} {unit} on average"
+            cost = f"{row.cost:.1f} {unit} (± {row.cost_stderr:.1f}) against the best"
         best = ", ".join(_choice_label(c, style) for c in solution.accepted)
         verdict = f"{_GRADE_TEXT[row.grade]}: it costs {cost}. Best: {best}."
     blocks: list[Block] = [Line(verdict), option_table(solution, style, row.code)]
@@ -251,9 +295,11 @@ def feedback(solution: Solution, answer: str, style: Style) -> list[Block]:
     if solution.verdict is not None:
         blocks.append(
             Line(
-                f"Expected points from {solution.verdict.worlds} deals of the unseen "
-                "cards, the same deals for every choice; both sides then play the "
-                "baseline policy (seeded, reproducible)."
+                f"Expected points from up to {solution.verdict.worlds} sampled deals: the "
+                "opponent's hand drawn from what you have seen (the expert's estimate), the "
+                "same deals for every choice, the hand played out by the heuristic for both "
+                "sides (seeded, reproducible); choices within two standard errors of the best "
+                "are equally good."
             )
         )
     if solution.puzzle.explanation:
