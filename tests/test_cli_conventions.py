@@ -20,6 +20,8 @@ COMMANDS = [
     ["lessons", "check"],
     ["puzzles", "check"],
     ["puzzles", "generate"],
+    ["play"],
+    ["review"],
 ]
 
 

@@ -31,6 +31,8 @@ VALID_FILES = {
     '  - question: deadwood\n    prompt: How much?\n    hand: "7C 7D 7S 4H 5H 6H TD JD'
     ' QD KC"\n',
     "puzzle": "puzzles:\n  - id: fuzz-001\n    title: x\n    theme: deadwood\n    difficulty: 2\n",
+    "log": "rules: standard\nhand 1\ndealer: them\ndealt: KC 3D 5D JD 2H 3H 8H JH 2S 3S\n"
+    "upcard: 4S\nyou pass\nthem pass\nyou draw TD\nyou discard KC\nthem draw\n",
 }
 HOSTILE_FILES = [
     b"",
@@ -247,6 +249,10 @@ def invocation(draw: st.DrawFn, command: str) -> tuple[list[Any], bytes | None, 
         words = st.sampled_from([b"pass", b"take", b"draw", b"knock", b"hint", b"sheet", b"7d"])
         stdin = b"\n".join(draw(st.lists(st.one_of(words, st.binary(max_size=12)), max_size=6)))
         stdin += b"\nquit\n"
+    elif command == "review":
+        which = st.one_of(path_to("log", ".txt"), any_text, st.sampled_from(["last", "-"]))
+        args = ["review", draw(which), "--worlds", draw(st.sampled_from(["8", "0", "x"]))]
+        args += ["--jobs", "1", *draw(st.sampled_from([[], ["--json"], ["--ascii"]]))]
     else:
         raise AssertionError(command)
     return args, stdin, progress
@@ -265,6 +271,7 @@ COMMANDS = [
     "match",
     "carousel",
     "play",
+    "review",
 ]
 
 

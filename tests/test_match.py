@@ -120,3 +120,23 @@ def test_the_ladder_holds_on_a_short_seeded_match() -> None:
     assert heuristic.figures[0].win_rate > 0.5 and heuristic.points_per_hand.mean > 0
     simple = run_match(MatchSpec(("simple", "novice"), preset("eaai"), 30, seed=5), 2)
     assert simple.figures[0].win_low > 0.5
+
+
+def test_a_hand_that_would_not_end_is_abandoned_as_void() -> None:
+    """Bots can pass cards back and forth for ever: the table stops the hand, void."""
+    import random as _random
+
+    from gintutor.engine.bots import make_bot
+    from gintutor.engine.hand import Deal
+    from gintutor.engine.match import play_hand
+    from gintutor.engine.rules import preset
+    from gintutor.errors import GinError
+
+    bots = [make_bot("simple"), make_bot("simple")]
+    rngs = [_random.Random(1), _random.Random(2)]
+    deal = Deal.shuffled(_random.Random(5))
+    state = play_hand(bots, deal, preset("standard"), rngs, max_actions=6)
+    assert state.over and state.result is not None and state.result.void
+    assert len(state.log) == 6
+    with pytest.raises(GinError):
+        state.abandon()

@@ -161,6 +161,15 @@ class Card:
         return self.rank.label + (self.suit.value if ascii_only else self.suit.symbol)
 
     @classmethod
+    def at(cls, index: int) -> Card:
+        """The card with bit index ``index`` (0-51).
+
+        >>> Card.at(0).code, Card.at(51).code
+        ('AC', 'KS')
+        """
+        return CARDS[index]
+
+    @classmethod
     def parse(cls, token: str) -> Card:
         """Read one card, forgivingly: ``7c``, ``10D``, ``T♦``, ``7♥️``.
 

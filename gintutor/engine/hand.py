@@ -587,6 +587,14 @@ class HandState:
             result = self._score(knocker, defence, big_gin=False)
         return Event(player, action, drawn, result)
 
+    def abandon(self) -> HandResult:
+        """End the hand now as void, nobody scoring: not a rule of play, but how a table of
+        bots stops a hand that would never end (two bots can pass the same cards back and
+        forth for ever; see :data:`gintutor.engine.match.MAX_ACTIONS`)."""
+        if self.over:
+            raise GinError("the hand is over")
+        return self._end(HandResult(void=True))
+
     def _both_passed(self) -> bool:
         events = self.seen[0]
         return len(events) == 2 and all(e.kind is Kind.PASS for e in events)

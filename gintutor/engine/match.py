@@ -34,6 +34,9 @@ from gintutor.errors import GinError
 Z95 = 1.959963984540054
 """The two-sided 95% normal quantile."""
 MAX_HANDS = 200
+MAX_ACTIONS = 400
+"""A hand between bots still open after this many actions is abandoned as void: two bots
+can take and throw the same cards from the pile for ever (a real hand has about 30-60)."""
 """A game longer than this many hands is a bug (void hands score nothing, but deals vary)."""
 
 
@@ -120,11 +123,16 @@ def play_hand(
     rules: RuleSet,
     rngs: Sequence[random.Random],
     clock: list[list[float]] | None = None,
+    max_actions: int = MAX_ACTIONS,
 ) -> HandState:
     """Play one hand between two bots; ``clock[seat]`` collects each decision's CPU seconds
-    (process time: on a shared machine wall-clock time measures the neighbours)."""
+    (process time: on a shared machine wall-clock time measures the neighbours). A hand still
+    open after ``max_actions`` actions is abandoned as void."""
     state = HandState(deal, rules)
     while not state.over:
+        if len(state.log) >= max_actions:
+            state.abandon()
+            break
         seat = state.to_move
         info = state.infoset(seat)
         start = time.process_time()

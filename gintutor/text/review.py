@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from enum import Enum
 from typing import Any, Protocol
 
-from gintutor.engine.cards import CARDS, CardSet
+from gintutor.engine.cards import Card, CardSet
 from gintutor.engine.coach import Grade, Reason, ReasonKind
 from gintutor.engine.hand import NO_CARD, Action, HandResult, Kind, Phase
 from gintutor.engine.scoring import Outcome
@@ -134,7 +134,7 @@ def _cards(mask: int, style: Style) -> str:
 
 
 def _card(card: int, style: Style) -> str:
-    return style.card(CARDS[card]) if card != NO_CARD else "?"
+    return style.card(Card.at(card)) if card != NO_CARD else "?"
 
 
 def action_text(action: Action, top: int, style: Style, drawn: int = NO_CARD) -> str:
@@ -350,7 +350,7 @@ def reason_data(reason: Reason) -> dict[str, Any]:
         "kind": reason.kind.value,
         "cards": _codes(reason.cards),
         "value": reason.value,
-        "other": CARDS[reason.other].code if reason.other != NO_CARD else None,
+        "other": Card.at(reason.other).code if reason.other != NO_CARD else None,
     }
 
 
@@ -377,8 +377,8 @@ def decision_data(decision: DecisionRecord) -> dict[str, Any]:
         "best_value": _round(decision.best_value),
         "win_loss": _round(decision.win_loss),
         "best_reasons": [reason_data(r) for r in decision.best_reasons],
-        "top": CARDS[decision.top].code if decision.top != NO_CARD else None,
-        "drawn": CARDS[decision.drawn].code if decision.drawn != NO_CARD else None,
+        "top": Card.at(decision.top).code if decision.top != NO_CARD else None,
+        "drawn": Card.at(decision.drawn).code if decision.drawn != NO_CARD else None,
         "luck": _round(decision.luck),
     }
 
