@@ -303,6 +303,17 @@ def test_puzzles_check_reports_file_line_and_problem(name: str, expected: list[s
     assert out.splitlines() == [f"{BROKEN}/{line.format(dir=BROKEN)}" for line in expected]
 
 
+def test_generated_puzzles_pass_the_check() -> None:
+    from gintutor.content.puzzlegen import generate, to_yaml
+    from gintutor.engine.rules import preset
+
+    made = generate({Theme.DEADWOOD: 1}, preset("classic"), seed=3, players=("simple", "simple"))
+    puzzles, problems = check_puzzles([("new.yaml", to_yaml(made))])
+    assert problems == [] and [p.id for p in puzzles] == [p.id for p in made]
+    assert all(p.position.rules.name == "classic" for p in puzzles)
+
+
+@pytest.mark.slow
 def test_generator_writes_puzzles_that_pass_the_check(tmp_path: Path) -> None:
     out = tmp_path / "new.yaml"
     code, _, err = run(

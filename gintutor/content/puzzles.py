@@ -28,7 +28,6 @@ from gintutor.tutor.puzzles import (
     Solution,
     Theme,
     fill_explanation,
-    judge_puzzle,
     puzzle_key,
     solve_puzzle,
     verdict_key,
@@ -332,9 +331,7 @@ def _check(item: tuple[int, _Task]) -> tuple[int, tuple[list[Problem], Solution 
             if known is None:
                 problem = f"{puzzle.id}: the stored verdict is unreadable: {REFRESH}"
                 return index, ([Problem(puzzle.path, puzzle.line, problem)], None)
-        elif how == "judge":
-            known = judge_puzzle(puzzle)
-        solution = solve_puzzle(puzzle, known)
+        solution = solve_puzzle(puzzle, known)  # judged afresh when nothing is known
     except GinError as error:
         return index, ([Problem(puzzle.path, puzzle.line, f"{puzzle.id}: {error}")], None)
     problems = verify_answers(puzzle, solution)
