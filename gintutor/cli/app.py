@@ -458,15 +458,16 @@ def learn(
 ) -> None:
     """Guided lessons: rules and strategy step by step, answers checked by the engine."""
     from gintutor.cli.learn import LessonRunner
-    from gintutor.cli.progress import Progress
+    from gintutor.cli.progress import Progress, data_dir
     from gintutor.cli.prompts import Quit, asker_for
-    from gintutor.content.lessons import load_lessons
+    from gintutor.content.lessons import load_outlines
     from gintutor.tutor.lessons import find_lesson, resume_point, standing
 
-    lessons = load_lessons()
     progress = Progress()
     if progress.warning:
         typer.echo(f"warning: {progress.warning}", err=True)
+    # After the progress file is read: nothing is written beside one that cannot be.
+    lessons = load_outlines(cache=data_dir() / "cache" / "lesson-outlines.json")
     if list_lessons:
         _list_lessons(lessons, progress, as_json, no_color, ascii_only)
         return
