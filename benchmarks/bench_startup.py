@@ -86,11 +86,17 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         app = Path(folder) / "minimal.py"
         app.write_text(MINIMAL_APP, encoding="utf-8")
+        # As installed: bytecode cached (a checkout run with PYTHONDONTWRITEBYTECODE would
+        # compile gintutor's sources on every start, which no installed copy does).
         env = {**os.environ, "GINTUTOR_HOME": folder, "NO_COLOR": "1"}
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env["PYTHONPYCACHEPREFIX"] = str(Path(folder) / "pycache")
         minimal = [sys.executable, str(app), "hello"]
         gintutor = [sys.executable, "-m", "gintutor"]
         times: dict[str, list[tuple[float, float]]] = {name: [] for name in COMMANDS}
         floor: list[tuple[float, float]] = []
+        for argv in [minimal, *(gintutor + a for a in COMMANDS.values())]:
+            wall(argv, env)  # warm up: bytecode written, files in the page cache
         for _ in range(args.rounds):
             for name, argv in COMMANDS.items():
                 floor.append(wall(minimal, env))
