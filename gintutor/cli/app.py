@@ -583,14 +583,21 @@ def puzzles_check(
         bool,
         typer.Option(
             "--write-verdicts",
-            help="Store the rollout verdicts of the shipped pack (puzzles/verdicts.json) "
-            "so that 'gintutor puzzle' shows them at once.",
+            help="Judge the positions without a stored verdict and store the shipped pack's "
+            "coach verdicts (puzzles/verdicts.json).",
+        ),
+    ] = False,
+    replay: Annotated[
+        bool,
+        typer.Option(
+            "--replay", help="Judge every position again and compare with the stored verdict."
         ),
     ] = False,
 ) -> None:
     """Validate puzzles: schema, legal positions, duplicates, answers equal to the engine's.
 
-    On the shipped pack, every stored rollout verdict is also replayed and compared.
+    Judged themes are checked against the stored coach verdict of exactly their position
+    (fast); --replay judges them all again (slow: seconds per puzzle on every core).
     """
     from gintutor.content.puzzles import check_puzzles, puzzle_files
     from gintutor.content.verdicts import load_verdicts
@@ -615,8 +622,10 @@ def puzzles_check(
             files,
             jobs=jobs or os.cpu_count() or 1,
             progress=advance,
-            stored=None if path is not None or write_verdicts else load_verdicts(),
+            stored=load_verdicts(),
             solutions=solutions,
+            replay=replay,
+            judge_missing=write_verdicts or path is not None,
         )
     if write_verdicts:
         from gintutor.cli.progress import write_atomically
