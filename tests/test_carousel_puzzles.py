@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import textwrap
+from pathlib import Path
 
 import pytest
 from clirun import run
@@ -251,3 +252,16 @@ def test_carousel_puzzle_played_with_a_hint_then_the_best_answer() -> None:
 def test_carousel_puzzle_unknown_id() -> None:
     code, _, err = run("carousel", "puzzle", "--id", "nope")
     assert code == 2 and "no Carousel puzzle 'nope'" in err
+
+
+def test_puzzles_check_hands_a_carousel_file_to_the_carousel_checker(tmp_path: Path) -> None:
+    """`gintutor puzzles check FILE` reads a Carousel pack with the Carousel reader."""
+    from clirun import run
+
+    bad = tmp_path / "carousel.yaml"
+    bad.write_text(
+        "puzzles:\n  - id: carousel-001\n    title: x\n    theme: carousel\n    difficulty: 2\n",
+        encoding="utf-8",
+    )
+    code, out, err = run("puzzles", "check", str(bad))
+    assert code == 1 and f"{bad}:2: a puzzle needs position" in out + err

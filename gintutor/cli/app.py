@@ -599,6 +599,11 @@ def puzzles_check(
     Judged themes are checked against the stored coach verdict of exactly their position
     (fast); --replay judges them all again (slow: seconds per puzzle on every core).
     """
+    from gintutor.content.carouselpuzzles import (
+        carousel_pack_files,
+        check_carousel_puzzles,
+        is_carousel_pack,
+    )
     from gintutor.content.puzzles import check_puzzles, puzzle_files
     from gintutor.content.verdicts import load_verdicts
 
@@ -613,7 +618,10 @@ def puzzles_check(
     elif path is not None:
         raise UsageError(f"{path}: no such file or folder")
     else:
-        files = puzzle_files()
+        files = puzzle_files() + carousel_pack_files()
+    # Carousel puzzles have their own reader and checker (gintutor.content.carouselpuzzles).
+    carousel = [(name, text) for name, text in files if is_carousel_pack(text)]
+    files = [(name, text) for name, text in files if not is_carousel_pack(text)]
     if write_verdicts and path is not None:
         raise UsageError("--write-verdicts stores the shipped pack's verdicts: give no PATH")
     solutions: list[Any] = []
@@ -636,8 +644,13 @@ def puzzles_check(
         write_atomically(target, verdicts_text(solutions))
         stored = sum(s.verdict is not None for s in solutions)
         typer.echo(f"wrote {_count(stored, 'verdict')} to {target}", err=True)
+    checked = len(puzzles)
+    if carousel:
+        found, issues = check_carousel_puzzles(carousel)
+        problems += issues
+        checked += len(found)
     _exit_on_problems(problems)
-    typer.echo(f"{_count(len(puzzles), 'puzzle')}: all good")
+    typer.echo(f"{_count(checked, 'puzzle')}: all good")
 
 
 @puzzles_app.command(
