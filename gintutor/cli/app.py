@@ -798,9 +798,10 @@ def puzzle(
             puzzle_id = daily_id(ids, daily_date)
     chosen = load_puzzle(puzzle_id, index)
     if as_json:
-        from gintutor.cli.puzzlerun import puzzle_data
+        from gintutor.content.verdicts import solve
+        from gintutor.tutor.puzzletext import puzzle_data
 
-        typer.echo(json.dumps(puzzle_data(chosen), ensure_ascii=False))
+        typer.echo(json.dumps(puzzle_data(chosen, solve(chosen)), ensure_ascii=False))
         return
     from gintutor.cli.prompts import Quit, asker_for
     from gintutor.cli.puzzlerun import PuzzleRunner

@@ -331,3 +331,58 @@ def option_data(option: DiscardEval) -> dict[str, Any]:
         "p_knock_within_2": round(option.p_knock_within_2, 6),
         "p_opponent_melds": round(option.p_opponent_melds, 6),
     }
+
+
+def puzzle_data(puzzle: Puzzle, solution: Solution) -> dict[str, Any]:
+    """The ``puzzle --json`` object: the position, the question, the accepted answers and how
+    every choice was judged."""
+    position = puzzle.position
+    data: dict[str, Any] = {
+        "id": puzzle.id,
+        "title": puzzle.title,
+        "theme": puzzle.theme.value,
+        "difficulty": puzzle.difficulty,
+        "hand": [card.code for card in position.hand],
+        "took_from_discard": position.took_from_discard.code
+        if position.took_from_discard
+        else None,
+        "dead": [card.code for card in position.dead],
+        "opponent_known": [card.code for card in position.opponent_known],
+        "stock_size": position.stock_size,
+        "rules": position.rules.name,
+        "knock_limit": position.knock_limit,
+        "question": puzzle.question,
+        "answers": list(solution.accepted),
+        "options": [option_data(option) for option in solution.evaluation.options]
+        if solution.evaluation is not None
+        else [],
+    }
+    if position.upcard is not None:
+        data["upcard"] = position.upcard.code
+    if position.first_upcard is not None and position.rules.needs_upcard:
+        data["first_upcard"] = position.first_upcard.code
+    if puzzle.opponent_discards:
+        data["opponent_discards"] = [card.code for card in puzzle.opponent_discards]
+    if puzzle.opponent_passed:
+        data["opponent_passed"] = [card.code for card in puzzle.opponent_passed]
+    if solution.verdict is not None:
+        data["verdict"] = [
+            {
+                "choice": row.code,
+                "action": str(row.judged.action),
+                "expected_points": round(row.measure, 4),
+                "stderr": round(row.judged.stderr, 4),
+                "behind_best": round(row.cost, 4),
+                "behind_best_stderr": round(row.cost_stderr, 4),
+                "equally_good": row.grade is Grade.BEST,
+            }
+            for row in solution.rows
+            if row.judged is not None
+        ]
+        data["worlds"] = solution.verdict.worlds
+        data["seed"] = puzzle.seed
+    data["ranking"] = [
+        {"choice": row.code, "measure": round(row.measure, 6), "grade": row.grade.value}
+        for row in solution.rows
+    ]
+    return data
