@@ -91,6 +91,9 @@ from gintutor.engine.scoring import score_hand
 from gintutor.engine.solver import min_deadwood_mask
 from gintutor.errors import IllegalError
 
+VERSION = "1"
+"""The coach's valuation version, part of every stored verdict's key (puzzles/verdicts.json):
+bump it whenever a change moves the values it gives, so stored verdicts go stale loudly."""
 COACH_WORLDS = 256
 """Sampled worlds at most per verdict for the coach at the table (cut by ``COACH_SECONDS``)."""
 COACH_SECONDS = 0.4

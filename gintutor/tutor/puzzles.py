@@ -34,7 +34,7 @@ machine stays within about half an hour; the successive halving spends them on t
 actions, and a close call is accepted either way."""
 PUZZLE_SECONDS = 1e9
 """No time cut: a puzzle verdict depends on its seed and worlds only, so it can be replayed."""
-COACH_VERSION: str = str(getattr(coach, "VERSION", "1"))
+COACH_VERSION: str = coach.VERSION
 """The coach's version: part of a stored verdict's key, so a new coach makes it stale."""
 
 
