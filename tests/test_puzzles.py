@@ -263,7 +263,8 @@ def test_streaks_and_share_line() -> None:
             "unknown-theme.yaml",
             [
                 "unknown-theme.yaml:4: theme: use one of deadwood, outs, safety, knock-or-play, "
-                "upcard, layoff-exposure"
+                "upcard, layoff-exposure",
+                "unknown-theme.yaml:5: difficulty: expected 1 to 5",
             ],
         ),
         (
@@ -503,3 +504,15 @@ def test_every_shipped_oklahoma_and_straight_puzzle_reads_its_rules() -> None:
     for puzzle in PUZZLES:
         if puzzle.position.rules.name == "straight":
             assert puzzle.theme not in (Theme.KNOCK_OR_PLAY, Theme.LAYOFF_EXPOSURE)
+
+
+def test_a_difficulty_of_true_is_not_a_difficulty() -> None:
+    """YAML's ``true`` equals 1 in Python: the shared puzzle reader refuses it."""
+    from gintutor.content.puzzles import read_puzzles
+
+    text = "puzzles:\n  - id: x-001\n    title: t\n    theme: outs\n    difficulty: true\n"
+    text += '    position: {hand: "2C 3C 4C 9D TD JD 5H 5S 5D 8S KS", stock_size: 31}\n'
+    text += "    question: q\n    answers: [KS]\n"
+    found, problems = read_puzzles(text, "p.yaml")
+    assert found == []
+    assert [str(p) for p in problems] == ["p.yaml:5: difficulty: expected 1 to 5"]

@@ -14,8 +14,9 @@ from typing import Any
 
 import yaml
 
+from gintutor.content.packs import read_head, read_pack
 from gintutor.content.paths import content_dir
-from gintutor.content.yamlread import Problem, Reader, check_keys, compose
+from gintutor.content.yamlread import Problem, Reader, check_keys
 from gintutor.engine.carousel.cards import parse_hand_cards, parse_table
 from gintutor.errors import GinError
 from gintutor.tutor.carouselpuzzles import (
@@ -92,43 +93,27 @@ def _position(reader: Reader, node: yaml.Node) -> Position | None:
 
 
 def _puzzle(reader: Reader, node: yaml.Node) -> CarouselPuzzle | None:
-    items = reader.mapping(node, "a puzzle")
     before = len(reader.problems)
-    check_keys(reader, items, PUZZLE_KEYS, "a puzzle")
-    for key in ("id", "title", "theme", "difficulty", "position", "question", "answers"):
-        if key not in items:
-            reader.fail(node, f"a puzzle needs {key}:")
-    if len(reader.problems) > before:
+    head = read_head(reader, node, PUZZLE_KEYS)
+    if head is None:
         return None
-    puzzle_id = reader.text(items["id"][1], "id")
-    title = reader.text(items["title"][1], "title")
-    question = reader.text(items["question"][1], "question")
-    theme = reader.scalar(items["theme"][1])
-    if theme != THEME:
+    items = head.items
+    if reader.scalar(items["theme"][1]) != THEME:
         reader.fail(items["theme"][1], f"theme: a Carousel puzzle's theme is {THEME}")
-    difficulty = reader.scalar(items["difficulty"][1])
-    if isinstance(difficulty, bool) or difficulty not in (1, 2, 3, 4, 5):
-        reader.fail(items["difficulty"][1], "difficulty: expected 1 to 5")
-    answers = reader.strings(items["answers"][1], "answers")
-    if not answers and len(reader.problems) == before:
+    if not head.answers and len(reader.problems) == before:
         reader.fail(items["answers"][1], "answers: give the best play's new table")
-    hints = reader.strings(items["hints"][1], "hints") if "hints" in items else ()
-    explanation = ""
-    if "explanation" in items:
-        explanation = reader.text(items["explanation"][1], "explanation") or ""
     position = _position(reader, items["position"][1])
     if len(reader.problems) > before or position is None:
         return None
-    assert puzzle_id and title and question
     return CarouselPuzzle(
-        puzzle_id,
-        title,
-        int(difficulty),
+        head.id,
+        head.title,
+        head.difficulty,
         position,
-        question,
-        answers,
-        hints,
-        explanation.strip(),
+        head.question,
+        head.answers,
+        head.hints,
+        head.explanation,
         reader.path,
         node.start_mark.line + 1,
     )
@@ -136,19 +121,7 @@ def _puzzle(reader: Reader, node: yaml.Node) -> CarouselPuzzle | None:
 
 def read_carousel_puzzles(text: str, path: str) -> tuple[list[CarouselPuzzle], list[Problem]]:
     """The puzzles of one Carousel pack file and the problems found (schema and positions)."""
-    root, problems = compose(path, text)
-    if problems:
-        return [], problems
-    if root is None:
-        return [], [Problem(path, 1, "the file is empty: it needs 'puzzles:' and a list")]
-    reader = Reader(path)
-    items = reader.mapping(root, "a puzzle file")
-    check_keys(reader, items, {"puzzles"}, "a puzzle file")
-    if "puzzles" not in items or not isinstance(items["puzzles"][1], yaml.SequenceNode):
-        reader.fail(root, "a puzzle file needs 'puzzles:' with a list of puzzles")
-        return [], reader.problems
-    found = [p for node in items["puzzles"][1].value if (p := _puzzle(reader, node)) is not None]
-    return found, reader.problems
+    return read_pack(text, path, _puzzle)
 
 
 def verify_answers(puzzle: CarouselPuzzle) -> list[Problem]:

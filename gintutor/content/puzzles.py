@@ -15,9 +15,10 @@ from typing import Any
 
 import yaml
 
+from gintutor.content.packs import read_head, read_pack
 from gintutor.content.paths import content_dir
 from gintutor.content.verdicts import entry_of, stored_verdict
-from gintutor.content.yamlread import Problem, Reader, check_keys, compose
+from gintutor.content.yamlread import Problem, Reader, check_keys
 from gintutor.engine.cards import CardSet
 from gintutor.engine.evaluate import Position, verify_position
 from gintutor.engine.rules import PRESETS
@@ -123,31 +124,17 @@ def _verify_seen(position: Position, seen: _Seen) -> None:
 
 
 def _puzzle(reader: Reader, node: yaml.Node) -> Puzzle | None:
-    items = reader.mapping(node, "a puzzle")
     before = len(reader.problems)
-    check_keys(reader, items, PUZZLE_KEYS, "a puzzle")
-    for key in ("id", "title", "theme", "difficulty", "position", "question", "answers"):
-        if key not in items:
-            reader.fail(node, f"a puzzle needs {key}:")
-    if len(reader.problems) > before:
+    head = read_head(reader, node, PUZZLE_KEYS)
+    if head is None:
         return None
-    puzzle_id = reader.text(items["id"][1], "id")
-    title = reader.text(items["title"][1], "title")
-    question = reader.text(items["question"][1], "question")
+    items = head.items
     try:
         theme = Theme(reader.scalar(items["theme"][1]))
     except ValueError:
         themes = ", ".join(t.value for t in Theme)
         reader.fail(items["theme"][1], f"theme: use one of {themes}")
         return None
-    difficulty = reader.scalar(items["difficulty"][1])
-    if difficulty not in (1, 2, 3, 4, 5):
-        reader.fail(items["difficulty"][1], "difficulty: expected 1 to 5")
-    answers = reader.strings(items["answers"][1], "answers")
-    hints = reader.strings(items["hints"][1], "hints") if "hints" in items else ()
-    explanation = ""
-    if "explanation" in items:
-        explanation = reader.text(items["explanation"][1], "explanation") or ""
     position, score, seen = _position(reader, items["position"][1])
     if position is not None:
         want = 10 if theme is Theme.UPCARD else 11
@@ -162,17 +149,16 @@ def _puzzle(reader: Reader, node: yaml.Node) -> Puzzle | None:
             )
     if len(reader.problems) > before or position is None:
         return None
-    assert puzzle_id and title and question
     return Puzzle(
-        puzzle_id,
-        title,
+        head.id,
+        head.title,
         theme,
-        int(difficulty),
+        head.difficulty,
         position,
-        question,
-        tuple(a.upper() if len(a) <= 3 else a.lower() for a in answers),
-        hints,
-        explanation.strip(),
+        head.question,
+        tuple(a.upper() if len(a) <= 3 else a.lower() for a in head.answers),
+        head.hints,
+        head.explanation,
         reader.path,
         node.start_mark.line + 1,
         score,
@@ -183,19 +169,7 @@ def _puzzle(reader: Reader, node: yaml.Node) -> Puzzle | None:
 
 def read_puzzles(text: str, path: str) -> tuple[list[Puzzle], list[Problem]]:
     """The puzzles of one YAML file (a list under ``puzzles:``) and the problems found."""
-    root, problems = compose(path, text)
-    if problems:
-        return [], problems
-    reader = Reader(path)
-    if root is None:
-        return [], [Problem(path, 1, "the file is empty: it needs 'puzzles:' and a list")]
-    items = reader.mapping(root, "a puzzle file")
-    check_keys(reader, items, {"puzzles"}, "a puzzle file")
-    if "puzzles" not in items or not isinstance(items["puzzles"][1], yaml.SequenceNode):
-        reader.fail(root, "a puzzle file needs 'puzzles:' with a list of puzzles")
-        return [], reader.problems
-    found = [p for node in items["puzzles"][1].value if (p := _puzzle(reader, node)) is not None]
-    return found, reader.problems
+    return read_pack(text, path, _puzzle)
 
 
 def puzzle_files(folder: Any = None) -> list[tuple[str, str]]:
