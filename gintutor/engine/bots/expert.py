@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from gintutor.engine.bots.common import best_layoffs, big_gin
 from gintutor.engine.bots.estimate import public_record, sample_opponent_hands
 from gintutor.engine.bots.heuristic import (
-    DEFAULT,
+    TUNED,
     Params,
     View,
     knock_discard,
@@ -86,7 +86,7 @@ def world_of(
     )
 
 
-def _after_discard(me: int, card: int) -> Play:
+def _after_discard(me: int, card: int, mine: Params = FAST, theirs: Params | None = None) -> Play:
     def play(world: World) -> float:
         bit = 1 << card
         world.hands[me] ^= bit
@@ -95,7 +95,7 @@ def _after_discard(me: int, card: int) -> Play:
         world.avoid[1 - me] |= bit
         if len(world.stock) <= world.rules.void_at_stock:
             return 0.0
-        return world.play(1 - me, me)
+        return world.play(1 - me, me, mine, theirs)
 
     return play
 
@@ -107,18 +107,27 @@ def _after_knock(me: int, card: int, deadwood: int) -> Play:
     return play
 
 
-def _after_take(me: int, top: int) -> Play:
+def _after_take(me: int, top: int, mine: Params = FAST, theirs: Params | None = None) -> Play:
     def play(world: World) -> float:
         world.pile.pop()
         world.known[1 - me] |= 1 << top
-        ended = world.finish_turn(me, world.hands[me] | 1 << top, top, FAST)
-        return ended if ended is not None else world.play(1 - me, me)
+        ended = world.finish_turn(me, world.hands[me] | 1 << top, top, mine)
+        return ended if ended is not None else world.play(1 - me, me, mine, theirs)
 
     return play
 
 
-def _after_pass(me: int, top: int, offer: bool, dealer: bool) -> Play:
-    """Draw from the stock (or pass the upcard and let the offer go on)."""
+def _after_pass(
+    me: int,
+    top: int,
+    offer: bool,
+    dealer: bool,
+    mine: Params = FAST,
+    theirs: Params | None = None,
+) -> Play:
+    """Draw from the stock (or pass the upcard and let the offer go on); the rest of the hand
+    played by ``mine`` for this player and ``theirs`` (default the same) for the opponent."""
+    other = mine if theirs is None else theirs
 
     def play(world: World) -> float:
         opponent = 1 - me
@@ -126,24 +135,24 @@ def _after_pass(me: int, top: int, offer: bool, dealer: bool) -> Play:
             world.avoid[opponent] |= 1 << top
         if offer and not dealer:
             # The dealer may take the upcard we passed; if not, we draw from the stock.
-            if takes(world.view(opponent, world.hands[opponent]), top, FAST):
+            if takes(world.view(opponent, world.hands[opponent]), top, other):
                 world.pile.pop()
                 world.known[me] |= 1 << top
-                ended = world.finish_turn(opponent, world.hands[opponent] | 1 << top, top, FAST)
+                ended = world.finish_turn(opponent, world.hands[opponent] | 1 << top, top, other)
                 if ended is not None:
                     return -ended
-                return world.play(me, me)
+                return world.play(me, me, mine, theirs)
             world.avoid[me] |= 1 << top
         elif offer and dealer:
             # Both passed: the non-dealer draws from the stock.
             ended = world.finish_turn(
-                opponent, world.hands[opponent] | 1 << world.stock.pop(), NO_CARD, FAST
+                opponent, world.hands[opponent] | 1 << world.stock.pop(), NO_CARD, other
             )
             if ended is not None:
                 return -ended
-            return world.play(me, me)
-        ended = world.finish_turn(me, world.hands[me] | 1 << world.stock.pop(), NO_CARD, FAST)
-        return ended if ended is not None else world.play(1 - me, me)
+            return world.play(me, me, mine, theirs)
+        ended = world.finish_turn(me, world.hands[me] | 1 << world.stock.pop(), NO_CARD, mine)
+        return ended if ended is not None else world.play(1 - me, me, mine, theirs)
 
     return play
 
@@ -244,7 +253,12 @@ class ExpertBot:
     """Sampled worlds per decision: about 0.25 s of CPU on average here (32 worlds: 64 ms,
     16 worlds: 36 ms, trivial decisions included)."""
     seconds: float = 1.0
-    params: Params = DEFAULT
+    params: Params = TUNED
+    """The weights of the expert's own heuristic choices (its candidates and its default)."""
+    rollout: Params = FAST
+    """The policy the expert plays itself by in its rollouts."""
+    opponent: Params | None = None
+    """The policy of the opponent in the rollouts (None: ``rollout``)."""
     name: str = "expert"
     switch: float = SWITCH
     """Standard errors by which a candidate must beat the heuristic's choice to replace it."""
@@ -265,8 +279,18 @@ class ExpertBot:
             return legal[0]
         me = info.player
         choices = [
-            (take, _after_take(me, top)),
-            (legal[0], _after_pass(me, top, info.phase is Phase.OFFER, info.dealer == me)),
+            (take, _after_take(me, top, self.rollout, self.opponent)),
+            (
+                legal[0],
+                _after_pass(
+                    me,
+                    top,
+                    info.phase is Phase.OFFER,
+                    info.dealer == me,
+                    self.rollout,
+                    self.opponent,
+                ),
+            ),
         ]
         if not takes(view, top, self.params):
             choices.reverse()
@@ -289,7 +313,7 @@ class ExpertBot:
         best_cost = costs[0][0]
         for cost, card, _ in costs[:MAX_DISCARDS]:
             if cost <= best_cost + MARGIN:
-                plays[Action.discard(card)] = _after_discard(me, card)
+                plays[Action.discard(card)] = _after_discard(me, card, self.rollout, self.opponent)
         if deadwood <= info.knock_limit and knock not in plays:
             plays[knock] = _after_knock(me, knock_card, deadwood)
         choice = next(iter(plays)) if len(plays) == 1 else self._best(info, plays, rng)

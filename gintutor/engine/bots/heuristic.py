@@ -103,7 +103,16 @@ class Params:
     chance to knock)."""
 
 
-DEFAULT = Params()
+BASELINE = Params()
+"""The weights the coach plays out with (:data:`.playout.FAST` is these without lookahead): the
+puzzles' stored verdicts and the win-chance tables were computed with them, so they never
+change; a stronger setting gets a name of its own (:data:`TUNED`)."""
+DEFAULT = BASELINE
+"""The functions' default weights: :data:`BASELINE`, so a caller that names none (the coach)
+keeps today's valuations."""
+TUNED = BASELINE
+"""The ``heuristic`` bot's and the ``expert``'s weights (self-play tuning in
+``benchmarks/tune_bots.py``)."""
 
 
 @dataclass(frozen=True)
@@ -368,7 +377,7 @@ def knock_spread(hand10: int, live: int) -> tuple[int, ...]:
 class HeuristicBot:
     """The tuned heuristic player."""
 
-    params: Params = DEFAULT
+    params: Params = TUNED
     name: str = "heuristic"
 
     def act(self, info: InfoSet, rng: random.Random) -> Action:

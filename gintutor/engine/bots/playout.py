@@ -8,10 +8,12 @@ heuristic; the world only fixes which cards the stock and the hidden hand hold.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from dataclasses import dataclass
 
 from gintutor.engine.bots.heuristic import (
+    BASELINE,
     DEFAULT,
     Params,
     View,
@@ -25,8 +27,9 @@ from gintutor.engine.rules import RuleSet
 from gintutor.engine.scoring import Side, score_hand
 from gintutor.engine.solver import min_deadwood_mask
 
-FAST = Params(lookahead=0)
-"""The rollout policy: the heuristic without the one-draw lookahead."""
+FAST = dataclasses.replace(BASELINE, lookahead=0)
+"""The coach's rollout policy: the baseline heuristic without the one-draw lookahead (frozen
+with :data:`~.heuristic.BASELINE`: the coach's stored verdicts depend on it)."""
 NO_CARD = -1
 
 
@@ -153,11 +156,17 @@ class World:
             self.avoid[1 - player] |= 1 << top
         return self.finish_turn(player, hand | 1 << self.stock.pop(), NO_CARD, params)
 
-    def play(self, to_move: int, me: int, params: Params = FAST) -> float:
-        """Play turns from ``to_move`` until the hand ends; points from ``me``'s side."""
+    def play(
+        self, to_move: int, me: int, params: Params = FAST, other: Params | None = None
+    ) -> float:
+        """Play turns from ``to_move`` until the hand ends; points from ``me``'s side
+        (``me`` plays by ``params``, the other player by ``other``, the same when None)."""
+        policies = [params, params]
+        if other is not None:
+            policies[1 - me] = other
         player = to_move
         for _ in range(200):
-            result = self.turn(player, params)
+            result = self.turn(player, policies[player])
             if result is not None:
                 return result if player == me else -result
             player = 1 - player
