@@ -4,6 +4,7 @@ Run from the project root (in the environment where ``gintutor`` is installed)::
 
     python benchmarks/bench_startup.py            # 15 rounds
     python benchmarks/bench_startup.py --rounds 30
+    python benchmarks/bench_startup.py --only puzzle   # the commands whose name has "puzzle"
 
 The minimal app imports Typer and Rich and prints its argument: the floor any Typer CLI pays.
 Each round runs every command once, in turn with the minimal app, so both see the same machine
@@ -57,6 +58,16 @@ COMMANDS: dict[str, list[str]] = {
     "puzzle --id knock-or-play-001 --json": ["puzzle", "--id", "knock-or-play-001", "--json"],
     "puzzle (daily, EOF)": ["puzzle"],
     "puzzle --stats": ["puzzle", "--stats"],
+    "play (EOF)": ["play", "--seed", "1"],
+    "carousel analyze": [
+        "carousel",
+        "analyze",
+        "--table",
+        "7H 8H 9H | JK=7C 7D 7S",
+        "--hand",
+        "TH 2C 5S",
+    ],
+    "carousel play (EOF)": ["carousel", "play", "--seed", "1"],
     "--help": ["--help"],
 }
 
@@ -82,7 +93,9 @@ def wall(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=15)
+    parser.add_argument("--only", metavar="TEXT", help="Only the commands whose name has TEXT.")
     args = parser.parse_args()
+    commands = {k: v for k, v in COMMANDS.items() if args.only is None or args.only in k}
     with tempfile.TemporaryDirectory() as folder:
         app = Path(folder) / "minimal.py"
         app.write_text(MINIMAL_APP, encoding="utf-8")
@@ -93,12 +106,12 @@ def main() -> None:
         env["PYTHONPYCACHEPREFIX"] = str(Path(folder) / "pycache")
         minimal = [sys.executable, str(app), "hello"]
         gintutor = [sys.executable, "-m", "gintutor"]
-        times: dict[str, list[tuple[float, float]]] = {name: [] for name in COMMANDS}
+        times: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
         floor: list[tuple[float, float]] = []
-        for argv in [minimal, *(gintutor + a for a in COMMANDS.values())]:
+        for argv in [minimal, *(gintutor + a for a in commands.values())]:
             wall(argv, env)  # warm up: bytecode written, files in the page cache
         for _ in range(args.rounds):
-            for name, argv in COMMANDS.items():
+            for name, argv in commands.items():
                 floor.append(wall(minimal, env))
                 times[name].append(wall(gintutor + argv, env))
     base_wall = statistics.median(w for w, _ in floor)
