@@ -15,8 +15,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from gintutor.content.paths import content_dir
-from gintutor.engine.coach import Grade, Judged, Verdict
 from gintutor.engine.hand import Action, Phase
+from gintutor.engine.judgement import Grade, Judged, Verdict
 from gintutor.errors import GinError
 from gintutor.tutor.puzzles import (
     COACH_VERSION,

@@ -18,11 +18,11 @@ import re
 from dataclasses import dataclass, field
 from enum import Enum
 
-from gintutor.engine import coach
+from gintutor.engine import judgement
 from gintutor.engine.cards import Card, CardSet
-from gintutor.engine.coach import Judged, Verdict, grade_of, judge
 from gintutor.engine.evaluate import DiscardEval, Evaluation, Position, evaluate
 from gintutor.engine.hand import NO_CARD, InfoSet, Kind, Phase
+from gintutor.engine.judgement import Judged, Verdict, grade_of
 from gintutor.errors import GinError
 
 FIRST_TURN_STOCK = 31
@@ -34,7 +34,7 @@ machine stays within about half an hour; the successive halving spends them on t
 actions, and a close call is accepted either way."""
 PUZZLE_SECONDS = 1e9
 """No time cut: a puzzle verdict depends on its seed and worlds only, so it can be replayed."""
-COACH_VERSION: str = coach.VERSION
+COACH_VERSION: str = judgement.VERSION
 """The coach's version: part of a stored verdict's key, so a new coach makes it stale."""
 
 
@@ -270,6 +270,8 @@ def infoset_of(puzzle: Puzzle) -> InfoSet:
 
 def judge_puzzle(puzzle: Puzzle) -> Verdict:
     """The coach's verdict on the puzzle position at the puzzle budget (seeded, no time cut)."""
+    from gintutor.engine.coach import judge  # the bots: only when a position is judged afresh
+
     return judge(
         infoset_of(puzzle),
         worlds=PUZZLE_WORLDS,
