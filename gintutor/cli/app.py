@@ -757,8 +757,6 @@ def puzzle(
     import datetime as dt
 
     from gintutor.cli.progress import Progress
-    from gintutor.content.puzzles import load_puzzle, load_puzzles, pack_index
-    from gintutor.tutor.daily import daily_id, select
 
     if difficulty is not None and not 1 <= difficulty <= 5:
         raise UsageError(f"--difficulty: {difficulty} is not a difficulty: use 1 to 5")
@@ -769,15 +767,18 @@ def puzzle(
     progress = Progress()
     if progress.warning:
         typer.echo(f"warning: {progress.warning}", err=True)
-    terminal = _terminal(no_color, ascii_only)
     if stats:
-        from gintutor.cli.puzzlerun import puzzle_stats, show_stats
+        # The figures come from the progress file alone: no puzzle is read.
+        from gintutor.cli.puzzlestats import puzzle_stats, show_stats
 
         if as_json:
             typer.echo(json.dumps(puzzle_stats(progress), ensure_ascii=False))
         else:
-            show_stats(terminal, progress)
+            show_stats(_terminal(no_color, ascii_only), progress)
         return
+    from gintutor.content.puzzles import load_puzzle, load_puzzles, pack_index
+    from gintutor.tutor.daily import daily_id, select
+
     index = pack_index()
     today = dt.date.today()
     daily_date: dt.date | None = None
@@ -806,7 +807,7 @@ def puzzle(
     from gintutor.cli.prompts import Quit, asker_for
     from gintutor.cli.puzzlerun import PuzzleRunner
 
-    runner = PuzzleRunner(terminal, asker_for(), progress)
+    runner = PuzzleRunner(_terminal(no_color, ascii_only), asker_for(), progress)
     try:
         runner.run(chosen, daily_date if daily_date == today or date else None)
     except Quit:

@@ -16,7 +16,6 @@ import hashlib
 import math
 import re
 from dataclasses import dataclass, field
-from enum import Enum
 
 from gintutor.engine import judgement
 from gintutor.engine.cards import Card, CardSet
@@ -24,6 +23,8 @@ from gintutor.engine.evaluate import DiscardEval, Evaluation, Position, evaluate
 from gintutor.engine.hand import NO_CARD, InfoSet, Kind, Phase
 from gintutor.engine.judgement import Judged, Verdict, grade_of
 from gintutor.errors import GinError
+from gintutor.tutor.puzzleterms import Grade as Grade
+from gintutor.tutor.puzzleterms import Theme as Theme
 
 FIRST_TURN_STOCK = 31
 """Cards in the stock while the first upcard is on offer (52 less two hands and the upcard)."""
@@ -36,37 +37,6 @@ PUZZLE_SECONDS = 1e9
 """No time cut: a puzzle verdict depends on its seed and worlds only, so it can be replayed."""
 COACH_VERSION: str = judgement.VERSION
 """The coach's version: part of a stored verdict's key, so a new coach makes it stale."""
-
-
-class Theme(Enum):
-    """What a puzzle is about, and so which choices it compares."""
-
-    DEADWOOD = "deadwood"
-    OUTS = "outs"
-    SAFETY = "safety"
-    KNOCK_OR_PLAY = "knock-or-play"
-    UPCARD = "upcard"
-    LAYOFF_EXPOSURE = "layoff-exposure"
-
-    @property
-    def exact(self) -> bool:
-        """True when the table shows the exact numbers of every discard (the evaluator's)."""
-        return self in (Theme.DEADWOOD, Theme.OUTS, Theme.SAFETY)
-
-    @property
-    def judged(self) -> bool:
-        """True when the coach's verdict decides the answer (every theme but ``deadwood``)."""
-        return self is not Theme.DEADWOOD
-
-
-class Grade(Enum):
-    """How good a choice is, by what it costs against the best."""
-
-    BEST = "Best"
-    GOOD = "Good"
-    INACCURACY = "Inaccuracy"
-    MISTAKE = "Mistake"
-    BLUNDER = "Blunder"
 
 
 _DEADWOOD_STEPS = (2, 5, 10)
