@@ -268,6 +268,48 @@ def compose(path: str, text: str) -> tuple[yaml.Node | None, list[Problem]]:
     """
     if len(text) > MAX_CHARS:
         return None, [Problem(path, 1, f"too big for a YAML file (over {MAX_CHARS} characters)")]
+    if _Loader is yaml.SafeLoader or len(text) > ONE_PASS_CHARS:
+        return _checked_first(path, text)
+    # One pass of libyaml: the tree is built in C, then walked once. A tree with anything the
+    # limits or tags are about is read again the careful way, so its problems are the same.
+    try:
+        root = yaml.compose(text, Loader=_Loader)
+    except (yaml.YAMLError, RecursionError):
+        return _checked_first(path, text)
+    if root is None:
+        return None, []
+    return (root, []) if _plain(root) else _checked_first(path, text)
+
+
+ONE_PASS_CHARS = 500_000
+"""Documents up to this size are built before they are checked (at two characters a value they
+cannot hold much more than ``MAX_NODES``); bigger ones are checked on the event stream first."""
+
+
+def _plain(root: yaml.Node) -> bool:
+    """True when the tree has no alias, only standard tags (as resolved), at most
+    ``MAX_NODES`` values and ``MAX_DEPTH`` levels: nothing :func:`_checked_first` could refuse."""
+    seen: set[int] = set()
+    stack = [(root, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if id(node) in seen or node.tag not in _ALLOWED_TAGS:
+            return False
+        seen.add(id(node))
+        if isinstance(node, yaml.ScalarNode):
+            continue
+        if depth >= MAX_DEPTH or len(seen) > MAX_NODES:
+            return False
+        if isinstance(node, yaml.MappingNode):
+            stack += [(part, depth + 1) for pair in node.value for part in pair]
+        else:
+            stack += [(child, depth + 1) for child in node.value]
+    return len(seen) <= MAX_NODES
+
+
+def _checked_first(path: str, text: str) -> tuple[yaml.Node | None, list[Problem]]:
+    """The tree of ``text`` with the limits and tags checked on the event stream before any
+    node is built, and the aliases' expansion after (for a hostile or unusual document)."""
     try:
         problems = _scan(path, text)
         if problems:

@@ -1,0 +1,122 @@
+"""Start-up: each command imports and reads only what it uses (issue 8, section 2), with the
+same results as the full, careful way."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from gintutor.content import yamlread
+from gintutor.content.yamlread import compose
+
+ROOT = Path(__file__).resolve().parent.parent
+
+HOSTILE = {
+    "plain": "a: 1\nb: [x, y]\nc: {d: e}\n",
+    "empty": "",
+    "comment only": "# nothing\n",
+    "tag": "a: 1\nb: !!python/name:os.system x\n",
+    "local tag": "a: !local 3\n",
+    "binary": "a: !!binary AAAA\n",
+    "timestamp tag": "a: !!timestamp 2001-01-01\n",
+    "timestamp value": "a: 2001-01-01\n",
+    "merge key": "a: &a {x: 1}\nb:\n  <<: *a\n",
+    "bad int": "a: !!int abc\n",
+    "alias": "a: &a [1, 2]\nb: *a\n",
+    "many aliases": "a: &a [1]\n" + "".join(f"k{n}: *a\n" for n in range(60)),
+    "recursive alias": "a: &a [1, *a]\n",
+    "undefined alias": "a: *nope\n",
+    "syntax": "a: 1\nb: c: d\n",
+    "tag then syntax": "a: !!binary AAAA\nb: [\n",
+    "two documents": "a: 1\n---\nb: 2\n",
+    "deep flow": "[" * 2_000 + "]" * 2_000,
+    "deep block": "".join("  " * n + "a:\n" for n in range(150)),
+    "just deep enough": "[" * 100 + "]" * 100,
+    "one too deep": "[" * 101 + "]" * 101,
+}
+
+
+def _problems(result: tuple[yaml.Node | None, list[yamlread.Problem]]) -> object:
+    node, problems = result
+    return (node is None, [str(problem) for problem in problems])
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE))
+def test_one_pass_reading_finds_what_the_careful_reading_finds(name: str) -> None:
+    """libyaml's one pass (build, then one walk) gives exactly the problems, lines and tree of
+    the event-stream check that runs first for unusual documents."""
+    text = HOSTILE[name]
+    fast = compose("f.yaml", text)
+    careful = yamlread._checked_first("f.yaml", text)
+    assert _problems(fast) == _problems(careful)
+    if fast[0] is not None and careful[0] is not None:
+        assert yaml.serialize(fast[0]) == yaml.serialize(careful[0])
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE))
+def test_the_pure_loader_reads_as_libyaml_does(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without libyaml every document still gets the same problems (a syntax error in the pure
+    parser's words in both; an undefined alias is worded by each composer its own way)."""
+    if name.startswith("deep") or name == "undefined alias":
+        pytest.skip("the pure scanner is quadratic in the nesting depth; composers' own words")
+    expected = _problems(compose("f.yaml", HOSTILE[name]))
+    monkeypatch.setattr(yamlread, "_Loader", yaml.SafeLoader)
+    assert _problems(compose("f.yaml", HOSTILE[name])) == expected
+
+
+def test_shipped_content_takes_the_one_pass() -> None:
+    """Every shipped lesson and puzzle file is plain YAML: read in one pass of libyaml."""
+    files = [*ROOT.glob("lessons/*.yaml"), *ROOT.glob("puzzles/**/*.yaml")]
+    assert files
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        assert len(text) <= yamlread.ONE_PASS_CHARS, path
+        root = yaml.compose(text, Loader=yamlread._Loader)
+        assert root is not None and yamlread._plain(root), path
+
+
+def _modules_after(*argv: str, home: Path) -> tuple[list[str], str]:
+    """The modules loaded once ``gintutor ARGV`` has run (end of input for prompts), and its
+    standard output."""
+    code = (
+        "import atexit, json, runpy, sys\n"
+        "atexit.register(lambda: print(json.dumps(sorted(sys.modules)), file=sys.stderr))\n"
+        f"sys.argv = ['gintutor', *{list(argv)!r}]\n"
+        "runpy.run_module('gintutor', run_name='__main__')\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        stdin=subprocess.DEVNULL,
+        env={**os.environ, "GINTUTOR_HOME": str(home), "NO_COLOR": "1"},
+        check=False,
+    )
+    modules: list[str] = json.loads(done.stderr.strip().splitlines()[-1])
+    return modules, done.stdout
+
+
+def test_a_puzzle_imports_no_bot_and_its_json_no_terminal(tmp_path: Path) -> None:
+    """A puzzle's stored verdict is read with the coach's vocabulary (engine.judgement), not
+    the coach and its bots; ``--json`` prints without Rich."""
+    modules, out = _modules_after("puzzle", "--id", "outs-049", "--json", home=tmp_path)
+    assert json.loads(out)["id"] == "outs-049"
+    assert "gintutor.engine.judgement" in modules
+    assert [m for m in modules if m.startswith(("gintutor.engine.bots", "rich"))] == []
+    assert "gintutor.engine.coach" not in modules
+    daily, _ = _modules_after("puzzle", home=tmp_path)
+    assert [m for m in daily if m.startswith("gintutor.engine.bots")] == []
+    assert "prompt_toolkit" not in daily  # no terminal: the plain prompt reads standard input
+
+
+def test_puzzle_stats_read_no_puzzle_and_no_engine(tmp_path: Path) -> None:
+    modules, out = _modules_after("puzzle", "--stats", home=tmp_path)
+    assert "No puzzle played yet" in out
+    assert [m for m in modules if m.startswith("gintutor.engine") or m == "yaml"] == []
