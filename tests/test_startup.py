@@ -120,3 +120,38 @@ def test_puzzle_stats_read_no_puzzle_and_no_engine(tmp_path: Path) -> None:
     modules, out = _modules_after("puzzle", "--stats", home=tmp_path)
     assert "No puzzle played yet" in out
     assert [m for m in modules if m.startswith("gintutor.engine") or m == "yaml"] == []
+
+
+def test_one_puzzle_is_read_from_its_entry_as_the_full_read_reads_it() -> None:
+    """``load_puzzle`` parses only the entry of the puzzle asked for: the same puzzle (every
+    field, its line) as reading the whole file, for every shipped puzzle."""
+    from gintutor.content.puzzles import _entry_only, load_puzzle, load_puzzles, pack_index
+
+    index = pack_index()
+    full = load_puzzles()
+    assert sorted(index) == [p.id for p in full]
+    for puzzle in full:
+        text = (ROOT / puzzle.path).read_text(encoding="utf-8")
+        assert _entry_only(text, puzzle.id) is not None, puzzle.id
+        assert load_puzzle(puzzle.id, index) == puzzle
+
+
+QUOTED = "puzzles:\n  - id: 'a'  # c\n    t: |\n      x\n\n      y\n  # note\nz: 1\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "entry"),
+    [
+        ("puzzles:\n- id: a\n  t: 1\n- id: b\n", "puzzles:\n- id: a\n  t: 1\n"),
+        (QUOTED, QUOTED.removesuffix("z: 1\n")),
+        ("puzzles:\n  - id: a\n  - id: a\n", None),
+        ("- id: a\n", None),
+    ],
+    ids=["flush", "quoted", "twice", "first-line"],
+)
+def test_an_entry_ends_at_the_next_line_as_shallow_as_its_dash(
+    text: str, entry: str | None
+) -> None:
+    from gintutor.content.puzzles import _entry_only
+
+    assert _entry_only(text, "a") == entry

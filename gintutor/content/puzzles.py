@@ -395,4 +395,36 @@ def load_puzzle(puzzle_id: str, index: dict[str, str] | None = None) -> Puzzle:
             "'gintutor puzzle --random' picks one)"
         )
     text = content_dir("puzzles").joinpath(name).read_text(encoding="utf-8")
-    return find_puzzle(_loaded([(f"puzzles/{name}", text)]), puzzle_id)
+    path = f"puzzles/{name}"
+    entry = _entry_only(text, puzzle_id)
+    if entry is not None:
+        found, problems = read_puzzles(entry, path)
+        if not problems and len(found) == 1 and found[0].id == puzzle_id:
+            return found[0]
+    return find_puzzle(_loaded([(path, text)]), puzzle_id)
+
+
+def _entry_only(text: str, puzzle_id: str) -> str | None:
+    """``text`` with only the entry of ``puzzle_id`` left under ``puzzles:``, on its own lines
+    (so every line number is the file's); ``None`` unless the id's entry is found exactly once.
+
+    The entry runs to the next line indented no deeper than its ``-`` (blank and comment lines
+    aside): a line inside the entry is deeper, unless within an unclosed flow value, which then
+    fails to parse. A test holds every shipped puzzle read this way equal to the full read's.
+
+    >>> text = "puzzles:\\n  - id: a\\n    title: A\\n  # note\\n  - id: b\\n    title: B\\n"
+    >>> _entry_only(text, "b")
+    'puzzles:\\n\\n\\n\\n  - id: b\\n    title: B\\n'
+    """
+    line = re.compile(rf"^( *)- +id: *([\"']?){re.escape(puzzle_id)}\2 *(#.*)?$", re.MULTILINE)
+    found = list(line.finditer(text))
+    if len(found) != 1:
+        return None
+    start = found[0].start()
+    number = text.count("\n", 0, start) + 1
+    if number < 2:
+        return None
+    indent = len(found[0].group(1))
+    after = re.compile(rf"^ {{0,{indent}}}[^ #\n]", re.MULTILINE).search(text, found[0].end())
+    end = after.start() if after is not None else len(text)
+    return "puzzles:" + "\n" * (number - 1) + text[start:end]
