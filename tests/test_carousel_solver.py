@@ -1,10 +1,17 @@
-"""The Carousel solver: rule clauses, and the optimum against two independent oracles.
+"""The Carousel solver: rule clauses, and the optimum against independent oracles.
+
+Both exact algorithms, the integer programme solved by HiGHS (``Method.HIGHS``, what
+``best_play`` uses when ``highspy`` is installed) and the pure dynamic programme
+(``Method.DP``), are checked against
 
 * a brute force (every sub-multiset of the hand, every partition of the table into melds with
   every joker declaration, every one-to-one continuation) on small positions: points, cards
   and the fewest cards moved;
 * an integer programme (every meld template of 3 to 5 cards a variable, jokers per position)
-  solved by SciPy's HiGHS on two-deck positions of real size: points and cards.
+  solved by SciPy's HiGHS on two-deck positions of real size: points and cards;
+* each other on positions of every size: points, cards and moves (the dynamic programme is the
+  oracle of the HiGHS model's labels, freed jokers and fewest moves on tables too big for the
+  brute force).
 """
 
 from __future__ import annotations
@@ -30,12 +37,35 @@ from gintutor.engine.carousel.cards import (
     parse_table,
 )
 from gintutor.engine.carousel.rules import CarouselRules, Objective
-from gintutor.engine.carousel.solver import MoveKind, Play, best_play, verify_play
+from gintutor.engine.carousel.solver import Method, MoveKind, Play, best_play, verify_play
 from gintutor.errors import CardError, IllegalError
 
+try:
+    import highspy  # noqa: F401
 
-def solve(table: str, hand: str, decks: int = 2, **kw: object) -> Play | None:
-    return best_play(parse_table(table), parse_hand_cards(hand), decks, **kw)  # type: ignore[arg-type]
+    HAVE_HIGHS = True
+except ImportError:  # the dynamic programme alone is then tested
+    HAVE_HIGHS = False
+
+METHODS = [
+    Method.DP,
+    pytest.param(
+        Method.HIGHS, marks=pytest.mark.skipif(not HAVE_HIGHS, reason="highspy not installed")
+    ),
+]
+
+
+@pytest.fixture(params=METHODS, ids=lambda m: m.value)
+def method(request: pytest.FixtureRequest) -> Method:
+    """Each exact algorithm in turn."""
+    value: Method = request.param
+    return value
+
+
+def solve(
+    table: str, hand: str, decks: int = 2, method: Method = Method.AUTO, **kw: object
+) -> Play | None:
+    return best_play(parse_table(table), parse_hand_cards(hand), decks, method=method, **kw)  # type: ignore[arg-type]
 
 
 def summary(play: Play | None) -> tuple[int, int, int] | None:
@@ -47,36 +77,36 @@ def summary(play: Play | None) -> tuple[int, int, int] | None:
 # --- rule clauses ---------------------------------------------------------------------------
 
 
-def test_empty_table_plays_own_melds() -> None:
-    play = solve("", "7C 7D 7S 2H 3H 4H KC")
+def test_empty_table_plays_own_melds(method: Method) -> None:
+    play = solve("", "7C 7D 7S 2H 3H 4H KC", method=method)
     assert play is not None
     assert play.table.text() == "7C 7D 7S | 2H 3H 4H"
     assert play.hand_after.text() == "KC"
     assert play.points_after == 10
 
 
-def test_no_play_when_nothing_fits() -> None:
-    assert solve("7H 8H 9H", "2C 5D KS") is None
+def test_no_play_when_nothing_fits(method: Method) -> None:
+    assert solve("7H 8H 9H", "2C 5D KS", method=method) is None
 
 
-def test_sequence_ace_high_or_low_never_round_the_corner() -> None:
-    assert solve("", "QS KS AS").table.text() == "QS KS AS"  # type: ignore[union-attr]
-    assert solve("", "AS 2S 3S").table.text() == "AS 2S 3S"  # type: ignore[union-attr]
-    assert solve("", "KS AS 2S") is None
+def test_sequence_ace_high_or_low_never_round_the_corner(method: Method) -> None:
+    assert solve("", "QS KS AS", method=method).table.text() == "QS KS AS"  # type: ignore[union-attr]
+    assert solve("", "AS 2S 3S", method=method).table.text() == "AS 2S 3S"  # type: ignore[union-attr]
+    assert solve("", "KS AS 2S", method=method) is None
     with pytest.raises(CardError, match="not a group or a sequence"):
         parse_table("KS AS 2S")
 
 
-def test_group_never_holds_two_identical_cards() -> None:
-    assert solve("", "8S 8S 8H", decks=2) is None
-    play = solve("", "8S 8S 8H 8H 8D 8C", decks=2)
+def test_group_never_holds_two_identical_cards(method: Method) -> None:
+    assert solve("", "8S 8S 8H", decks=2, method=method) is None
+    play = solve("", "8S 8S 8H 8H 8D 8C", decks=2, method=method)
     assert play is not None and play.table.text() == "8C 8H 8S | 8D 8H 8S"
     with pytest.raises(CardError, match="same suit"):
         parse_table("8S 8S 8H")
 
 
-def test_rearranging_moves_a_card_to_a_new_meld() -> None:
-    play = solve("7H 8H 9H 10H", "7C 7D")
+def test_rearranging_moves_a_card_to_a_new_meld(method: Method) -> None:
+    play = solve("7H 8H 9H 10H", "7C 7D", method=method)
     assert play is not None
     assert play.table.text() == "7C 7D 7H | 8H 9H TH"
     (move,) = play.moves
@@ -84,35 +114,35 @@ def test_rearranging_moves_a_card_to_a_new_meld() -> None:
     assert move.from_meld.text() == "7H 8H 9H TH" and move.to_meld.text() == "7C 7D 7H"
 
 
-def test_fewest_moves_among_equal_plays() -> None:
+def test_fewest_moves_among_equal_plays(method: Method) -> None:
     # 5H fits at the end of 2H-4H: no table card needs to move.
-    play = solve("2H 3H 4H | 6H 7H 8H", "5H")
+    play = solve("2H 3H 4H | 6H 7H 8H", "5H", method=method)
     assert play is not None and len(play.moves) == 0
     assert play.table.text() in ("2H 3H 4H 5H | 6H 7H 8H", "2H 3H 4H | 5H 6H 7H 8H")
 
 
-def test_split_counts_the_smaller_piece_as_moved() -> None:
-    play = solve("3H 4H 5H 6H 7H 8H", "5H")
+def test_split_counts_the_smaller_piece_as_moved(method: Method) -> None:
+    play = solve("3H 4H 5H 6H 7H 8H", "5H", method=method)
     assert play is not None
     assert play.table.text() == "3H 4H 5H | 5H 6H 7H 8H"
     assert len(play.moves) == 2
 
 
-def test_first_meld_uses_only_own_cards() -> None:
+def test_first_meld_uses_only_own_cards(method: Method) -> None:
     # With the table usable, 9H extends the sequence; as a first meld it cannot.
-    assert summary(solve("6H 7H 8H", "9H 2C 2D 2S")) == (15, 4, 0)
-    play = solve("6H 7H 8H", "9H 2C 2D 2S", first_meld=True)
+    assert summary(solve("6H 7H 8H", "9H 2C 2D 2S", method=method)) == (15, 4, 0)
+    play = solve("6H 7H 8H", "9H 2C 2D 2S", first_meld=True, method=method)
     assert play is not None
     assert play.table.text() == "2C 2D 2S | 6H 7H 8H" and play.hand_after.text() == "9H"
-    assert solve("6H 7H 8H", "9H", first_meld=True) is None
+    assert solve("6H 7H 8H", "9H", first_meld=True, method=method) is None
 
 
-def test_joker_keeps_its_card_unless_the_real_card_replaces_it() -> None:
+def test_joker_keeps_its_card_unless_the_real_card_replaces_it(method: Method) -> None:
     # Without the real 7C the joker stays 7C: 2H-3H cannot use it.
-    play = solve("JK=7C 7D 7S", "2H 3H")
+    play = solve("JK=7C 7D 7S", "2H 3H", method=method)
     assert play is None
     # With the real 7C, the joker is freed and must be used again: as 4H or AH.
-    play = solve("JK=7C 7D 7S", "7C 2H 3H")
+    play = solve("JK=7C 7D 7S", "7C 2H 3H", method=method)
     assert play is not None
     assert play.cards_placed == 3
     (move,) = play.moves
@@ -120,32 +150,34 @@ def test_joker_keeps_its_card_unless_the_real_card_replaces_it() -> None:
     assert move.slot.card.code in ("AH", "4H")
 
 
-def test_freed_joker_must_find_a_new_meld() -> None:
+def test_freed_joker_must_find_a_new_meld(method: Method) -> None:
     # 7C would free the joker, but the group is full and the joker has nowhere to go.
-    assert solve("JK=7C 7D 7S 7H", "7C", decks=1) is None
-    assert solve("JK=7C 7D 7S 7H", "7C", decks=2) is None
+    assert solve("JK=7C 7D 7S 7H", "7C", decks=1, method=method) is None
+    assert solve("JK=7C 7D 7S 7H", "7C", decks=2, method=method) is None
     # In a group of three the freed joker stays as the fourth card, standing for 7H.
-    play = solve("JK=7C 7D 7S", "7C", decks=1)
+    play = solve("JK=7C 7D 7S", "7C", decks=1, method=method)
     assert play is not None and play.table.text() == "7C 7D JK=7H 7S"
 
 
-def test_joker_may_move_keeping_its_card() -> None:
+def test_joker_may_move_keeping_its_card(method: Method) -> None:
     # JK=9H moves from the group of nines to 7H 8H, still standing for 9H.
-    play = solve("9C 9D JK=9H 9S", "7H 8H", decks=2)
+    play = solve("9C 9D JK=9H 9S", "7H 8H", decks=2, method=method)
     assert play is not None and play.cards_placed == 2
     assert "7H 8H JK=9H" in play.table.text()
 
 
-def test_hand_joker_stands_for_any_card() -> None:
-    play = solve("", "JK 5H 6H 2C")
+def test_hand_joker_stands_for_any_card(method: Method) -> None:
+    play = solve("", "JK 5H 6H 2C", method=method)
     assert play is not None
     assert play.points_placed == 25 + 11 and play.hand_after.text() == "2C"
 
 
-def test_objective_setting_is_read() -> None:
+def test_objective_setting_is_read(method: Method) -> None:
     cards = CarouselRules(objective=Objective.CARDS_THEN_POINTS)
     for table, hand in (("", "JS QS KS 2C 3C 4C 5C"), ("2C 3C 4C", "AC 5C KH KD")):
-        assert summary(solve(table, hand)) == summary(solve(table, hand, rules=cards))
+        assert summary(solve(table, hand, method=method)) == summary(
+            solve(table, hand, rules=cards, method=method)
+        )
 
 
 def test_verify_play_rejects_illegal_results() -> None:
@@ -395,15 +427,15 @@ def brute(table: Table, hand: Hand, decks: int) -> tuple[int, int, int] | None:
     return best
 
 
-def test_brute_force_agrees_on_a_known_position() -> None:
+def test_brute_force_agrees_on_a_known_position(method: Method) -> None:
     table, hand = parse_table("JK=7C 7D 7S | QH KH AH"), parse_hand_cards("7C 2H 3H 5D")
-    assert brute(table, hand, 2) == summary(best_play(table, hand, 2)) == (12, 3, 1)
+    assert brute(table, hand, 2) == summary(best_play(table, hand, 2, method=method)) == (12, 3, 1)
 
 
-def _compare_brute(seed: int, decks: int) -> None:
+def _compare_brute(seed: int, decks: int, method: Method) -> None:
     rng = random.Random(seed)
     table, hand = random_position(rng, decks, rng.randint(1, 3), rng.randint(2, 4))
-    play = best_play(table, hand, decks)
+    play = best_play(table, hand, decks, method=method)
     expected = brute(table, hand, decks)
     assert summary(play) == expected, (table.text(), hand.text())
     if play is not None:
@@ -411,14 +443,14 @@ def _compare_brute(seed: int, decks: int) -> None:
 
 
 @pytest.mark.parametrize("seed", range(10))
-def test_solver_equals_brute_force(seed: int) -> None:
-    _compare_brute(seed, 1 + seed % 2)
+def test_solver_equals_brute_force(seed: int, method: Method) -> None:
+    _compare_brute(seed, 1 + seed % 2, method)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", range(10, 315))
-def test_solver_equals_brute_force_many(seed: int) -> None:
-    _compare_brute(seed, 1 + seed % 2)
+def test_solver_equals_brute_force_many(seed: int, method: Method) -> None:
+    _compare_brute(seed, 1 + seed % 2, method)
 
 
 # --- integer programme (SciPy HiGHS) --------------------------------------------------------
@@ -512,23 +544,23 @@ def milp_best(table: Table, hand: Hand, decks: int) -> tuple[int, int] | None:
     return value // 64, value % 64
 
 
-def _compare_milp(seed: int, joker_rate: float) -> None:
+def _compare_milp(seed: int, joker_rate: float, method: Method) -> None:
     rng = random.Random(seed)
     table, hand = random_position(rng, 2, rng.randint(2, 5), 8, joker_rate)
-    play = best_play(table, hand, 2)
+    play = best_play(table, hand, 2, method=method)
     found = None if play is None else (play.points_placed, play.cards_placed)
     assert found == milp_best(table, hand, 2), (table.text(), hand.text())
 
 
 @pytest.mark.parametrize("seed", range(3))
-def test_solver_equals_integer_programme(seed: int) -> None:
-    _compare_milp(1000 + seed, joker_rate=0.0)
+def test_solver_equals_integer_programme(seed: int, method: Method) -> None:
+    _compare_milp(1000 + seed, joker_rate=0.0, method=method)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", range(3, 40))
-def test_solver_equals_integer_programme_many(seed: int) -> None:
-    _compare_milp(1000 + seed, joker_rate=0.15)
+def test_solver_equals_integer_programme_many(seed: int, method: Method) -> None:
+    _compare_milp(1000 + seed, joker_rate=0.15, method=method)
 
 
 # --- property tests: random positions, the passes of the exact search ----------------------
@@ -537,14 +569,16 @@ def test_solver_equals_integer_programme_many(seed: int) -> None:
 @settings(max_examples=12, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 10**9))
 def test_property_solver_equals_brute_force(seed: int) -> None:
-    _compare_brute(seed, 1 + seed % 2)
+    for method in (Method.DP, Method.HIGHS) if HAVE_HIGHS else (Method.DP,):
+        _compare_brute(seed, 1 + seed % 2, method)
 
 
 @pytest.mark.slow
 @settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 10**9))
 def test_property_solver_equals_brute_force_many(seed: int) -> None:
-    _compare_brute(seed, 1 + seed % 2)
+    for method in (Method.DP, Method.HIGHS) if HAVE_HIGHS else (Method.DP,):
+        _compare_brute(seed, 1 + seed % 2, method)
 
 
 def _compare_passes(seed: int) -> None:
@@ -557,7 +591,7 @@ def _compare_passes(seed: int) -> None:
     relaxed = solver._relaxed(problem)
     target = relaxed.suffix(0, relaxed.start())
     if target < solver._FIELD:  # no card can be placed
-        assert best_play(table, hand, 2) is None
+        assert best_play(table, hand, 2, method=Method.DP) is None
         return
     quick = solver._solve_dp(problem, relaxed, target, quick=True, limit=solver._FIELD)
     assert quick is not None and quick[0] >> 9 == target >> 9  # same points and cards
@@ -570,7 +604,7 @@ def _compare_passes(seed: int) -> None:
         solver._DOMINANCE = True
     assert plain is not None
     assert found[0] == plain[0] >= quick[0], (table.text(), hand.text())
-    play = best_play(table, hand, 2)
+    play = best_play(table, hand, 2, method=Method.DP)
     assert play is not None
     assert len(play.moves) <= table.card_count - found[0] % solver._FIELD
     assert verify_play(table, hand, play.table, 2) == play.placed
@@ -587,3 +621,94 @@ def test_property_prunings_keep_the_fewest_moves(seed: int) -> None:
 @given(st.integers(0, 10**9))
 def test_property_prunings_keep_the_fewest_moves_many(seed: int) -> None:
     _compare_passes(seed)
+
+
+# --- the two exact algorithms against each other --------------------------------------------
+
+needs_highs = pytest.mark.skipif(not HAVE_HIGHS, reason="highspy not installed")
+
+
+def _compare_methods(
+    seed: int, melds: tuple[int, int], hand_size: tuple[int, int], joker_rate: float = 0.2
+) -> None:
+    """The HiGHS model and the dynamic programme agree on points, cards and moves, for the
+    whole table, the first meld and the bounded search, either objective; the model's play
+    is legal and its moves are the table cards not in the meld continuing their old meld."""
+    rng = random.Random(seed)
+    decks = 2 if seed % 4 else 1
+    table, hand = random_position(
+        rng, decks, rng.randint(*melds), rng.randint(*hand_size), joker_rate
+    )
+    rules = CarouselRules(
+        objective=Objective.CARDS_THEN_POINTS if seed % 3 == 0 else Objective.POINTS_THEN_CARDS
+    )
+    cases: list[dict[str, object]] = [{}, {"first_meld": True}]
+    if len(table.melds) > 3:
+        cases.append({"only": solver.nearby_melds(table, hand)})
+    for kw in cases:
+        dp = best_play(table, hand, decks, rules, method=Method.DP, **kw)  # type: ignore[arg-type]
+        ip = best_play(table, hand, decks, rules, method=Method.HIGHS, **kw)  # type: ignore[arg-type]
+        assert summary(ip) == summary(dp), (table.text(), hand.text(), kw)
+        if ip is None:
+            continue
+        assert verify_play(table, hand, ip.table, decks) == ip.placed
+        assert ip.hand_after == hand - ip.placed
+        for meld, label in zip(ip.table.melds, ip.continued, strict=True):
+            if label is not None:
+                assert table.melds[label].kind is meld.kind
+        labels = [label for label in ip.continued if label is not None]
+        assert len(labels) == len(set(labels))  # an old meld is continued at most once
+        moved = sum(1 for move in ip.moves if move.kind is MoveKind.MOVED)
+        freed = sum(1 for move in ip.moves if move.kind is MoveKind.FREED)
+        assert freed <= sum(meld.jokers for meld in table.melds)
+        assert moved + freed == len(ip.moves)
+        if kw.get("first_meld"):
+            assert ip.moves == () and all(meld in ip.table.melds for meld in table.melds)
+
+
+@needs_highs
+@pytest.mark.parametrize("seed", range(12))
+def test_highs_equals_dynamic_programme(seed: int) -> None:
+    _compare_methods(seed, (3, 8), (5, 10))
+
+
+@needs_highs
+@settings(max_examples=15, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10**9))
+def test_property_highs_equals_dynamic_programme(seed: int) -> None:
+    _compare_methods(seed, (2, 8), (3, 10))
+
+
+@pytest.mark.slow
+@needs_highs
+@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10**9))
+def test_property_highs_equals_dynamic_programme_many(seed: int) -> None:
+    _compare_methods(seed, (2, 14), (3, 11), joker_rate=0.3)
+
+
+@needs_highs
+def test_highs_equals_dynamic_programme_with_every_joker_rule() -> None:
+    # A table joker freed by a hand card (7C), with a hand joker (two decks) or alone (one).
+    for table_text, hand_text, decks in (
+        ("JK=7C 7D 7S | 5D 6D 7D | 2H 3H 4H 5H | 9S TS JS", "7C 7H QS 6H AH JK 8D", 2),
+        ("JK=7C 7D 7S | 2H 3H 4H 5H | 9S TS JS", "7C QS 6H AH 8D", 1),
+    ):
+        table, hand = parse_table(table_text), parse_hand_cards(hand_text)
+        dp = best_play(table, hand, decks, method=Method.DP)
+        ip = best_play(table, hand, decks, method=Method.HIGHS)
+        assert summary(ip) == summary(dp)
+        assert ip is not None and verify_play(table, hand, ip.table, decks) == ip.placed
+        if decks == 1:  # the real 7C and the joker standing for it never lie there together
+            assert any(move.kind is MoveKind.FREED for move in ip.moves)
+
+
+def test_auto_falls_back_to_the_dynamic_programme(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "highspy", None)  # import highspy raises ImportError
+    monkeypatch.delitem(sys.modules, "gintutor.engine.carousel.highs", raising=False)
+    monkeypatch.delattr("gintutor.engine.carousel.highs", raising=False)
+    assert solver._highs() is None
+    play = solve("7H 8H 9H 10H", "7C 7D")
+    assert play is not None and play.table.text() == "7C 7D 7H | 8H 9H TH"

@@ -66,6 +66,18 @@ class MoveKind(Enum):
     """A joker replaced by its real card, used again standing for another card."""
 
 
+class Method(Enum):
+    """Which exact algorithm solves a position."""
+
+    AUTO = "auto"
+    """The integer programme when ``highspy`` is installed (the whole table), else the
+    dynamic programme (and the dynamic programme for the bounded ``only`` search)."""
+    HIGHS = "highs"
+    """The integer programme over every meld, solved by HiGHS (:mod:`.highs`)."""
+    DP = "dp"
+    """The pure dynamic programme over positions and suits (this module)."""
+
+
 @dataclass(frozen=True)
 class Move:
     """A table card that ends in another meld than the one it was in."""
@@ -822,12 +834,14 @@ def best_play(
     *,
     first_meld: bool = False,
     only: Iterable[int] | None = None,
+    method: Method = Method.AUTO,
 ) -> Play | None:
     """The best play of ``hand`` onto ``table``, or ``None`` if no card can be placed.
 
     ``first_meld``: the opening meld rule applies, so only new melds of the hand's own cards
     may be laid down and the table is not touched. ``only``: rearrange just these melds (by
-    index), keeping the others as they are (see :func:`nearby_melds`).
+    index), keeping the others as they are (see :func:`nearby_melds`). ``method``: which
+    exact algorithm (:class:`Method`); both find plays equal in points, cards and moves.
     """
     from gintutor.engine.carousel.cards import verify_counts
 
@@ -842,11 +856,21 @@ def best_play(
         chosen = tuple(sorted(set(only)))
     used = Table(tuple(table.melds[i] for i in chosen))
     outside = [meld for i, meld in enumerate(table.melds) if i not in set(chosen)]
-    problem = _problem(used, hand, decks, rules.objective, outside)
-    solved = _solve(problem)
-    if solved is None or solved[0] < _FIELD:
-        return None
-    play = _rebuild(used, hand, problem, solved[1])
+    backend = _highs() if method is Method.AUTO and only is None else None
+    if method is Method.HIGHS:
+        from gintutor.engine.carousel import highs as backend
+    if backend is not None:
+        room = {rank - 1 + 13 * suit: n for (rank, suit), n in _shown(outside).items()}
+        found = backend.solve(used, hand, decks, rules.objective, room)
+        if found is None:
+            return None
+        play = _from_melds(used, hand, found.placed, found.melds)
+    else:
+        problem = _problem(used, hand, decks, rules.objective, outside)
+        solved = _solve(problem)
+        if solved is None or solved[0] < _FIELD:
+            return None
+        play = _rebuild(used, hand, problem, solved[1])
     if len(chosen) == len(table.melds):
         return play
     # Map the sub-table's continuations back and add the melds left untouched.
@@ -862,6 +886,42 @@ def best_play(
         play.moves,
         play.hand_after,
         tuple(label for _, label in merged),
+    )
+
+
+def _highs() -> Any:
+    """The HiGHS backend module, or ``None`` when ``highspy`` is not installed."""
+    try:
+        from gintutor.engine.carousel import highs
+    except ImportError:
+        return None
+    return highs
+
+
+def _from_melds(
+    table: Table,
+    hand: Hand,
+    placed: Hand,
+    melds: Iterable[tuple[Meld, int | None, tuple[tuple[Slot, int, Slot | None], ...]]],
+) -> Play:
+    """A play from its new melds (each with the old meld it continues and, per slot, the old
+    meld the card came from and a freed joker's old slot): canonical order, and the moves."""
+    built = sorted(melds, key=lambda item: (item[0].sort_key(), item[0].slots))
+    moves: list[Move] = []
+    for meld, label, slots in built:
+        for slot, origin, before in slots:
+            if origin < 0:
+                continue
+            if before is not None:
+                moves.append(Move(MoveKind.FREED, slot, before, table.melds[origin], meld))
+            elif origin != label:
+                moves.append(Move(MoveKind.MOVED, slot, slot, table.melds[origin], meld))
+    return Play(
+        placed,
+        Table(tuple(m for m, _, _ in built)),
+        tuple(moves),
+        hand - placed,
+        tuple(label for _, label, _ in built),
     )
 
 
