@@ -261,7 +261,41 @@ def solve(
     freed_jokers = [j for col, j in free_columns if x[col]]
     wild = {c: x[col] for col, c in wild_columns if x[col]}
     instances = [(cards, label) for col, cards, label in meld_columns for _ in range(x[col])]
-    return _decode(table, instances, hand_placed, freed_jokers, wild, jokers, hand_jokers)
+    return _decode(table, _joined(instances), hand_placed, freed_jokers, wild, jokers, hand_jokers)
+
+
+def _joined(instances: list[tuple[tuple[int, ...], int]]) -> list[tuple[tuple[int, ...], int]]:
+    """The melds with abutting sequences of a suit joined while at most one continues an old
+    meld (the model cuts long sequences into pieces; the same cards then stay in place).
+
+    >>> [cards for cards, _ in _joined([(_sequence(2, 5, 7), -1), (_sequence(2, 2, 4), 3)])]
+    [(27, 28, 29, 30, 31, 32)]
+    """
+    groups = [item for item in instances if item[0][0] // 13 != item[0][1] // 13]
+    runs: list[tuple[int, int, int, int]] = []  # (suit, start, end, label)
+    for cards, label in instances:
+        if cards[0] // 13 == cards[1] // 13:
+            start = cards[0] % 13 + 1
+            runs.append((cards[0] // 13, start, start + len(cards) - 1, label))
+    joined = True
+    while joined:
+        joined = False
+        runs.sort()
+        for a, (suit, start, end, label) in enumerate(runs):
+            for b, (suit_b, start_b, end_b, label_b) in enumerate(runs):
+                if (
+                    suit_b == suit
+                    and start_b == end + 1
+                    and min(label, label_b) < 0
+                    and not (start == 1 and end_b == 14)
+                ):
+                    runs[a] = (suit, start, end_b, max(label, label_b))
+                    del runs[b]
+                    joined = True
+                    break
+            if joined:
+                break
+    return groups + [(_sequence(suit, start, end), label) for suit, start, end, label in runs]
 
 
 class _Model:
