@@ -1,12 +1,14 @@
-"""Time the exact Carousel solver on positions from bot play (two decks, 3 players).
+"""Time the exact Carousel solvers on positions from bot play (two decks, 3 players).
 
-Positions are collected from seeded greedy-bot rounds at every moment a player may play; each
-is solved exactly (the whole table) in a worker process with a time cap, and the quick bounded
-search (the 3 nearest melds, what bots use) is timed too. Prints median, 90th percentile and
-worst, wall clock and CPU time (the machine may be shared: CPU is the fairer figure), and how
-many positions hit the cap (counted at the cap).
+Positions are collected from seeded greedy-bot rounds at every moment a player may play. Each
+is solved exactly (the whole table) by the integer programme with HiGHS (what ``best_play``
+uses when ``highspy`` is installed) and by the pure dynamic programme in a worker process with
+a time cap; the quick bounded search (the 3 nearest melds, what bots use) is timed too. Prints
+median, 90th percentile and worst per table size, CPU time (the machine may be shared: CPU is
+the fairer figure; HiGHS runs on one thread), and checks that both exact solvers agree on
+points, cards and moves wherever the dynamic programme finished.
 
-    nice -n 10 python benchmarks/bench_carousel.py --rounds 2 --cap 5
+    nice -n 10 python benchmarks/bench_carousel.py --rounds 1 --cap 3
 """
 
 from __future__ import annotations
@@ -18,7 +20,10 @@ import time
 
 from gintutor.engine.carousel.cards import Hand, Table
 from gintutor.engine.carousel.game import BotLevel, Phase, Round, bot_play
-from gintutor.engine.carousel.solver import best_play, nearby_melds
+from gintutor.engine.carousel.solver import Method, Play, best_play, nearby_melds
+
+BANDS = ("table <40", "table 40-59", "table 60+")
+Summary = tuple[int, int, int] | None
 
 
 def positions(rounds: int, seed: int) -> list[tuple[Table, Hand]]:
@@ -44,68 +49,106 @@ def positions(rounds: int, seed: int) -> list[tuple[Table, Hand]]:
     return found
 
 
-def _exact(item: tuple[Table, Hand]) -> tuple[float, float]:
-    """(wall, CPU) seconds of one exact solve."""
+def band(table: Table) -> str:
+    """The table-size band of a position."""
+    size = table.card_count
+    return BANDS[0] if size < 40 else BANDS[1] if size < 60 else BANDS[2]
+
+
+def summary(play: Play | None) -> Summary:
+    """(points, cards, moves) of a play."""
+    return None if play is None else (play.points_placed, play.cards_placed, len(play.moves))
+
+
+def _solve(item: tuple[Table, Hand], method: Method) -> tuple[float, float, Summary]:
+    """(wall, CPU) seconds of one exact solve, and its result."""
     start, cpu = time.perf_counter(), time.process_time()
-    best_play(item[0], item[1], 2)
-    return time.perf_counter() - start, time.process_time() - cpu
+    play = best_play(item[0], item[1], 2, method=method)
+    return time.perf_counter() - start, time.process_time() - cpu, summary(play)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--cap", type=float, default=5.0, help="seconds per exact solve")
+    parser.add_argument("--cap", type=float, default=5.0, help="seconds per dynamic programme")
     args = parser.parse_args()
     found = positions(args.rounds, args.seed)
     sizes = [t.card_count for t, _ in found]
     print(
         f"{len(found)} positions, table {min(sizes)}-{max(sizes)} cards, "
-        f"hand {min(len(h) for _, h in found)}-{max(len(h) for _, h in found)}"
+        f"hand {min(len(h) for _, h in found)}-{max(len(h) for _, h in found)}, "
+        + ", ".join(f"{b} {sum(band(t) == b for t, _ in found)}" for b in BANDS)
     )
-    quick: list[float] = []
     quick_cpu: list[float] = []
     for table, hand in found:
-        start, cpu = time.perf_counter(), time.process_time()
+        cpu = time.process_time()
         best_play(table, hand, 2, only=nearby_melds(table, hand))
-        quick.append(time.perf_counter() - start)
         quick_cpu.append(time.process_time() - cpu)
-    report("nearby (3 melds), wall", quick, 0)
-    report("nearby (3 melds), CPU", quick_cpu, 0)
-    exact: list[float] = []
-    exact_cpu: list[float] = []
-    capped = 0
-    by_size: dict[str, list[float]] = {}
-    with mp.Pool(1) as pool:
-        for item in found:
-            job = pool.apply_async(_exact, (item,))
+    report("nearby (3 melds, dynamic programme), CPU", quick_cpu)
+
+    start = time.perf_counter()
+    import highspy  # noqa: F401  (imported once, before the timings)
+
+    print(f"import highspy: {(time.perf_counter() - start) * 1000:.0f} ms wall")
+    highs: dict[str, list[float]] = {b: [] for b in BANDS}
+    highs_all: list[float] = []
+    highs_wall: list[float] = []
+    results: list[Summary] = []
+    for item in found:
+        wall, cpu, result = _solve(item, Method.HIGHS)
+        highs[band(item[0])].append(cpu)
+        highs_all.append(cpu)
+        highs_wall.append(wall)
+        results.append(result)
+    report("exact, HiGHS model, wall", highs_wall)
+    report("exact, HiGHS model, CPU", highs_all)
+    for b in BANDS:
+        if highs[b]:
+            report(f"  HiGHS CPU, {b} ({len(highs[b])})", highs[b])
+
+    dp: dict[str, list[float]] = {b: [] for b in BANDS}
+    dp_all: list[float] = []
+    capped: dict[str, int] = dict.fromkeys(BANDS, 0)
+    compared = disagree = 0
+    pool = mp.Pool(1)
+    try:
+        for item, result in zip(found, results, strict=True):
+            job = pool.apply_async(_solve, (item, Method.DP))
             try:
-                wall, cpu = job.get(timeout=args.cap)
+                _, cpu, expected = job.get(timeout=args.cap)
             except mp.TimeoutError:
-                capped += 1
-                wall = cpu = args.cap  # a capped solve counts as the cap
+                capped[band(item[0])] += 1
+                dp_all.append(args.cap)  # a capped solve counts as the cap
                 pool.terminate()
                 pool = mp.Pool(1)
-            exact.append(wall)
-            exact_cpu.append(cpu)
-            size = item[0].card_count
-            band = "table <40" if size < 40 else "table 40-59" if size < 60 else "table 60+"
-            by_size.setdefault(band, []).append(cpu)
-    report("exact (whole table), wall", exact, capped)
-    report("exact (whole table), CPU", exact_cpu, capped)
-    for band in ("table <40", "table 40-59", "table 60+"):
-        if band in by_size:
-            report(f"  exact CPU, {band} ({len(by_size[band])})", by_size[band], 0)
+                continue
+            dp[band(item[0])].append(cpu)
+            dp_all.append(cpu)
+            compared += 1
+            if expected != result:
+                disagree += 1
+                print(f"DISAGREE {item[0].text()} / {item[1].text()}: {result} vs {expected}")
+    finally:
+        pool.terminate()
+    report("exact, dynamic programme, CPU (a capped solve counts as the cap)", dp_all)
+    for b in BANDS:
+        if dp[b] or capped[b]:
+            over = f", {capped[b]} over the {args.cap:g} s cap" if capped[b] else ""
+            if dp[b]:
+                report(f"  DP CPU, {b} (finished {len(dp[b])}{over})", dp[b])
+            else:
+                print(f"  DP CPU, {b}: none finished{over}")
+    print(f"HiGHS and DP agree on points, cards and moves: {compared - disagree} of {compared}")
 
 
-def report(name: str, times: list[float], capped: int) -> None:
+def report(name: str, times: list[float]) -> None:
     """Median, 90th percentile and worst of ``times`` (seconds) in ms."""
     ordered = sorted(times)
     p90 = ordered[int(0.9 * (len(ordered) - 1))]
     print(
         f"{name}: median {statistics.median(ordered) * 1000:.0f} ms, 90% "
         f"{p90 * 1000:.0f} ms, worst {ordered[-1] * 1000:.0f} ms"
-        + (f", {capped} of {len(ordered)} hit the cap" if capped else "")
     )
 
 
