@@ -101,6 +101,9 @@ class Params:
     """When not negative: also take the pile card when the hand it leaves is better by this
     much than the expected hand after a stock draw (deadwood, less ``knock_weight`` times the
     chance to knock)."""
+    outs_late: float = -1.0
+    """When not negative: the outs weight once the stock is at most ``late_stock`` (late in
+    the hand a card's outs are worth less than the points it costs if the opponent knocks)."""
 
 
 BASELINE = Params()
@@ -111,6 +114,12 @@ DEFAULT = BASELINE
 """The functions' default weights: :data:`BASELINE`, so a caller that names none (the coach)
 keeps today's valuations."""
 TUNED = BASELINE
+GREEDY = Params(
+    outs=0.0, far=0.0, danger=0.0, danger_late=0.0, take_drop=100, late_knock=10, lookahead=0
+)
+"""A model of a knock-at-the-first-chance player who throws the card that leaves the least
+deadwood and takes the pile card only to meld or knock (``simple``, ``openspiel`` and most
+beginners): an opponent model for the expert's rollouts."""
 """The ``heuristic`` bot's and the ``expert``'s weights (self-play tuning in
 ``benchmarks/tune_bots.py``)."""
 
@@ -174,6 +183,13 @@ def danger_value(card: int, view: View, rest: int) -> float:
     return total / (1 << shy) if shy < 8 else 0.0
 
 
+def _weights(view: View, params: Params) -> tuple[float, float]:
+    """The danger and outs weights at this stock size."""
+    if view.stock > params.late_stock:
+        return params.danger, params.outs
+    return params.danger_late, params.outs if params.outs_late < 0 else params.outs_late
+
+
 def discard_costs(
     view: View, hand: int, taken: int, params: Params = DEFAULT
 ) -> list[tuple[float, int, int]]:
@@ -182,7 +198,7 @@ def discard_costs(
     A discard leaving more than ``SKIP`` points above the least deadwood seen so far is never
     the cheapest (outs and danger cannot make up that much), so it is not scored.
     """
-    danger_weight = params.danger if view.stock > params.late_stock else params.danger_late
+    danger_weight, outs_weight = _weights(view, params)
     out = []
     least = 1000
     rest_all = hand
@@ -199,7 +215,7 @@ def discard_costs(
         least = min(least, deadwood)
         cost = (
             deadwood
-            + params.outs * outs_value(card, rest, view.live, params.far)
+            + outs_weight * outs_value(card, rest, view.live, params.far)
             + danger_weight * danger_value(card, view, rest)
         )
         out.append((cost, card, deadwood))
@@ -215,7 +231,7 @@ def cheapest_discard(
     discards are scored in order of deadwood, and scoring stops once the deadwood alone exceeds
     the cheapest cost found (outs and danger only add to a cost). The rollouts' hot path.
     """
-    danger_weight = params.danger if view.stock > params.late_stock else params.danger_late
+    danger_weight, outs_weight = _weights(view, params)
     options = []
     cards = hand & ~(1 << taken) if taken != NO_CARD else hand
     while cards:
@@ -232,7 +248,7 @@ def cheapest_discard(
         rest = hand ^ 1 << card
         cost = (
             deadwood
-            + params.outs * outs_value(card, rest, view.live, params.far)
+            + outs_weight * outs_value(card, rest, view.live, params.far)
             + danger_weight * danger_value(card, view, rest)
         )
         if (cost, card, deadwood) < best:
