@@ -14,6 +14,7 @@ import yaml
 
 from gintutor.content import yamlread
 from gintutor.content.yamlread import compose
+from gintutor.errors import GinError
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -155,3 +156,55 @@ def test_an_entry_ends_at_the_next_line_as_shallow_as_its_dash(
     from gintutor.content.puzzles import _entry_only
 
     assert _entry_only(text, "a") == entry
+
+
+def test_the_pack_cache_gives_the_puzzles_and_verdicts_of_a_full_read(tmp_path: Path) -> None:
+    """The first start reads the whole pack and stores it; the next takes every puzzle (and its
+    stored verdict) from the cache, equal to what reading the YAML gives."""
+    from gintutor.content import puzzlepack
+    from gintutor.content.puzzles import load_puzzles
+    from gintutor.content.verdicts import load_verdicts, stored_verdict
+
+    cache = tmp_path / "cache" / "puzzles.json"
+    first = puzzlepack.shipped_pack(cache)
+    assert first._lines is None and cache.is_file()
+    second = puzzlepack.shipped_pack(cache)
+    assert second._lines is not None
+    full = load_puzzles()
+    table = load_verdicts()
+    assert second.index == first.index
+    assert second.puzzles() == full
+    for puzzle in full:
+        assert stored_verdict(puzzle, second.verdicts(puzzle)) == stored_verdict(puzzle, table)
+
+
+def test_a_stale_or_damaged_pack_cache_is_passed_by(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from gintutor.content import puzzlepack
+    from gintutor.content.puzzles import load_puzzle
+
+    cache = tmp_path / "puzzles.json"
+    puzzlepack.shipped_pack(cache)
+    text = cache.read_text(encoding="utf-8")
+    head, rest = text.split("\n", 1)
+    cache.write_text(head + "\n" + rest.replace('{"id": "outs-049",', '{"id": "outs-049",,'))
+    pack = puzzlepack.shipped_pack(cache)
+    assert pack._lines is not None
+    assert pack.puzzle("outs-049") == load_puzzle("outs-049")  # the bad line: read from YAML
+    with pytest.raises(GinError, match="no puzzle 'nope'"):
+        pack.puzzle("nope")
+    monkeypatch.setattr(puzzlepack, "_key", lambda: "another key")
+    assert puzzlepack.shipped_pack(cache)._lines is None  # stale: read again and stored
+    assert puzzlepack.shipped_pack(cache)._lines is not None
+    cache.write_bytes(b"\xff\xfe not json")
+    assert puzzlepack.shipped_pack(cache)._lines is None
+
+
+def test_puzzle_json_is_the_same_from_the_cache(tmp_path: Path) -> None:
+    outputs = [
+        _modules_after("puzzle", "--id", puzzle_id, "--json", home=tmp_path)[1]
+        for puzzle_id in ("knock-or-play-001", "deadwood-001", "knock-or-play-001")
+    ]
+    assert (tmp_path / "cache" / "puzzles.json").is_file()
+    assert outputs[0] == outputs[2] and json.loads(outputs[1])["id"] == "deadwood-001"

@@ -776,17 +776,19 @@ def puzzle(
         else:
             show_stats(_terminal(no_color, ascii_only), progress)
         return
-    from gintutor.content.puzzles import load_puzzle, load_puzzles, pack_index
+    from gintutor.cli.progress import data_dir
+    from gintutor.content.puzzlepack import shipped_pack
     from gintutor.tutor.daily import daily_id, select
 
-    index = pack_index()
+    # After the progress file is read: nothing is written beside one that cannot be.
+    pack = shipped_pack(cache=data_dir() / "cache" / "puzzles.json")
     today = dt.date.today()
     daily_date: dt.date | None = None
     if puzzle_id is None:
-        # Only the ids are needed to pick; the chosen puzzle's file alone is then read.
-        ids: list[str] = list(index)
+        # Only the ids are needed to pick; then the chosen puzzle alone is read.
+        ids: list[str] = list(pack.index)
         if theme is not None or difficulty is not None:
-            ids = [p.id for p in select(load_puzzles(), theme=theme, difficulty=difficulty)]
+            ids = [p.id for p in select(pack.puzzles(), theme=theme, difficulty=difficulty)]
         if random_pick:
             import random
 
@@ -797,12 +799,13 @@ def puzzle(
             except ValueError:
                 raise UsageError(f"--date: {date!r} is not a date like 2026-12-01") from None
             puzzle_id = daily_id(ids, daily_date)
-    chosen = load_puzzle(puzzle_id, index)
+    chosen = pack.puzzle(puzzle_id)
     if as_json:
         from gintutor.content.verdicts import solve
         from gintutor.tutor.puzzletext import puzzle_data
 
-        typer.echo(json.dumps(puzzle_data(chosen, solve(chosen)), ensure_ascii=False))
+        solution = solve(chosen, pack.verdicts(chosen))
+        typer.echo(json.dumps(puzzle_data(chosen, solution), ensure_ascii=False))
         return
     from gintutor.cli.prompts import Quit, asker_for
     from gintutor.cli.puzzlerun import PuzzleRunner

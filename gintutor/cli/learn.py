@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from gintutor.cli.learner import Session
 from gintutor.cli.prompts import Asker, Command, Prompt, Quit
 from gintutor.errors import GinError
-from gintutor.text.blocks import Style
 from gintutor.tutor.lessons import (
     AnyLesson,
     CarouselShow,
@@ -27,8 +27,6 @@ from gintutor.tutor.lessons import (
 )
 
 if TYPE_CHECKING:
-    from gintutor.cli.progress import Progress
-    from gintutor.cli.render import Terminal
     from gintutor.tutor.lessons import Ask
     from gintutor.tutor.questions import Question
 
@@ -44,18 +42,6 @@ def go_on(asker: Asker, question: str) -> bool:
         return asker.confirm(question, default=True)
     except Quit:
         return False
-
-
-class Session:
-    """Where a learner works: the terminal, the asker, the saved progress, the card style."""
-
-    def __init__(
-        self, terminal: Terminal, asker: Asker, progress: Progress, style: Style | None = None
-    ) -> None:
-        self.terminal = terminal
-        self.asker = asker
-        self.progress = progress
-        self.style = style or Style(ascii_only=terminal.ascii_only)
 
 
 class LessonRunner(Session):

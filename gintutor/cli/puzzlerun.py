@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from gintutor.cli.learn import Session
+from gintutor.cli.learner import Session
 from gintutor.cli.prompts import Command, Prompt
 from gintutor.cli.puzzlestats import puzzle_stats as puzzle_stats
 from gintutor.cli.puzzlestats import show_stats as show_stats

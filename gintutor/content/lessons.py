@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import re
-import tempfile
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import MISSING, dataclass, fields, replace
 from functools import cache, partial
@@ -717,20 +715,11 @@ def _cached_outlines(
 
 
 def _store_outlines(cache: Path, key: str, outlines: list[LessonOutline]) -> None:
-    """Store ``outlines`` in ``cache`` under ``key``, atomically; an error is passed by (the
+    """Store ``outlines`` in ``cache`` under ``key`` (atomically; an error is passed by: the
     cache only saves time)."""
     if not key:
         return
+    from gintutor.content.cachefile import store_quietly
+
     text = json.dumps({"key": key, "outlines": [_outline_record(o) for o in outlines]})
-    try:
-        cache.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=cache.parent, prefix=".outlines-")
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8") as stream:
-                stream.write(text)
-            os.replace(temporary, cache)
-        except OSError:
-            os.unlink(temporary)
-            raise
-    except OSError:
-        pass
+    store_quietly(cache, text)

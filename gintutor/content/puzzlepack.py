@@ -1,0 +1,247 @@
+"""The shipped puzzle pack as a command needs it: the ids, one puzzle, or all of them.
+
+Reading YAML costs more than a puzzle command's own work (PyYAML alone takes about a tenth
+of a start), so once the whole pack has been read cleanly its puzzles are kept in a cache
+file (:mod:`.cachefile`): the ids on the first line, then one puzzle a line, so one puzzle
+costs one line's JSON. The cache is used only under its key: the size and modification time
+of every pack file, of the stored verdicts (each puzzle's line holds its own) and of the code
+that reads puzzles, and gintutor's version. A cache that
+is missing, stale or unreadable is passed by: the pack is read as
+:mod:`gintutor.content.puzzles` reads it, and a clean full read is stored for the next start.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from gintutor import __version__
+from gintutor.content.paths import content_dir
+from gintutor.engine.cards import Card, CardSet
+from gintutor.engine.evaluate import Position
+from gintutor.engine.rules import RULE_SETS
+from gintutor.errors import GinError
+from gintutor.tutor.puzzles import Puzzle, Theme
+
+FORMAT = 1
+"""The cache's own format: part of its key."""
+
+_PACKAGE = Path(__file__).resolve().parents[1]
+_READING_CODE = (
+    "content/puzzles.py",
+    "content/puzzlepack.py",
+    "content/packs.py",
+    "content/verdicts.py",
+    "content/yamlread.py",
+    "tutor/puzzles.py",
+    "tutor/puzzleterms.py",
+    "engine/evaluate.py",
+    "engine/rules.py",
+    "engine/cards.py",
+)
+"""The modules whose code decides a puzzle read from YAML: a change to any makes the cache
+stale."""
+
+
+@dataclass
+class ShippedPack:
+    """The shipped puzzles: ``index`` (id -> file name), :meth:`puzzle`, :meth:`puzzles`."""
+
+    index: dict[str, str]
+    _lines: str | None = None
+    """The cache's text, when it is used."""
+    _read: dict[str, Puzzle] | None = None
+    """Every puzzle by id, when the whole pack was read now."""
+    _all: list[Puzzle] | None = field(default=None, repr=False)
+
+    def puzzle(self, puzzle_id: str) -> Puzzle:
+        """The puzzle with this id (GinError if there is none)."""
+        if self._read is not None and puzzle_id in self._read:
+            return self._read[puzzle_id]
+        if self._lines is not None and puzzle_id in self.index:
+            record = _cached_record(self._lines, puzzle_id)
+            if record is not None:
+                return record[0]
+        from gintutor.content.puzzles import load_puzzle
+
+        return load_puzzle(puzzle_id, self.index)
+
+    def verdicts(self, puzzle: Puzzle) -> dict[str, Any]:
+        """The stored verdicts table for solving ``puzzle`` (only its own entry when cached)."""
+        if self._lines is not None:
+            record = _cached_record(self._lines, puzzle.id)
+            if record is not None and record[0] == puzzle:
+                from gintutor.tutor.puzzles import verdict_key
+
+                return {} if record[1] is None else {verdict_key(puzzle): record[1]}
+        from gintutor.content.verdicts import load_verdicts
+
+        return load_verdicts()
+
+    def puzzles(self) -> list[Puzzle]:
+        """Every shipped puzzle, sorted by id (GinError listing the problems of a bad pack)."""
+        if self._all is None:
+            if self._read is not None:
+                self._all = sorted(self._read.values(), key=lambda p: p.id)
+            elif self._lines is not None:
+                self._all = [self.puzzle(puzzle_id) for puzzle_id in sorted(self.index)]
+            else:
+                from gintutor.content.puzzles import load_puzzles
+
+                self._all = load_puzzles()
+        return self._all
+
+
+def shipped_pack(cache: Path | None = None) -> ShippedPack:
+    """The shipped pack, from ``cache`` (a file) when it holds exactly this pack read by this
+    code; else read now, and stored there if the whole pack reads cleanly. Without ``cache``
+    only the ids are read (each puzzle's entry when it is asked for)."""
+    if cache is None:
+        from gintutor.content.puzzles import pack_index
+
+        return ShippedPack(pack_index())
+    key = _key()
+    if key:
+        try:
+            text = cache.read_text(encoding="utf-8")
+            head = json.loads(text[: text.index("\n")])
+            if head["key"] == key and isinstance(head["index"], dict):
+                return ShippedPack({str(k): str(v) for k, v in head["index"].items()}, text)
+        except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError):
+            pass
+    from gintutor.content.puzzles import check_puzzles, pack_index, puzzle_files
+    from gintutor.content.verdicts import load_verdicts
+
+    puzzles, problems = check_puzzles(puzzle_files(), solve=False)
+    if problems:  # reported by the commands that need the puzzles with problems
+        return ShippedPack(pack_index())
+    read = {puzzle.id: puzzle for puzzle in puzzles}
+    index = {puzzle.id: Path(puzzle.path).name for puzzle in puzzles}
+    if key:
+        stored = _cache_text(key, index, puzzles, load_verdicts())
+        if stored is not None:
+            from gintutor.content.cachefile import store_quietly
+
+            store_quietly(cache, stored)
+    return ShippedPack(index, None, read)
+
+
+def _key() -> str:
+    """What the cache is made from ('' when a file cannot be looked at: nothing is cached)."""
+    try:
+        root = content_dir("puzzles")
+        if not isinstance(root, Path):  # inside an archive: no times to compare
+            return ""
+        packs = sorted(e for e in root.iterdir() if e.name.endswith((".yaml", ".json")))
+        parts: list[Any] = [FORMAT, __version__]
+        for path in (*packs, *(_PACKAGE / name for name in _READING_CODE)):
+            status = os.stat(path)
+            parts.append([str(path), status.st_size, status.st_mtime_ns])
+    except OSError:
+        return ""
+    return json.dumps(parts)
+
+
+def _cache_text(
+    key: str, index: dict[str, str], puzzles: Iterable[Puzzle], verdicts: dict[str, Any]
+) -> str | None:
+    """The cache file: the key and the index, then one puzzle a line with its stored verdict
+    (``None`` if a puzzle cannot be stored faithfully)."""
+    from gintutor.tutor.puzzles import verdict_key
+
+    lines = [json.dumps({"key": key, "index": index})]
+    for puzzle in puzzles:
+        record = _record(puzzle)
+        if record is None or _puzzle_of(record) != puzzle:
+            return None
+        record["verdict"] = verdicts.get(verdict_key(puzzle)) if puzzle.theme.judged else None
+        lines.append(json.dumps(record))
+    return "\n".join(lines) + "\n"
+
+
+def _cached_record(text: str, puzzle_id: str) -> tuple[Puzzle, Any] | None:
+    """The puzzle on its line of the cache and its stored verdict entry, or ``None`` if it is
+    not there or unreadable."""
+    start = text.find('\n{"id": ' + json.dumps(puzzle_id) + ",")
+    if start < 0:
+        return None
+    end = text.find("\n", start + 1)
+    try:
+        record = json.loads(text[start + 1 : end if end >= 0 else len(text)])
+        return _puzzle_of(record), record["verdict"]
+    except (ValueError, KeyError, TypeError, GinError):
+        return None
+
+
+def _card(card: Card | None) -> int | None:
+    return None if card is None else card.index
+
+
+def _card_at(index: int | None) -> Card | None:
+    return None if index is None else Card.from_index(int(index))
+
+
+def _record(puzzle: Puzzle) -> dict[str, Any] | None:
+    """A puzzle as JSON values (``None`` if its rule set is not a named one)."""
+    position = puzzle.position
+    if RULE_SETS.get(position.rules.name) != position.rules:
+        return None
+    return {
+        "id": puzzle.id,
+        "title": puzzle.title,
+        "theme": puzzle.theme.value,
+        "difficulty": puzzle.difficulty,
+        "question": puzzle.question,
+        "answers": list(puzzle.answers),
+        "hints": list(puzzle.hints),
+        "explanation": puzzle.explanation,
+        "path": puzzle.path,
+        "line": puzzle.line,
+        "score": None if puzzle.score is None else list(puzzle.score),
+        "opponent_discards": puzzle.opponent_discards.mask,
+        "opponent_passed": puzzle.opponent_passed.mask,
+        "hand": position.hand.mask,
+        "rules": position.rules.name,
+        "took_from_discard": _card(position.took_from_discard),
+        "dead": position.dead.mask,
+        "opponent_known": position.opponent_known.mask,
+        "stock_size": position.stock_size,
+        "first_upcard": _card(position.first_upcard),
+        "upcard": _card(position.upcard),
+    }
+
+
+def _puzzle_of(record: dict[str, Any]) -> Puzzle:
+    """The puzzle stored as ``record`` (:func:`_record`)."""
+    score = record["score"]
+    stock = record["stock_size"]
+    position = Position(
+        CardSet(int(record["hand"])),
+        RULE_SETS[str(record["rules"])],
+        took_from_discard=_card_at(record["took_from_discard"]),
+        dead=CardSet(int(record["dead"])),
+        opponent_known=CardSet(int(record["opponent_known"])),
+        stock_size=None if stock is None else int(stock),
+        first_upcard=_card_at(record["first_upcard"]),
+        upcard=_card_at(record["upcard"]),
+    )
+    return Puzzle(
+        str(record["id"]),
+        str(record["title"]),
+        Theme(record["theme"]),
+        int(record["difficulty"]),
+        position,
+        str(record["question"]),
+        tuple(str(answer) for answer in record["answers"]),
+        tuple(str(hint) for hint in record["hints"]),
+        str(record["explanation"]),
+        str(record["path"]),
+        int(record["line"]),
+        None if score is None else (int(score[0]), int(score[1])),
+        opponent_discards=CardSet(int(record["opponent_discards"])),
+        opponent_passed=CardSet(int(record["opponent_passed"])),
+    )
