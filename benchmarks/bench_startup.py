@@ -76,7 +76,7 @@ def wall(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
     """Wall and CPU seconds of one run."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    subprocess.run(
+    done = subprocess.run(
         argv,
         stdin=subprocess.DEVNULL,
         stdout=subprocess.DEVNULL,
@@ -85,6 +85,8 @@ def wall(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
         check=False,
     )
     elapsed = time.perf_counter() - start
+    if done.returncode != 0:  # a failing start measures nothing: say so, loudly
+        raise SystemExit(f"error: {' '.join(argv[1:])} exited with status {done.returncode}")
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
     return elapsed, cpu
