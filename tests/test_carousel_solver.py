@@ -703,6 +703,33 @@ def test_highs_equals_dynamic_programme_with_every_joker_rule() -> None:
             assert any(move.kind is MoveKind.FREED for move in ip.moves)
 
 
+def _compare_big(seed: int) -> None:
+    """On tables of 60 cards or more (beyond the dynamic programme's reach in a test), the
+    HiGHS model places the points and cards of SciPy's programme with a legal play."""
+    rng = random.Random(seed)
+    table, hand = Table(), Hand()
+    while table.card_count < 60:
+        table, hand = random_position(rng, 2, rng.randint(16, 26), 10, joker_rate=0.4)
+    play = best_play(table, hand, 2, method=Method.HIGHS)
+    found = None if play is None else (play.points_placed, play.cards_placed)
+    assert found == milp_best(table, hand, 2), (table.text(), hand.text())
+    if play is not None:
+        assert verify_play(table, hand, play.table, 2) == play.placed
+
+
+@needs_highs
+@pytest.mark.parametrize("seed", range(2))
+def test_highs_equals_integer_programme_on_big_tables(seed: int) -> None:
+    _compare_big(2000 + seed)
+
+
+@pytest.mark.slow
+@needs_highs
+@pytest.mark.parametrize("seed", range(2, 60))
+def test_highs_equals_integer_programme_on_big_tables_many(seed: int) -> None:
+    _compare_big(2000 + seed)
+
+
 def test_auto_falls_back_to_the_dynamic_programme(monkeypatch: pytest.MonkeyPatch) -> None:
     import sys
 
