@@ -208,3 +208,43 @@ def test_puzzle_json_is_the_same_from_the_cache(tmp_path: Path) -> None:
     ]
     assert (tmp_path / "cache" / "puzzles.json").is_file()
     assert outputs[0] == outputs[2] and json.loads(outputs[1])["id"] == "deadwood-001"
+
+
+def test_a_lesson_read_once_is_kept_and_equals_the_yaml_reading(tmp_path: Path) -> None:
+    """A lesson run is read in full once, then taken from the data folder (no YAML); every
+    shipped lesson comes back equal to its reading."""
+    from gintutor.content.lessons import load_lessons, load_outlines
+
+    cache = tmp_path / "cache" / "lesson-outlines.json"
+    read = load_lessons()
+    first = [outline.lesson() for outline in load_outlines(cache=cache)]
+    assert first == read
+    assert len(list((tmp_path / "cache" / "lessons").glob("*.pickle"))) == len(read)
+    again = [outline.lesson() for outline in load_outlines(cache=cache)]
+    assert again == read and [a.number for a in again] == [r.number for r in read]
+    kept, out = _modules_after("learn", "1", home=tmp_path)  # the lessons are kept already
+    assert "Lesson 1" in out and "yaml" not in kept
+
+
+def test_a_kept_lesson_is_used_only_for_its_text_and_only_if_it_is_gintutor_s(
+    tmp_path: Path,
+) -> None:
+    import pickle
+
+    from gintutor.content import lessons
+
+    text = (ROOT / "lessons" / "01-cards.yaml").read_text(encoding="utf-8")
+    store = tmp_path / "lessons"
+    kept = store / "01-cards.pickle"
+    lesson = lessons._load_one(text, "lessons/01-cards.yaml", 1, store)
+    assert kept.is_file()
+    assert lessons._load_one(text, "lessons/01-cards.yaml", 1, store) == lesson
+    changed = text.replace("title:", "title: Changed", 1)
+    other = lessons._load_one(changed, "lessons/01-cards.yaml", 1, store)
+    assert other.title.startswith("Changed")  # another text: read again (and kept)
+    key = lessons._lesson_key(text, "lessons/01-cards.yaml")
+    kept.write_bytes(pickle.dumps((key, print)))  # a builtin: never unpickled
+    assert lessons._kept_lesson(kept, key) is None
+    kept.write_bytes(b"not a pickle")
+    assert lessons._kept_lesson(kept, key) is None
+    assert lessons._load_one(text, "lessons/01-cards.yaml", 1, store) == lesson

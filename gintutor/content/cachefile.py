@@ -15,12 +15,17 @@ from pathlib import Path
 
 def store_quietly(path: Path, text: str) -> None:
     """Write ``text`` to the cache file ``path`` atomically; an error is passed by."""
+    store_quietly_bytes(path, text.encode("utf-8"))
+
+
+def store_quietly_bytes(path: Path, data: bytes) -> None:
+    """Write ``data`` to the cache file ``path`` atomically; an error is passed by."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}-")
         try:
-            with os.fdopen(handle, "w", encoding="utf-8") as stream:
-                stream.write(text)
+            with os.fdopen(handle, "wb") as stream:
+                stream.write(data)
             os.replace(temporary, path)
         except OSError:
             os.unlink(temporary)

@@ -10,7 +10,10 @@ in the outline cache (:func:`load_outlines`) need none of them.
 from __future__ import annotations
 
 import hashlib
+import io
 import json
+import os
+import pickle
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import MISSING, dataclass, fields, replace
@@ -519,11 +522,25 @@ def read_outline(text: str, path: str) -> tuple[LessonOutline | None, list[Probl
     return outline, []
 
 
-def _load_one(text: str, path: str, number: int) -> Lesson:
-    """The lesson in ``text``, numbered ``number``; LessonError if it has a problem."""
+def _load_one(text: str, path: str, number: int, store: Path | None = None) -> Lesson:
+    """The lesson in ``text``, numbered ``number``; LessonError if it has a problem.
+
+    With ``store`` (a folder), a lesson read before from exactly this text by exactly this
+    code is taken from there, and a fresh reading is kept there (see :func:`_kept_lesson`).
+    """
+    key = _lesson_key(text, path) if store is not None else ""
+    kept = store / f"{Path(path).stem}.pickle" if store is not None and key else None
+    if kept is not None:
+        found = _kept_lesson(kept, key)
+        if found is not None:
+            return replace(found, number=number)
     lesson, problems = read_lesson(text, path, engine=False)
     if lesson is None:
         raise LessonError("\n".join(str(problem) for problem in problems))
+    if kept is not None:
+        from gintutor.content.cachefile import store_quietly_bytes
+
+        store_quietly_bytes(kept, pickle.dumps((key, lesson), protocol=pickle.HIGHEST_PROTOCOL))
     return replace(lesson, number=number)
 
 
@@ -620,11 +637,13 @@ def load_outlines(folder: Path | None = None, *, cache: Path | None = None) -> l
     This is what listing lessons and finding where to resume need; the lesson being run is
     read in full by :meth:`LessonOutline.lesson`. With ``cache`` (a file), outlines read
     before from exactly the same files by exactly the same reading code are taken from it,
-    and a fresh reading is stored there (a cache that cannot be read or written is passed by).
+    and a fresh reading is stored there (a cache that cannot be read or written is passed by); the
+    lessons read in full are kept in the folder ``lessons`` beside it.
     """
     files = lesson_files(folder)
     key = _cache_key(files) if cache is not None else ""
-    found = _cached_outlines(cache, key, files) if cache is not None else None
+    store = cache.with_name("lessons") if cache is not None else None
+    found = _cached_outlines(cache, key, files, store) if cache is not None else None
     if found is not None:
         return found
     outlines: list[LessonOutline] = []
@@ -635,7 +654,7 @@ def load_outlines(folder: Path | None = None, *, cache: Path | None = None) -> l
         if outline is not None:
             number = len(outlines) + 1
             outlines.append(
-                replace(outline, number=number, load=partial(_load_one, text, path, number))
+                replace(outline, number=number, load=partial(_load_one, text, path, number, store))
             )
     problems += _across(outlines)
     if problems:
@@ -681,7 +700,7 @@ def _outline_record(outline: LessonOutline) -> dict[str, Any]:
 
 
 def _cached_outlines(
-    cache: Path, key: str, files: Sequence[tuple[str, str]]
+    cache: Path, key: str, files: Sequence[tuple[str, str]], store: Path | None = None
 ) -> list[LessonOutline] | None:
     """The outlines stored in ``cache`` under ``key``, or ``None`` (no cache, another key, or
     anything unexpected in it)."""
@@ -704,7 +723,7 @@ def _cached_outlines(
                 number,
                 str(record["summary"]),
                 Game(record["game"]),
-                partial(_load_one, text, path, number),
+                partial(_load_one, text, path, number, store),
             )
             for number, (record, (path, text)) in enumerate(
                 zip(stored["outlines"], files, strict=True), start=1
@@ -723,3 +742,55 @@ def _store_outlines(cache: Path, key: str, outlines: list[LessonOutline]) -> Non
 
     text = json.dumps({"key": key, "outlines": [_outline_record(o) for o in outlines]})
     store_quietly(cache, text)
+
+
+def _code_fingerprint() -> str:
+    """The size and modification time of every module of gintutor, and its version: a
+    lesson kept by other code is not used."""
+    from gintutor import __version__
+
+    parts: list[Any] = [__version__]
+    folders = [str(Path(__file__).resolve().parents[1])]
+    while folders:
+        with os.scandir(folders.pop()) as entries:
+            for entry in sorted(entries, key=lambda e: e.name):
+                if entry.is_dir() and entry.name != "__pycache__":
+                    folders.append(entry.path)
+                elif entry.name.endswith(".py"):
+                    status = entry.stat()
+                    parts.append((entry.path, status.st_size, status.st_mtime_ns))
+    return json.dumps(parts)
+
+
+def _lesson_key(text: str, path: str) -> str:
+    """A digest of a lesson file's name and text and of gintutor's code ('' if the code
+    cannot be looked at: nothing is kept then)."""
+    try:
+        code = _code_fingerprint()
+    except OSError:
+        return ""
+    digest = hashlib.blake2b(digest_size=16)
+    digest.update(json.dumps([code, path, text]).encode("utf-8"))
+    return digest.hexdigest()
+
+
+class _GintutorOnly(pickle.Unpickler):
+    """Unpickles only gintutor's own classes (records, enums): a kept lesson holds nothing
+    else, and nothing else is ever built from the data folder."""
+
+    def find_class(self, module: str, name: str) -> Any:
+        if module == "gintutor" or module.startswith("gintutor."):
+            return super().find_class(module, name)
+        raise pickle.UnpicklingError(f"{module}.{name} is not gintutor's")
+
+
+def _kept_lesson(kept: Path, key: str) -> Lesson | None:
+    """The lesson kept in ``kept`` under ``key``, or ``None`` (none, another key, or anything
+    unexpected in it: only gintutor's classes are ever unpickled)."""
+    try:
+        stored_key, lesson = _GintutorOnly(io.BytesIO(kept.read_bytes())).load()
+    except Exception:  # a damaged or foreign file is only a missed saving
+        return None
+    if stored_key != key or not isinstance(lesson, Lesson):
+        return None
+    return lesson
