@@ -12,15 +12,15 @@ import os
 import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TextIO, cast
+from typing import TYPE_CHECKING, TextIO, cast
 
-from rich import box
 from rich.console import Console
-from rich.padding import Padding
-from rich.table import Table as RichTable
 from rich.text import Text
 
 from gintutor.text.blocks import Block, Heading, Line, Table
+
+if TYPE_CHECKING:
+    from rich.table import Table as RichTable
 
 _RED_SUITS = r"[♥♦]"
 _BLACK_SUITS = r"[♣♠]"
@@ -164,11 +164,12 @@ class Terminal:
                 self.console.print(self._text(block.text, "bold underline"))
             elif isinstance(block, Line):
                 text = self._text(block.text)
-                self.console.print(
-                    Padding(text, (0, 0, 0, 2 * block.indent), expand=False)
-                    if block.indent
-                    else text
-                )
+                if block.indent:
+                    from rich.padding import Padding
+
+                    self.console.print(Padding(text, (0, 0, 0, 2 * block.indent), expand=False))
+                else:
+                    self.console.print(text)
             else:
                 # Tables fit 80 columns: the widest text column wraps, headers included.
                 self.console.print(self._table(block), width=min(self.console.width, TABLE_WIDTH))
@@ -194,6 +195,10 @@ class Terminal:
         self._write_plain(captured.get())
 
     def _table(self, block: Table) -> RichTable:
+        # Rich's tables are imported by the commands that show one.
+        from rich import box
+        from rich.table import Table as RichTable
+
         table = RichTable(
             box=box.ASCII if self.ascii_only else box.SIMPLE_HEAD,
             show_edge=False,
