@@ -347,7 +347,6 @@ def score(
 ) -> None:
     """A game's score sheet: running totals, boxes, game bonus, shutout (Hollywood: 3 games)."""
     from gintutor.content.houserules import load_rules
-    from gintutor.content.scorefile import read_entries
     from gintutor.engine.game import score_game, score_match
     from gintutor.text.sheets import explain_match, explain_sheet
     from gintutor.tutor.scoresheet import parse_entries
@@ -367,6 +366,8 @@ def score(
             text = "\n".join(line for _, line in stdin_lines())
             entries = entries_from_text("standard input", text, guess_kind(text))
         else:
+            from gintutor.content.scorefile import read_entries  # YAML: only to read a file
+
             entries = read_entries(file)
     if not entries:
         raise UsageError("no hands given: e.g. gintutor score 'A knock 12' 'B gin 41'")
