@@ -6,7 +6,6 @@ status 2 in one place, :class:`_Commands`. Rich is imported only by commands tha
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from collections.abc import Callable, Iterator
@@ -512,6 +511,8 @@ def _list_lessons(
         (lesson, standing(lesson, progress.data["lessons"].get(lesson.id))) for lesson in lessons
     ]
     if as_json:
+        import json
+
         typer.echo(
             json.dumps(
                 [
@@ -773,6 +774,8 @@ def puzzle(
         from gintutor.cli.puzzlestats import puzzle_stats, show_stats
 
         if as_json:
+            import json
+
             typer.echo(json.dumps(puzzle_stats(progress), ensure_ascii=False))
         else:
             show_stats(_terminal(no_color, ascii_only), progress)
@@ -802,6 +805,8 @@ def puzzle(
             puzzle_id = daily_id(ids, daily_date)
     chosen = pack.puzzle(puzzle_id)
     if as_json:
+        import json
+
         from gintutor.content.verdicts import solve
         from gintutor.tutor.puzzletext import puzzle_data
 
@@ -819,6 +824,8 @@ def puzzle(
 
 
 def _json_printer() -> Callable[[Any], None]:
+    import json
+
     from gintutor.text.export import analysis_data
 
     def show(result: Any) -> None:

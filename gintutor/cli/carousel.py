@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Annotated, Any
 
 import typer
@@ -67,6 +66,8 @@ def register(app: typer.Typer) -> None:
         verify_counts(old, [cards], decks)
         play = best_play(old, cards, decks, STANDARD, first_meld=first_meld)
         if as_json:
+            import json
+
             typer.echo(json.dumps(play_data(old, cards, play, STANDARD), ensure_ascii=False))
             return
         _terminal(no_color, ascii_only).show(
@@ -130,6 +131,8 @@ def register(app: typer.Typer) -> None:
             puzzle_id = daily_id((p.id for p in puzzles), dt.date.today())
         solution = solve_puzzle(find_carousel_puzzle(puzzles, puzzle_id))
         if as_json:
+            import json
+
             typer.echo(json.dumps(puzzle_data(solution), ensure_ascii=False))
             return
         _solve_interactively(solution, _terminal(no_color, ascii_only), ascii_only)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from typing import Annotated, Any
@@ -149,6 +148,8 @@ def register(app: typer.Typer) -> None:
         else:
             report = run_match(spec, workers)
         if as_json:
+            import json
+
             typer.echo(json.dumps(report.to_dict(), indent=2))
             return
         from gintutor.cli.render import Terminal
