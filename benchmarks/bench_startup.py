@@ -8,9 +8,10 @@ Run from the project root (in the environment where ``gintutor`` is installed)::
 
 The minimal app imports Typer and Rich and prints its argument: the floor any Typer CLI pays.
 Each round runs every command once, in turn with the minimal app, so both see the same machine
-load; the figures are the median wall and CPU times and their ratios to the minimal app's, and
-the least CPU time of each (the run least disturbed by other work) and its ratio (target: every
-command at most 1.2x). Commands that wait for input get an empty standard input (EOF).
+load; the figures are the median wall and CPU times and their ratios to the minimal app's runs
+paired with them, and the least CPU time of each (the run least disturbed by other work) and its
+ratio to the paired runs' least (target: every command at most 1.2x). Commands that wait for
+input get an empty standard input (EOF).
 """
 
 from __future__ import annotations
@@ -110,34 +111,34 @@ def main() -> None:
         minimal = [sys.executable, str(app), "hello"]
         gintutor = [sys.executable, "-m", "gintutor"]
         times: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
-        floor: list[tuple[float, float]] = []
+        paired: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
         for argv in [minimal, *(gintutor + a for a in commands.values())]:
             wall(argv, env)  # warm up: bytecode written, files in the page cache
         for _ in range(args.rounds):
             for name, argv in commands.items():
-                floor.append(wall(minimal, env))
+                paired[name].append(wall(minimal, env))
                 times[name].append(wall(gintutor + argv, env))
-    base_wall = statistics.median(w for w, _ in floor)
-    base_cpu = statistics.median(c for _, c in floor)
-    base_least = min(c for _, c in floor)
+    floor = [run for runs in paired.values() for run in runs]
     print(
-        f"minimal Typer + Rich app: {base_wall * 1000:.0f} ms wall, {base_cpu * 1000:.0f} ms CPU "
-        f"(medians of {len(floor)} runs; least CPU {base_least * 1000:.0f} ms); load average "
-        f"{os.getloadavg()[0]:.1f}"
+        f"minimal Typer + Rich app: {statistics.median(w for w, _ in floor) * 1000:.0f} ms wall, "
+        f"{statistics.median(c for _, c in floor) * 1000:.0f} ms CPU (medians of {len(floor)} "
+        f"runs); load average {os.getloadavg()[0]:.1f}"
     )
-    # The least CPU time of a command is the run least disturbed by other work on the machine:
+    # Each command is compared with the minimal app's runs just before its own (the same
+    # moments of machine load). The least CPU time is the run least disturbed by other work:
     # on a busy shared machine its ratio is the steadier figure.
-    print(
-        f"{'command':38} {'wall':>6} {'ratio':>6} {'CPU':>6} {'ratio':>6} {'least':>6} {'ratio':>6}"
-    )
+    head = ("wall", "ratio", "CPU", "ratio", "least", "ratio")
+    print(f"{'command':38} " + " ".join(f"{word:>6}" for word in head))
     for name, values in times.items():
-        median_wall = statistics.median(w for w, _ in values)
-        median_cpu = statistics.median(c for _, c in values)
+        base = paired[name]
+        wall_ = statistics.median(w for w, _ in values)
+        cpu = statistics.median(c for _, c in values)
         least = min(c for _, c in values)
         print(
-            f"{name:38} {median_wall * 1000:3.0f} ms {median_wall / base_wall:5.2f}x "
-            f"{median_cpu * 1000:3.0f} ms {median_cpu / base_cpu:5.2f}x "
-            f"{least * 1000:3.0f} ms {least / base_least:5.2f}x"
+            f"{name:38} {wall_ * 1000:3.0f} ms "
+            f"{wall_ / statistics.median(w for w, _ in base):5.2f}x "
+            f"{cpu * 1000:3.0f} ms {cpu / statistics.median(c for _, c in base):5.2f}x "
+            f"{least * 1000:3.0f} ms {least / min(c for _, c in base):5.2f}x"
         )
 
 
