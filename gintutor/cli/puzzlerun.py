@@ -9,12 +9,18 @@ from gintutor.cli.prompts import Command, Prompt
 from gintutor.cli.puzzlestats import puzzle_stats as puzzle_stats
 from gintutor.cli.puzzlestats import show_stats as show_stats
 from gintutor.cli.puzzlestats import streaks as streaks
-from gintutor.content.verdicts import solve
 from gintutor.engine.cards import Card
 from gintutor.errors import GinError
 from gintutor.text.blocks import Line
-from gintutor.tutor.puzzles import Grade, Puzzle, Theme, choice_codes
+from gintutor.tutor.puzzles import Grade, Puzzle, Solution, Theme, choice_codes
 from gintutor.tutor.puzzletext import feedback, setting_out
+
+
+def _solved(puzzle: Puzzle) -> Solution:
+    """The puzzle's solution (from its stored verdict; the reader is imported when needed)."""
+    from gintutor.content.verdicts import solve
+
+    return solve(puzzle)
 
 
 def choices(puzzle: Puzzle) -> list[str]:
@@ -90,14 +96,14 @@ class PuzzleRunner(Session):
                 continue
             if reply in (Command.HINT, Command.SKIP):
                 used += 1
-                solution = solve(puzzle)
+                solution = _solved(puzzle)
                 self.terminal.say(f"The answer: {', '.join(solution.accepted)}", "bold")
                 self.terminal.show(feedback(solution, solution.accepted[0], self.style)[1:])
                 self._record(puzzle, daily_date, None, used, None)
                 return Grade.BLUNDER
             assert isinstance(reply, str)
             answer = read_choice(puzzle, reply)
-        solution = solve(puzzle)
+        solution = _solved(puzzle)
         blocks = feedback(solution, answer, self.style)
         grade = solution.row(answer).grade
         self.terminal.say(
