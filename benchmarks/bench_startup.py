@@ -5,13 +5,16 @@ Run from the project root (in the environment where ``gintutor`` is installed)::
     python benchmarks/bench_startup.py            # 15 rounds
     python benchmarks/bench_startup.py --rounds 30
     python benchmarks/bench_startup.py --only puzzle   # the commands whose name has "puzzle"
+    python benchmarks/bench_startup.py --cold          # caches emptied before every run
 
 The minimal app imports Typer and Rich and prints its argument: the floor any Typer CLI pays.
 Each round runs every command once, in turn with the minimal app, so both see the same machine
 load; the figures are the median wall and CPU times and their ratios to the minimal app's runs
 paired with them, and the least CPU time of each (the run least disturbed by other work) and its
 ratio to the paired runs' least (target: every command at most 1.2x). Commands that wait for
-input get an empty standard input (EOF).
+input get an empty standard input (EOF). One warm-up run of each command writes the bytecode
+and fills the data folder's caches (lesson outlines and lessons read, the puzzle pack), as any
+start after the first finds them; ``--cold`` measures the first start instead.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from __future__ import annotations
 import argparse
 import os
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -98,6 +102,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=15)
     parser.add_argument("--only", metavar="TEXT", help="Only the commands whose name has TEXT.")
+    parser.add_argument(
+        "--cold",
+        action="store_true",
+        help="Empty the data folder's caches before every run (a first start after install).",
+    )
     args = parser.parse_args()
     commands = {k: v for k, v in COMMANDS.items() if args.only is None or args.only in k}
     with tempfile.TemporaryDirectory() as folder:
@@ -112,11 +121,14 @@ def main() -> None:
         gintutor = [sys.executable, "-m", "gintutor"]
         times: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
         paired: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
+        caches = Path(folder) / "cache"
         for argv in [minimal, *(gintutor + a for a in commands.values())]:
-            wall(argv, env)  # warm up: bytecode written, files in the page cache
+            wall(argv, env)  # warm up: bytecode written, files in the page cache, caches filled
         for _ in range(args.rounds):
             for name, argv in commands.items():
                 paired[name].append(wall(minimal, env))
+                if args.cold:
+                    shutil.rmtree(caches, ignore_errors=True)
                 times[name].append(wall(gintutor + argv, env))
     floor = [run for runs in paired.values() for run in runs]
     print(
