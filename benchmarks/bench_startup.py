@@ -74,6 +74,7 @@ COMMANDS: dict[str, list[str]] = {
         "TH 2C 5S",
     ],
     "carousel play (EOF)": ["carousel", "play", "--seed", "1"],
+    "carousel puzzle (daily, EOF)": ["carousel", "puzzle"],
     "--help": ["--help"],
 }
 
