@@ -8,7 +8,9 @@ Both exact algorithms, the integer programme solved by HiGHS (``Method.HIGHS``, 
   every joker declaration, every one-to-one continuation) on small positions: points, cards
   and the fewest cards moved;
 * an integer programme (every meld template of 3 to 5 cards a variable, jokers per position)
-  solved by SciPy's HiGHS on two-deck positions of real size: points and cards;
+  solved by SciPy's HiGHS on two-deck positions of real size: points and cards; and a plain
+  one with the labels (every meld of any length, jokers per place): points, cards and moves,
+  itself checked against the dynamic programme, on tables of up to 90 cards;
 * each other on positions of every size: points, cards and moves (the dynamic programme is the
   oracle of the HiGHS model's labels, freed jokers and fewest moves on tables too big for the
   brute force).
@@ -550,6 +552,7 @@ def _compare_milp(seed: int, joker_rate: float, method: Method) -> None:
     play = best_play(table, hand, 2, method=method)
     found = None if play is None else (play.points_placed, play.cards_placed)
     assert found == milp_best(table, hand, 2), (table.text(), hand.text())
+    assert summary(play) == milp_moves(table, hand, 2), (table.text(), hand.text())
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -703,29 +706,165 @@ def test_highs_equals_dynamic_programme_with_every_joker_rule() -> None:
             assert any(move.kind is MoveKind.FREED for move in ip.moves)
 
 
+def milp_moves(table: Table, hand: Hand, decks: int) -> tuple[int, int, int] | None:
+    """(points, cards, fewest moved) of the best play by SciPy's HiGHS on a plain programme:
+    every group and every sequence of any length, unlabelled or continuing each old meld of
+    its kind that shares a card, with the jokers in the labelled melds' places per place, no
+    pruning of melds (the model in ``highs.py`` prunes them and counts kept cards per meld)."""
+    np = pytest.importorskip("numpy")
+    optimize = pytest.importorskip("scipy.optimize")
+    sparse = pytest.importorskip("scipy.sparse")
+    groups = [
+        [s * 13 + rank for s in suits]
+        for rank in range(13)
+        for size in (3, 4)
+        for suits in _combos(list(range(4)), size)
+    ]
+    sequences = [
+        [suit * 13 + (p if p <= 13 else 1) - 1 for p in range(start, end + 1)]
+        for suit in range(4)
+        for start in range(1, 13)
+        for end in range(start + 2, 15)
+        if (start, end) != (1, 14)
+    ]
+    real = Counter(s.card.index for s in table.slots() if not s.joker)
+    declared = Counter(s.card.index for s in table.slots() if s.joker)
+    held = Counter(c.index for c in hand.cards)
+    cols: list[tuple[float, float, float]] = []  # (cost, lower, upper)
+    entries: list[tuple[int, int, float]] = []  # (row, col, value)
+    lo: list[float] = []
+    hi: list[float] = []
+
+    def col(cost: float, upper: float) -> int:
+        cols.append((cost, 0.0, upper))
+        return len(cols) - 1
+
+    def row(low: float, high: float) -> int:
+        lo.append(low)
+        hi.append(high)
+        return len(lo) - 1
+
+    real_row = {c: row(real[c], real[c]) for c in range(52)}
+    joker_row = {c: row(declared[c], declared[c]) for c in range(52)}
+    cap_row = {c: row(-np.inf, decks) for c in range(52)}
+    kept_real: dict[tuple[int, int], list[tuple[int, int]]] = {}  # (L, c) -> (z, jz or -1)
+    kept_joker: dict[tuple[int, int], list[int]] = {}  # (L, c) -> jz columns
+    for cards in groups + sequences:
+        x = col(0.0, decks)
+        for c in cards:
+            entries += [(real_row[c], x, 1), (cap_row[c], x, 1)]
+            j = col(0.0, decks)  # jokers in this meld's place of c
+            entries += [(real_row[c], j, -1), (joker_row[c], j, 1)]
+            limit = row(-np.inf, 0)
+            entries += [(limit, j, 1), (limit, x, -1)]
+    for label, meld in enumerate(table.melds):
+        own = {slot.card.index: slot.joker for slot in meld}
+        pool = groups if meld.kind is MeldKind.GROUP else sequences
+        label_row = row(-np.inf, 1)
+        for cards in pool:
+            if own.keys().isdisjoint(cards):
+                continue
+            z = col(0.0, 1)
+            entries.append((label_row, z, 1))
+            for c in cards:
+                entries += [(real_row[c], z, 1), (cap_row[c], z, 1)]
+                j = col(0.0, 1)
+                entries += [(real_row[c], j, -1), (joker_row[c], j, 1)]
+                limit = row(-np.inf, 0)
+                entries += [(limit, j, 1), (limit, z, -1)]
+                if c in own:
+                    kept_real.setdefault((label, c), []).append((z, j))
+                    kept_joker.setdefault((label, c), []).append(j)
+    table_cards = table.card_count
+    cards_weight = table_cards + 1
+    points_weight = cards_weight * (len(hand) + 1)
+    freed: dict[int, int] = {}
+    wild_row = row(0, 0)
+    hand_cols: dict[int, int] = {}
+    for c in range(52):
+        if held[c]:
+            h = hand_cols[c] = col(
+                Card.from_index(c).points * points_weight + cards_weight, held[c]
+            )
+            entries.append((real_row[c], h, -1))
+        w = col(0.0, decks)
+        entries += [(joker_row[c], w, -1), (wild_row, w, 1)]
+        if declared[c]:
+            f = freed[c] = col(0.0, declared[c])
+            entries += [(joker_row[c], f, 1), (wild_row, f, -1)]
+            only_real = row(-np.inf, real[c])
+            entries.append((only_real, f, 1))
+            if c in hand_cols:
+                entries.append((only_real, hand_cols[c], -1))
+    hand_jokers = col(25 * points_weight + cards_weight, hand.jokers)
+    entries.append((wild_row, hand_jokers, -1))
+    kept_jokers_of: dict[int, list[int]] = {}
+    for (label, c), places in kept_real.items():
+        k = col(1.0, 1)
+        limit = row(-np.inf, 0)
+        entries.append((limit, k, 1))
+        if table.melds[label].slots and any(
+            slot.joker and slot.card.index == c for slot in table.melds[label]
+        ):
+            for j in kept_joker[(label, c)]:
+                entries.append((limit, j, -1))
+            kept_jokers_of.setdefault(c, []).append(k)
+        else:
+            for z, j in places:
+                entries += [(limit, z, -1), (limit, j, 1)]
+    for c, ks in kept_jokers_of.items():
+        # Jokers kept in place are among those not freed.
+        limit = row(-np.inf, declared[c])
+        entries += [(limit, k, 1) for k in ks]
+        if c in freed:
+            entries.append((limit, freed[c], 1))
+    matrix = sparse.coo_matrix(
+        ([v for _, _, v in entries], ([r for r, _, _ in entries], [k for _, k, _ in entries])),
+        shape=(len(lo), len(cols)),
+    ).tocsr()
+    result = optimize.milp(
+        -np.array([cost for cost, _, _ in cols]),
+        integrality=np.ones(len(cols)),
+        bounds=optimize.Bounds([c[1] for c in cols], [c[2] for c in cols]),
+        constraints=optimize.LinearConstraint(matrix, lo, hi),
+        options={"mip_rel_gap": 0.0},
+    )
+    assert result.status == 0, result.message
+    value = round(-result.fun)
+    if value < cards_weight:
+        return None
+    return (
+        value // points_weight,
+        value % points_weight // cards_weight,
+        table_cards - value % cards_weight,
+    )
+
+
 def _compare_big(seed: int) -> None:
     """On tables of 60 cards or more (beyond the dynamic programme's reach in a test), the
-    HiGHS model places the points and cards of SciPy's programme with a legal play."""
+    HiGHS model finds the points, cards and moves of SciPy's plain programme (the points and
+    cards of the first one too) with a legal play."""
     rng = random.Random(seed)
     table, hand = Table(), Hand()
     while table.card_count < 60:
         table, hand = random_position(rng, 2, rng.randint(16, 26), 10, joker_rate=0.4)
     play = best_play(table, hand, 2, method=Method.HIGHS)
-    found = None if play is None else (play.points_placed, play.cards_placed)
-    assert found == milp_best(table, hand, 2), (table.text(), hand.text())
+    found = summary(play)
+    assert found == milp_moves(table, hand, 2), (table.text(), hand.text())
+    assert (found and found[:2]) == milp_best(table, hand, 2), (table.text(), hand.text())
     if play is not None:
         assert verify_play(table, hand, play.table, 2) == play.placed
 
 
 @needs_highs
-@pytest.mark.parametrize("seed", range(2))
+@pytest.mark.parametrize("seed", range(1))
 def test_highs_equals_integer_programme_on_big_tables(seed: int) -> None:
     _compare_big(2000 + seed)
 
 
 @pytest.mark.slow
 @needs_highs
-@pytest.mark.parametrize("seed", range(2, 60))
+@pytest.mark.parametrize("seed", range(1, 60))
 def test_highs_equals_integer_programme_on_big_tables_many(seed: int) -> None:
     _compare_big(2000 + seed)
 
