@@ -129,13 +129,13 @@ def register(app: typer.Typer) -> None:
             raise GinError("the Carousel puzzle pack is missing")
         if puzzle_id is None:
             puzzle_id = daily_id((p.id for p in puzzles), dt.date.today())
-        solution = solve_puzzle(find_carousel_puzzle(puzzles, puzzle_id))
+        chosen = find_carousel_puzzle(puzzles, puzzle_id)
         if as_json:
             import json
 
-            typer.echo(json.dumps(puzzle_data(solution), ensure_ascii=False))
+            typer.echo(json.dumps(puzzle_data(solve_puzzle(chosen)), ensure_ascii=False))
             return
-        _solve_interactively(solution, _terminal(no_color, ascii_only), ascii_only)
+        _solve_interactively(chosen, _terminal(no_color, ascii_only), ascii_only)
 
     @carousel.command("play")
     def play(
@@ -336,8 +336,11 @@ class _Session:
         self.terminal.show(explain_play(round_.table, round_.hand, play, round_.rules, self.style))
 
 
-def _solve_interactively(solution: Any, terminal: Any, ascii_only: bool) -> None:
-    """Ask for the new table (hints on request), grade the first real answer, explain."""
+def _solve_interactively(puzzle: Any, terminal: Any, ascii_only: bool) -> None:
+    """Ask for the new table (hints on request), grade the first real answer, explain.
+
+    The best play is searched once the learner replies: nothing waits on it before the
+    prompt, or if the learner leaves."""
     from gintutor.cli.prompts import Command, Prompt, Quit, asker_for
     from gintutor.errors import GinError
     from gintutor.text.blocks import Line, Style
@@ -347,15 +350,22 @@ def _solve_interactively(solution: Any, terminal: Any, ascii_only: bool) -> None
         grade,
         puzzle_blocks,
         solution_blocks,
+        solve_puzzle,
     )
 
     style = Style(ascii_only=ascii_only)
-    puzzle = solution.puzzle
     terminal.show(puzzle_blocks(puzzle, style))
+    solved: list[Any] = []
+
+    def solution() -> Any:
+        if not solved:
+            solved.append(solve_puzzle(puzzle))
+        return solved[0]
 
     def validate(text: str) -> str | None:
+        best = solution()  # a puzzle with no play is an error, never a bad answer
         try:
-            grade(solution, text)
+            grade(best, text)
         except GinError as error:
             return str(error)
         return None
@@ -370,12 +380,12 @@ def _solve_interactively(solution: Any, terminal: Any, ascii_only: bool) -> None
             reply = asker.ask(prompt)
             if reply is Command.HINT and hints < len(puzzle.hints):
                 terminal.show(
-                    [Line("Hint: " + fill_explanation(puzzle.hints[hints], solution, style))]
+                    [Line("Hint: " + fill_explanation(puzzle.hints[hints], solution(), style))]
                 )
                 hints += 1
                 continue
             if isinstance(reply, str):
-                graded = grade(solution, reply)
+                graded = grade(solution(), reply)
                 word = graded.grade.value.capitalize()
                 mark = "✓" if graded.grade is Grade.BEST else "✗"
                 terminal.show([Line(f"{mark} {word}: {graded.reason}.")])
@@ -384,4 +394,4 @@ def _solve_interactively(solution: Any, terminal: Any, ascii_only: bool) -> None
             break
     except Quit:
         return
-    terminal.show(solution_blocks(solution, style))
+    terminal.show(solution_blocks(solution(), style))
