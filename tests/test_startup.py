@@ -126,14 +126,15 @@ def test_puzzle_stats_read_no_puzzle_and_no_engine(tmp_path: Path) -> None:
 def test_one_puzzle_is_read_from_its_entry_as_the_full_read_reads_it() -> None:
     """``load_puzzle`` parses only the entry of the puzzle asked for: the same puzzle (every
     field, its line) as reading the whole file, for every shipped puzzle."""
-    from gintutor.content.puzzles import _entry_only, load_puzzle, load_puzzles, pack_index
+    from gintutor.content.packs import entry_only
+    from gintutor.content.puzzles import load_puzzle, load_puzzles, pack_index
 
     index = pack_index()
     full = load_puzzles()
     assert sorted(index) == [p.id for p in full]
     for puzzle in full:
         text = (ROOT / puzzle.path).read_text(encoding="utf-8")
-        assert _entry_only(text, puzzle.id) is not None, puzzle.id
+        assert entry_only(text, puzzle.id) is not None, puzzle.id
         assert load_puzzle(puzzle.id, index) == puzzle
 
 
@@ -153,9 +154,9 @@ QUOTED = "puzzles:\n  - id: 'a'  # c\n    t: |\n      x\n\n      y\n  # note\nz:
 def test_an_entry_ends_at_the_next_line_as_shallow_as_its_dash(
     text: str, entry: str | None
 ) -> None:
-    from gintutor.content.puzzles import _entry_only
+    from gintutor.content.packs import entry_only
 
-    assert _entry_only(text, "a") == entry
+    assert entry_only(text, "a") == entry
 
 
 def test_the_pack_cache_gives_the_puzzles_and_verdicts_of_a_full_read(tmp_path: Path) -> None:
@@ -248,3 +249,17 @@ def test_a_kept_lesson_is_used_only_for_its_text_and_only_if_it_is_gintutor_s(
     kept.write_bytes(b"not a pickle")
     assert lessons._kept_lesson(kept, key) is None
     assert lessons._load_one(text, "lessons/01-cards.yaml", 1, store) == lesson
+
+
+def test_one_carousel_puzzle_is_read_from_its_entry_as_the_full_read_reads_it() -> None:
+    from gintutor.cli.carousel import _carousel_puzzle
+    from gintutor.content.carouselpuzzles import carousel_pack_files, load_carousel_puzzles
+    from gintutor.content.packs import ID_LINE
+
+    full = load_carousel_puzzles()
+    ids = [m.group(1) for _, text in carousel_pack_files() for m in ID_LINE.finditer(text)]
+    assert sorted(ids) == sorted(p.id for p in full)
+    for puzzle in full:
+        assert _carousel_puzzle(puzzle.id) == puzzle
+    with pytest.raises(GinError, match="no Carousel puzzle 'nope'"):
+        _carousel_puzzle("nope")

@@ -117,19 +117,9 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """A "play the most you can" puzzle (the puzzle of the day, or --id): type the new
         table; hint shows a hint, skip the answer."""
-        import datetime as dt
-
-        from gintutor.content.carouselpuzzles import find_carousel_puzzle, load_carousel_puzzles
-        from gintutor.errors import GinError
         from gintutor.tutor.carouselpuzzles import puzzle_data, solve_puzzle
-        from gintutor.tutor.daily import daily_id
 
-        puzzles = load_carousel_puzzles()
-        if not puzzles:
-            raise GinError("the Carousel puzzle pack is missing")
-        if puzzle_id is None:
-            puzzle_id = daily_id((p.id for p in puzzles), dt.date.today())
-        chosen = find_carousel_puzzle(puzzles, puzzle_id)
+        chosen = _carousel_puzzle(puzzle_id)
         if as_json:
             import json
 
@@ -334,6 +324,39 @@ class _Session:
         from gintutor.text.carousel import explain_play
 
         self.terminal.show(explain_play(round_.table, round_.hand, play, round_.rules, self.style))
+
+
+def _carousel_puzzle(puzzle_id: str | None) -> Any:
+    """The Carousel puzzle asked for (the day's if ``None``), parsing only its entry of the
+    pack when it reads cleanly; else the whole pack (its problems and errors are the reader's)."""
+    import datetime as dt
+
+    from gintutor.content.carouselpuzzles import (
+        carousel_pack_files,
+        find_carousel_puzzle,
+        load_carousel_puzzles,
+        read_carousel_puzzles,
+    )
+    from gintutor.content.packs import ID_LINE, entry_only
+    from gintutor.errors import GinError
+    from gintutor.tutor.daily import daily_id
+
+    files = carousel_pack_files()
+    ids = [match.group(1) for _, text in files for match in ID_LINE.finditer(text)]
+    if ids:
+        wanted = puzzle_id if puzzle_id is not None else daily_id(ids, dt.date.today())
+        for path, text in files:
+            entry = entry_only(text, wanted)
+            if entry is not None:
+                found, problems = read_carousel_puzzles(entry, path)
+                if not problems and len(found) == 1 and found[0].id == wanted:
+                    return found[0]
+    puzzles = load_carousel_puzzles()
+    if not puzzles:
+        raise GinError("the Carousel puzzle pack is missing")
+    if puzzle_id is None:
+        puzzle_id = daily_id((p.id for p in puzzles), dt.date.today())
+    return find_carousel_puzzle(puzzles, puzzle_id)
 
 
 def _solve_interactively(puzzle: Any, terminal: Any, ascii_only: bool) -> None:

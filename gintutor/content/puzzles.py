@@ -9,13 +9,12 @@ verdict judged afresh (``replay``, or ``judge_missing`` for positions with none 
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 import yaml
 
-from gintutor.content.packs import read_head, read_pack
+from gintutor.content.packs import ID_LINE, entry_only, read_head, read_pack
 from gintutor.content.paths import content_dir
 from gintutor.content.verdicts import entry_of, stored_verdict
 from gintutor.content.yamlread import Problem, Reader, check_keys
@@ -368,19 +367,13 @@ def _loaded(files: list[tuple[str, str]]) -> list[Puzzle]:
     return sorted(puzzles, key=lambda p: p.id)
 
 
-# A puzzle entry starts with its id (``- id: outs-049``); the index below reads only those
-# lines, so a command that needs one puzzle parses one file. A test holds it equal to the ids
-# a full read finds.
-_ID_LINE = re.compile(r"^\s*-\s+id:\s*[\"']?([A-Za-z0-9][A-Za-z0-9-]*)", re.MULTILINE)
-
-
 def pack_index() -> dict[str, str]:
     """Every shipped puzzle id and the name of the file that holds it (no YAML parsing)."""
     root = content_dir("puzzles")
     index: dict[str, str] = {}
     for entry in root.iterdir():
         if entry.name.endswith(".yaml"):
-            for match in _ID_LINE.finditer(entry.read_text(encoding="utf-8")):
+            for match in ID_LINE.finditer(entry.read_text(encoding="utf-8")):
                 index[match.group(1)] = entry.name
     return index
 
@@ -396,35 +389,9 @@ def load_puzzle(puzzle_id: str, index: dict[str, str] | None = None) -> Puzzle:
         )
     text = content_dir("puzzles").joinpath(name).read_text(encoding="utf-8")
     path = f"puzzles/{name}"
-    entry = _entry_only(text, puzzle_id)
+    entry = entry_only(text, puzzle_id)
     if entry is not None:
         found, problems = read_puzzles(entry, path)
         if not problems and len(found) == 1 and found[0].id == puzzle_id:
             return found[0]
     return find_puzzle(_loaded([(path, text)]), puzzle_id)
-
-
-def _entry_only(text: str, puzzle_id: str) -> str | None:
-    """``text`` with only the entry of ``puzzle_id`` left under ``puzzles:``, on its own lines
-    (so every line number is the file's); ``None`` unless the id's entry is found exactly once.
-
-    The entry runs to the next line indented no deeper than its ``-`` (blank and comment lines
-    aside): a line inside the entry is deeper, unless within an unclosed flow value, which then
-    fails to parse. A test holds every shipped puzzle read this way equal to the full read's.
-
-    >>> text = "puzzles:\\n  - id: a\\n    title: A\\n  # note\\n  - id: b\\n    title: B\\n"
-    >>> _entry_only(text, "b")
-    'puzzles:\\n\\n\\n\\n  - id: b\\n    title: B\\n'
-    """
-    line = re.compile(rf"^( *)- +id: *([\"']?){re.escape(puzzle_id)}\2 *(#.*)?$", re.MULTILINE)
-    found = list(line.finditer(text))
-    if len(found) != 1:
-        return None
-    start = found[0].start()
-    number = text.count("\n", 0, start) + 1
-    if number < 2:
-        return None
-    indent = len(found[0].group(1))
-    after = re.compile(rf"^ {{0,{indent}}}[^ #\n]", re.MULTILINE).search(text, found[0].end())
-    end = after.start() if after is not None else len(text)
-    return "puzzles:" + "\n" * (number - 1) + text[start:end]

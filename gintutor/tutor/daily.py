@@ -6,9 +6,13 @@ import datetime as dt
 import hashlib
 import random
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from gintutor.errors import GinError
-from gintutor.tutor.puzzles import Puzzle, Theme
+from gintutor.tutor.puzzleterms import Theme
+
+if TYPE_CHECKING:  # the daily pick needs ids only (a Carousel puzzle's too)
+    from gintutor.tutor.puzzles import Puzzle
 
 
 def pack_fingerprint(ids: Iterable[str]) -> str:
