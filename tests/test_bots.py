@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 import random
 
 import pytest
@@ -186,4 +187,49 @@ def test_the_fast_discard_is_the_cheapest_by_the_full_cost() -> None:
             cheapest[2],
             knock[1],
             least,
+        )
+
+
+def test_the_coachs_playout_weights_are_frozen() -> None:
+    # The puzzles' stored verdicts and the win-chance tables were computed with these weights.
+    from gintutor.engine.bots.heuristic import BASELINE, DEFAULT
+    from gintutor.engine.bots.playout import FAST
+
+    frozen = Params(
+        outs=1.5,
+        far=0.2,
+        danger=4.0,
+        danger_late=8.0,
+        take_drop=7,
+        late_stock=8,
+        late_knock=6,
+        gin_hunt=0,
+        gin_hunt_stock=25,
+        lookahead=4,
+        now=0.5,
+        knock_weight=0.0,
+        take_ahead=-1.0,
+        outs_late=-1.0,
+    )
+    assert BASELINE == DEFAULT == frozen
+    assert dataclasses.replace(frozen, lookahead=0) == FAST
+
+
+def test_the_greedy_model_discards_for_least_deadwood() -> None:
+    from gintutor.engine.bots.heuristic import GREEDY, discard_costs, knock_discard
+
+    rng = random.Random(5)
+    for _ in range(300):
+        cards = rng.sample(range(52), 21)
+        hand = sum(1 << c for c in cards[:11])
+        live = sum(1 << c for c in cards[11:])
+        taken = cards[0] if rng.random() < 0.3 else NO_CARD
+        view = View(hand, live, 0, 0, rng.randint(3, 30), 10)
+        costs = discard_costs(view, hand, taken, GREEDY)
+        _, card, deadwood = min(costs)
+        assert deadwood == min(d for _, _, d in costs)
+        assert cheapest_discard(view, hand, taken, GREEDY) == (
+            card,
+            deadwood,
+            *knock_discard(costs),
         )

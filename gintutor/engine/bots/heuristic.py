@@ -240,6 +240,9 @@ def cheapest_discard(
         options.append((min_deadwood_mask(hand ^ low), low.bit_length() - 1))
     options.sort()
     least = options[0][0]
+    if not danger_weight and not outs_weight:
+        # Cost is the deadwood alone (the GREEDY model): the first option is the cheapest.
+        return options[0][1], least, options[0][1], least
     best = (1e9, -1, 0)
     knock = (1e9, -1)
     for deadwood, card in options:
