@@ -33,7 +33,6 @@ from gintutor.engine.carousel.solver import MoveKind, Play, best_play
 from gintutor.errors import GinError
 from gintutor.text.blocks import Block, Heading, Line, Style, plural
 from gintutor.text.carousel import explain_play, hand_text, play_data, table_lines
-from gintutor.tutor.questions.carousel import check_play, read_table
 
 THEME = "carousel"
 """The theme of every Carousel puzzle."""
@@ -144,6 +143,9 @@ def grade(solution: Solution, text: str) -> Graded:
     best = solution.best.points_placed
     if text.strip().lower() in ("none", "pass"):
         return Graded(grade_for(best), 0, best, "you place nothing")
+    # The lesson questions' play checker: imported when a reply is graded.
+    from gintutor.tutor.questions.carousel import check_play, read_table
+
     new_table = read_table(text)
     try:
         placed = check_play(
