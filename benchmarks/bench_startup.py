@@ -62,6 +62,7 @@ COMMANDS: dict[str, list[str]] = {
     "learn 1 (EOF)": ["learn", "1"],
     "puzzle --id outs-049 --json": ["puzzle", "--id", "outs-049", "--json"],
     "puzzle --id knock-or-play-001 --json": ["puzzle", "--id", "knock-or-play-001", "--json"],
+    "puzzle --id deadwood-001 --json": ["puzzle", "--id", "deadwood-001", "--json"],
     "puzzle (daily, EOF)": ["puzzle"],
     "puzzle --stats": ["puzzle", "--stats"],
     "play (EOF)": ["play", "--seed", "1"],
