@@ -113,8 +113,19 @@ def test_a_puzzle_imports_no_bot_and_its_json_no_terminal(tmp_path: Path) -> Non
     assert [m for m in modules if m.startswith(("gintutor.engine.bots", "rich"))] == []
     assert "gintutor.engine.coach" not in modules
     daily, _ = _modules_after("puzzle", home=tmp_path)
-    assert [m for m in daily if m.startswith("gintutor.engine.bots")] == []
+    # Shown, not yet solved: no hand state machine (it reads the verdict once answered).
+    assert [
+        m for m in daily if m.startswith(("gintutor.engine.bots", "gintutor.engine.hand"))
+    ] == []
     assert "prompt_toolkit" not in daily  # no terminal: the plain prompt reads standard input
+
+
+def test_a_reason_about_no_card_names_the_engine_s_no_card() -> None:
+    """engine.judgement spells the hand's NO_CARD as -1 (so reading verdicts needs no hand)."""
+    from gintutor.engine.hand import NO_CARD
+    from gintutor.engine.judgement import Reason, ReasonKind
+
+    assert Reason(ReasonKind.GIN).other == NO_CARD
 
 
 def test_puzzle_stats_read_no_puzzle_and_no_engine(tmp_path: Path) -> None:

@@ -2,8 +2,8 @@
 
 The vocabulary of :mod:`gintutor.engine.coach` (which judges) for those who only read verdicts:
 the grades and their thresholds, the reasons, :class:`Judged` and :class:`Verdict`, and the
-coach's valuation version that keys stored verdicts. It imports none of the bots, so reading a
-stored verdict (a puzzle, a saved review) costs no more than these records;
+coach's valuation version that keys stored verdicts. It imports none of the bots (nor, at run
+time, the hand state machine), so reading a stored verdict costs no more than these records;
 :mod:`gintutor.engine.coach` re-exports every name.
 """
 
@@ -12,9 +12,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import TYPE_CHECKING
 
-from gintutor.engine.hand import NO_CARD, Action, Phase
 from gintutor.errors import IllegalError
+
+if TYPE_CHECKING:  # the records name them; reading one needs no hand state machine
+    from gintutor.engine.hand import Action, Phase
 
 VERSION = "1"
 """The coach's valuation version, part of every stored verdict's key (puzzles/verdicts.json):
@@ -81,8 +84,9 @@ class Reason:
     """Mask of the cards the fact is about."""
     value: int = 0
     """A number the fact is about (deadwood, outs, percent)."""
-    other: int = NO_CARD
-    """A related card (the opponent's pickup a discard connects with, ...)."""
+    other: int = -1
+    """A related card (the opponent's pickup a discard connects with, ...); ``NO_CARD`` (-1)
+    when none (a test holds the two equal)."""
 
 
 @dataclass(frozen=True)

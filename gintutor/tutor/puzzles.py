@@ -16,15 +16,18 @@ import hashlib
 import math
 import re
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from gintutor.engine import judgement
 from gintutor.engine.cards import Card, CardSet
 from gintutor.engine.evaluate import DiscardEval, Evaluation, Position, evaluate
-from gintutor.engine.hand import NO_CARD, InfoSet, Kind, Phase
 from gintutor.engine.judgement import Judged, Verdict, grade_of
 from gintutor.errors import GinError
 from gintutor.tutor.puzzleterms import Grade as Grade
 from gintutor.tutor.puzzleterms import Theme as Theme
+
+if TYPE_CHECKING:  # the hand state machine is imported to judge or solve, not to show a puzzle
+    from gintutor.engine.hand import InfoSet
 
 FIRST_TURN_STOCK = 31
 """Cards in the stock while the first upcard is on offer (52 less two hands and the upcard)."""
@@ -205,6 +208,8 @@ def infoset_of(puzzle: Puzzle) -> InfoSet:
     >>> info.phase, info.stock_size, info.hand == p.hand.mask
     (<Phase.DISCARD: 'discard'>, 29, True)
     """
+    from gintutor.engine.hand import NO_CARD, InfoSet, Phase
+
     position = puzzle.position
     pile = tuple(card.index for card in position.dead)
     taken = position.took_from_discard.index if position.took_from_discard else NO_CARD
@@ -253,6 +258,8 @@ def judge_puzzle(puzzle: Puzzle) -> Verdict:
 
 def choice_of(theme: Theme, judged: Judged) -> str | None:
     """The answer a coach action stands for in this theme, or ``None`` when it is none."""
+    from gintutor.engine.hand import Kind
+
     action = judged.action
     kind = action.kind
     if theme is Theme.UPCARD:
