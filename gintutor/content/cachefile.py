@@ -1,16 +1,22 @@
 """Caches of what the shipped content files give when read (lesson outlines, the puzzle pack),
 kept in the learner's data folder: only ever a saving, never needed.
 
-A cache is one text file written atomically (a crash leaves the old file or the new one); one
-that cannot be written is passed by, and a reader ignores one it cannot read or whose key
-(what it was made from) is not the current one.
+A cache is one file written atomically (a crash leaves the old file or the new one); one that
+cannot be written is passed by, and a reader ignores one it cannot read or whose key (what it
+was made from) is not the current one. Records read from content (a lesson, a pack of puzzles)
+are kept pickled under their key (:func:`keep`, :func:`kept`): only gintutor's own classes are
+ever unpickled from the data folder.
 """
 
 from __future__ import annotations
 
+import io
+import json
 import os
+import pickle
 import tempfile
 from pathlib import Path
+from typing import Any
 
 
 def store_quietly(path: Path, text: str) -> None:
@@ -32,3 +38,46 @@ def store_quietly_bytes(path: Path, data: bytes) -> None:
             raise
     except OSError:
         pass
+
+
+def code_fingerprint() -> str:
+    """The size and modification time of every module of gintutor, and its version: records
+    kept by other code are not used."""
+    from gintutor import __version__
+
+    parts: list[Any] = [__version__]
+    folders = [str(Path(__file__).resolve().parents[1])]
+    while folders:
+        with os.scandir(folders.pop()) as entries:
+            for entry in sorted(entries, key=lambda e: e.name):
+                if entry.is_dir() and entry.name != "__pycache__":
+                    folders.append(entry.path)
+                elif entry.name.endswith(".py"):
+                    status = entry.stat()
+                    parts.append((entry.path, status.st_size, status.st_mtime_ns))
+    return json.dumps(parts)
+
+
+class _GintutorOnly(pickle.Unpickler):
+    """Unpickles only gintutor's own classes (records, enums): kept records hold nothing else,
+    and nothing else is ever built from the data folder."""
+
+    def find_class(self, module: str, name: str) -> Any:
+        if module == "gintutor" or module.startswith("gintutor."):
+            return super().find_class(module, name)
+        raise pickle.UnpicklingError(f"{module}.{name} is not gintutor's")
+
+
+def keep(path: Path, key: str, value: Any) -> None:
+    """Keep ``value`` (gintutor's records) in ``path`` under ``key``; an error is passed by."""
+    store_quietly_bytes(path, pickle.dumps((key, value), protocol=pickle.HIGHEST_PROTOCOL))
+
+
+def kept(path: Path, key: str) -> Any:
+    """The value kept in ``path`` under ``key``, or ``None`` (none, another key, or anything
+    unexpected in it)."""
+    try:
+        stored_key, value = _GintutorOnly(io.BytesIO(path.read_bytes())).load()
+    except Exception:  # a damaged or foreign file is only a missed saving
+        return None
+    return value if stored_key == key else None

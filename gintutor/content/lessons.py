@@ -10,10 +10,7 @@ in the outline cache (:func:`load_outlines`) need none of them.
 from __future__ import annotations
 
 import hashlib
-import io
 import json
-import os
-import pickle
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import MISSING, dataclass, fields, replace
@@ -529,18 +526,18 @@ def _load_one(text: str, path: str, number: int, store: Path | None = None) -> L
     code is taken from there, and a fresh reading is kept there (see :func:`_kept_lesson`).
     """
     key = _lesson_key(text, path) if store is not None else ""
-    kept = store / f"{Path(path).stem}.pickle" if store is not None and key else None
-    if kept is not None:
-        found = _kept_lesson(kept, key)
+    keeping = store / f"{Path(path).stem}.pickle" if store is not None and key else None
+    if keeping is not None:
+        found = _kept_lesson(keeping, key)
         if found is not None:
             return replace(found, number=number)
     lesson, problems = read_lesson(text, path, engine=False)
     if lesson is None:
         raise LessonError("\n".join(str(problem) for problem in problems))
-    if kept is not None:
-        from gintutor.content.cachefile import store_quietly_bytes
+    if keeping is not None:
+        from gintutor.content.cachefile import keep
 
-        store_quietly_bytes(kept, pickle.dumps((key, lesson), protocol=pickle.HIGHEST_PROTOCOL))
+        keep(keeping, key, lesson)
     return replace(lesson, number=number)
 
 
@@ -744,29 +741,13 @@ def _store_outlines(cache: Path, key: str, outlines: list[LessonOutline]) -> Non
     store_quietly(cache, text)
 
 
-def _code_fingerprint() -> str:
-    """The size and modification time of every module of gintutor, and its version: a
-    lesson kept by other code is not used."""
-    from gintutor import __version__
-
-    parts: list[Any] = [__version__]
-    folders = [str(Path(__file__).resolve().parents[1])]
-    while folders:
-        with os.scandir(folders.pop()) as entries:
-            for entry in sorted(entries, key=lambda e: e.name):
-                if entry.is_dir() and entry.name != "__pycache__":
-                    folders.append(entry.path)
-                elif entry.name.endswith(".py"):
-                    status = entry.stat()
-                    parts.append((entry.path, status.st_size, status.st_mtime_ns))
-    return json.dumps(parts)
-
-
 def _lesson_key(text: str, path: str) -> str:
     """A digest of a lesson file's name and text and of gintutor's code ('' if the code
     cannot be looked at: nothing is kept then)."""
+    from gintutor.content.cachefile import code_fingerprint
+
     try:
-        code = _code_fingerprint()
+        code = code_fingerprint()
     except OSError:
         return ""
     digest = hashlib.blake2b(digest_size=16)
@@ -774,23 +755,9 @@ def _lesson_key(text: str, path: str) -> str:
     return digest.hexdigest()
 
 
-class _GintutorOnly(pickle.Unpickler):
-    """Unpickles only gintutor's own classes (records, enums): a kept lesson holds nothing
-    else, and nothing else is ever built from the data folder."""
+def _kept_lesson(path: Path, key: str) -> Lesson | None:
+    """The lesson kept in ``path`` under ``key``, or ``None``."""
+    from gintutor.content.cachefile import kept
 
-    def find_class(self, module: str, name: str) -> Any:
-        if module == "gintutor" or module.startswith("gintutor."):
-            return super().find_class(module, name)
-        raise pickle.UnpicklingError(f"{module}.{name} is not gintutor's")
-
-
-def _kept_lesson(kept: Path, key: str) -> Lesson | None:
-    """The lesson kept in ``kept`` under ``key``, or ``None`` (none, another key, or anything
-    unexpected in it: only gintutor's classes are ever unpickled)."""
-    try:
-        stored_key, lesson = _GintutorOnly(io.BytesIO(kept.read_bytes())).load()
-    except Exception:  # a damaged or foreign file is only a missed saving
-        return None
-    if stored_key != key or not isinstance(lesson, Lesson):
-        return None
-    return lesson
+    lesson = kept(path, key)
+    return lesson if isinstance(lesson, Lesson) else None
