@@ -38,7 +38,8 @@ decision)::
       inference of the estimate)           200  +0.340 ± 0.959 (63.7 ms per decision)
 
 None is outside its interval: the heuristic sits on a plateau of its weights, and the
-defaults stand.
+defaults stand. Hands against ``simple`` are a race to knock (about 97% of hands end in a
+first-chance knock; undercuts and gins are about 3% and 2%), so the margins are small.
 
 Coordinate search (``--search``: each weight of ``STEPS`` one step up, then down, a step kept
 when it beats the incumbent on the same deals by more than ``--z`` standard errors of the
@@ -63,8 +64,30 @@ No step kept (the search ends after its first sweep): ``TUNED`` stays the baseli
 early ones change many hands a little each way (±0.25). Outcomes of the default against
 ``simple`` over those 2,000 deals both ways (``/tmp`` diagnostic, kept in ``docs/bots.md``):
 the heuristic knocks first in 53.8% of hands (gin 1.0%, undercut against it 1.8%), ``simple``
-in 46.1% (gin 0.8%, undercut 2.0%). Hands against ``simple`` are a race to knock (about 97% of hands end in a
-first-chance knock; undercuts and gins are about 3% and 2%), so the margins are small.
+in 46.1% (gin 0.8%, undercut 2.0%).
+
+The expert against ``simple`` on paired deals (``seconds=100``: the cap never binds, so the run
+is reproducible), same day::
+
+    nice -n 10 python benchmarks/tune_bots.py heuristic expert:worlds=32,seconds=100 simple \
+        --deals 500 --seed 0 --against-first
+    heuristic                      +1.636 [+0.753, +2.519]   0.18 ms/decision
+    expert(32)                     +2.200 [+1.274, +3.126]  24.64 ms/decision
+                                   minus the heuristic: +0.564 ± 0.670
+
+    nice -n 10 python benchmarks/tune_bots.py expert:worlds=32,seconds=100 \
+        expert:worlds=32,seconds=100,opponent=greedy simple --deals 400 --seed 2 --against-first
+    expert(32)                     +1.935 [+0.820, +3.050]  24.29 ms/decision
+    expert(32), GREEDY opponent    +2.345 [+1.188, +3.502]  23.69 ms/decision
+                                   minus the first: +0.410 ± 0.812
+
+Both differences are inside their intervals, so the expert keeps the heuristic (``FAST``) as
+the opponent's policy in its rollouts. Why the expert's search gains so little per decision: in
+6 hands against ``simple`` at 64 worlds, the paired standard error of a candidate's difference
+to the heuristic's choice was 1-3 points (a world's hand points vary by some 16 points, and two
+discards' rollouts soon diverge), so a ``SWITCH`` of 2 standard errors replaces the heuristic's
+choice only when a candidate is better by 2-6 points: the knock-or-play and take-or-pass
+decisions, seldom a discard.
 """
 
 from __future__ import annotations
