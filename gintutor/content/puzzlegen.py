@@ -1,31 +1,43 @@
 """``gintutor puzzles generate``: deal positions from real-looking play and keep instructive ones.
 
 The ``expert`` (on a cheap budget, :data:`EXPERT_WORLDS`) plays the ``heuristic`` in hands of
-the hand engine; at each decision the position of the player to move, as that player sees it
-(with the opponent's discards and passes), is offered to every theme's filter. Each hand has
-its own seed, so the hands are shared among processes and the result is the same whatever
-their number. Cheap exact filters come first; then the coach screens the position
-(:data:`SCREEN_WORLDS`) and a theme keeps it when its best answer is clear (the runner-up costs
-at least a theme-specific margin in expected points), few answers are accepted and, for the
-discard themes, the best is not simply the least deadwood. The answers written are the
-screening verdict's: ``gintutor puzzles check --write-verdicts`` then judges the new positions
-at the puzzle budget and reports any answer that changes. The result is YAML with titles,
-hints and explanations whose numbers are placeholders filled by the engine.
+the hand engine (:data:`PLAYERS` names them); at each decision the position of the player to
+move, as that player sees it (with the opponent's discards and passes), is offered to every
+theme's filter. Each position goes through stages, cheapest first, and most are dropped early:
+
+1. exact filters (:func:`_interesting`, :func:`_promising`): the theme's own numbers, e.g. a
+   ``layoff-exposure`` knock whose least-deadwood discard is not also the least exposed to
+   layoffs (:func:`_exposure`);
+2. a pre-screen by the coach on a small budget (:data:`PRESCREEN_WORLDS`): dropped when even
+   an optimistic reading (two standard errors in the position's favour) leaves no clear answer;
+3. the coach's verdict at the puzzle budget (:func:`~gintutor.tutor.puzzles.judge_puzzle`, the
+   verdict ``puzzles check`` stores and compares with): the theme keeps the position when its
+   best answer is clear (the runner-up costs at least a theme-specific margin in expected
+   points), few answers are accepted and, for the discard themes, the best is not simply the
+   least deadwood. The answers written are this verdict's.
+
+Each hand has its own seed and sees the themes still open :data:`LAG` hands before it, so the
+hands are shared among processes and the result depends on the seed only, whatever their
+number. The result is YAML with titles, hints and explanations whose numbers are placeholders
+filled by the engine.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import random
 from collections.abc import Callable, Iterable, Iterator
 
 from gintutor.engine.bots import Bot, make_bot
-from gintutor.engine.cards import CARDS, CardSet
+from gintutor.engine.cards import CARD_POINTS, CARDS, CardSet
 from gintutor.engine.coach import judge
 from gintutor.engine.evaluate import Position, evaluate, p_opponent_melds
-from gintutor.engine.hand import NO_CARD, Deal, HandState, InfoSet, Phase
+from gintutor.engine.hand import HAND_SIZE, NO_CARD, Deal, HandState, InfoSet, Phase
+from gintutor.engine.layoffs import layoff_chains
+from gintutor.engine.melds import Meld
 from gintutor.engine.rules import RuleSet
-from gintutor.engine.solver import min_deadwood_mask
+from gintutor.engine.solver import min_deadwood_mask, packings
 from gintutor.errors import GinError
 from gintutor.tutor.puzzles import (
     Puzzle,
@@ -38,16 +50,27 @@ from gintutor.tutor.puzzles import (
 from gintutor.tutor.puzzletext import EXPLANATIONS, NATURAL_EXPLANATIONS, QUESTIONS
 
 PLAYERS = ("expert", "heuristic")
+"""The bots whose hands are dealt, by name: positions from strong play against sound play."""
 EXPERT_WORLDS = 16
 """The expert's sampled worlds per decision while dealing positions (cheap: a few ms)."""
-SCREEN_WORLDS = 128
-"""The coach's worlds when it screens a position (half its own budget at the table)."""
-MAX_SCREENS = 3
-"""Positions of one hand screened by the coach at most (the costly step)."""
+PRESCREEN_WORLDS = 32
+"""The coach's worlds when it pre-screens a position (about a tenth of the puzzle budget)."""
+PRESCREEN_Z = 2.0
+"""The pre-screen reads each cost this many standard errors in the position's favour."""
+TRIES = 2
+"""Positions of one hand that a judged theme sends to the coach at most."""
 EXACT_TRIES = 4
 """Positions of one hand a ``deadwood`` puzzle may try (exact and cheap)."""
-SCREEN_SECONDS = 1e9
-"""No time cut, so the output depends on the seed only."""
+NO_TIME_CUT = 1e9
+"""No CPU-time cut in the coach: the output depends on the seed only."""
+SCAN_PLAYERS = ("heuristic", "heuristic")
+"""The bots of the extra hands scanned for ``layoff-exposure`` knocks (a few ms a hand)."""
+SCAN_HANDS = 8
+"""Extra hands per hand scanned for ``layoff-exposure`` while it is open: a knock whose
+layoffs decide comes about once in a few hundred hands, too rare for the expert's hands."""
+LAG = 16
+"""Hand ``i`` searches the themes still open after hands ``0 .. i - LAG``: a fixed lag, so
+processes can deal ahead and the output does not depend on how many there are."""
 
 
 def _position(info: InfoSet, rules: RuleSet) -> Position:
@@ -210,29 +233,53 @@ _MARGINS = {
 """The least the runner-up must cost: deadwood, or expected points in the judged themes."""
 
 
-def _worth(theme: Theme, solution: Solution, rng: random.Random) -> float | None:
+@dataclasses.dataclass(frozen=True)
+class _Coins:
+    """A candidate's chance draws, made before any verdict so the stream never depends on one:
+    ``usual`` keeps a ``knock``/``draw`` answer, ``natural`` a best least-deadwood discard."""
+
+    usual: bool
+    natural: bool
+
+    @classmethod
+    def draw(cls, rng: random.Random) -> _Coins:
+        return cls(rng.random() <= 0.5, rng.random() <= 0.2)
+
+
+def _worth(theme: Theme, solution: Solution, coins: _Coins, z: float = 0.0) -> float | None:
     """The margin that makes the puzzle worth solving, or ``None`` to skip it.
 
     The runner-up costs at least the theme's margin; a discard theme accepts at most two
     answers, and its best is not just the least deadwood (``layoff-exposure`` never, the others
-    four times in five), with the theme's own number agreeing (``outs``: at least the natural
-    discard's chance to knock within two draws; ``safety``: safer than it).
+    one time in five), with the theme's own number agreeing (``outs``: at least the natural
+    discard's chance to knock within two draws; ``safety``: safer than it). ``z`` > 0 is the
+    pre-screen's optimistic reading of a small verdict: the runner-up is any choice but the
+    best, its cost counted ``z`` standard errors higher; a usual or natural answer is held
+    against the position only when it is the one accepted (clearly best even on few worlds);
+    the answer count and the exact numbers wait for the verdict at the puzzle budget.
     """
-    rows = solution.rows
     accepted = solution.accepted
-    runner_up = next((row for row in rows if row.code not in accepted), None)
-    if runner_up is None or runner_up.cost < _MARGINS[theme]:
+    if z:
+        margin = max((row.cost + z * row.cost_stderr for row in solution.rows[1:]), default=0.0)
+    else:
+        runner_up = next((row for row in solution.rows if row.code not in accepted), None)
+        margin = runner_up.cost if runner_up is not None else 0.0
+    if margin < _MARGINS[theme]:
         return None
     if theme in (Theme.UPCARD, Theme.KNOCK_OR_PLAY):
         # "draw" and "knock" are the usual answers: keep fewer of them so both are common.
         usual = {Theme.KNOCK_OR_PLAY: "knock", Theme.UPCARD: "draw"}[theme]
-        if accepted == (usual,) and rng.random() > 0.5:
+        if accepted == (usual,) and not coins.usual:
             return None
-        return runner_up.cost
-    if len(accepted) > 2:
-        return None
+        return margin
     natural = natural_choice(solution)
-    if natural in accepted and (theme is Theme.LAYOFF_EXPOSURE or rng.random() > 0.2):
+    if (accepted == (natural,) if z else natural in accepted) and (
+        theme is Theme.LAYOFF_EXPOSURE or not coins.natural
+    ):
+        return None
+    if z:
+        return margin
+    if len(accepted) > 2:
         return None
     best, plain = solution.rows[0].evaluation, solution.row(natural).evaluation
     if best is None or plain is None:
@@ -243,7 +290,7 @@ def _worth(theme: Theme, solution: Solution, rng: random.Random) -> float | None
         return None
     if theme is not Theme.DEADWOOD and best.deadwood > plain.deadwood + 8:
         return None
-    return runner_up.cost
+    return margin
 
 
 def _interesting(theme: Theme, kind: str, position: Position) -> bool:
@@ -290,8 +337,10 @@ def _interesting(theme: Theme, kind: str, position: Position) -> bool:
     return best > limit
 
 
-_BATCH = 8
-"""Hands dealt between two looks at which themes still need puzzles."""
+HandWork = tuple[RuleSet, int, int, tuple[Theme, ...], tuple[str, str]]
+"""One hand to search: the rules, the seed, the hand's number, the open themes, the players."""
+Found = tuple[Theme, tuple[int, int, int], Puzzle]
+"""A puzzle found in a hand, with its position's key (a position is written once)."""
 
 
 def generate(
@@ -307,39 +356,54 @@ def generate(
 ) -> list[Puzzle]:
     """Deal hands until every theme has its count of instructive puzzles.
 
-    Hands are dealt in batches of :data:`_BATCH` (shared by ``jobs`` processes); each theme
-    takes its puzzles in deal order, so the output depends only on the seed. Ids continue
-    after the highest of ``taken_ids`` (the pack's) in each theme, so they never clash.
+    Hand ``i`` searches the themes still open after the hands up to ``i - LAG`` (:data:`LAG`),
+    and each theme takes its puzzles in deal order: ``jobs`` processes deal ahead, and the
+    output depends only on the seed. Ids continue after the highest of ``taken_ids`` (the
+    pack's) in each theme, so they never clash.
     """
     made: dict[Theme, list[Puzzle]] = {theme: [] for theme in wanted}
     seen: set[tuple[int, int, int]] = set()
     numbers = _next_numbers(taken_ids)
+
+    def still_open() -> tuple[Theme, ...]:
+        return tuple(t for t, n in wanted.items() if len(made[t]) < n)
+
+    def take(found: list[Found]) -> None:
+        for theme, key, draft in found:
+            if len(made[theme]) >= wanted[theme] or key in seen:
+                continue
+            seen.add(key)
+            numbers[theme] += 1
+            made[theme].append(dataclasses.replace(draft, id=f"{theme.value}-{numbers[theme]:03d}"))
+            if progress is not None:
+                progress(theme, len(made[theme]))
+
+    opened = [still_open()]  # opened[k]: the themes still open once hands 0 .. k - 1 are taken
     pool = None
     if jobs > 1:
         import multiprocessing
 
         pool = multiprocessing.Pool(jobs)
+    ahead = 2 * jobs if pool is not None else 1
+    pending: dict[int, Callable[[], list[Found]]] = {}
+    done = 0
     try:
-        for start in range(0, max_hands, _BATCH):
-            open_themes = tuple(t for t, n in wanted.items() if len(made[t]) < n)
-            if not open_themes:
+        for index in range(max_hands):
+            # Deal ahead while the open themes of hand ``index`` are known (the lag).
+            while pending and (len(pending) >= ahead or index - LAG >= len(opened)):
+                take(pending.pop(done)())
+                done += 1
+                opened.append(still_open())
+            if not still_open():
                 break
-            work = [
-                (rules, seed, index, open_themes, players)
-                for index in range(start, min(start + _BATCH, max_hands))
-            ]
-            found = pool.map(_hand_puzzles, work) if pool is not None else map(_hand_puzzles, work)
-            for drafts in found:
-                for theme, key, draft in drafts:
-                    if len(made[theme]) >= wanted[theme] or key in seen:
-                        continue
-                    seen.add(key)
-                    numbers[theme] += 1
-                    made[theme].append(
-                        dataclasses.replace(draft, id=f"{theme.value}-{numbers[theme]:03d}")
-                    )
-                    if progress is not None:
-                        progress(theme, len(made[theme]))
+            item = (rules, seed, index, opened[max(0, index - LAG)], players)
+            if pool is not None:
+                pending[index] = pool.apply_async(_hand_puzzles, (item,)).get
+            else:
+                pending[index] = functools.partial(list, _hand_puzzles(item))
+        while pending and still_open():
+            take(pending.pop(done)())
+            done += 1
     finally:
         if pool is not None:
             pool.terminate()
@@ -361,7 +425,8 @@ def _promising(theme: Theme, position: Position) -> bool:
     """Exact tests before the costly step: a ``deadwood`` runner-up must trail by the margin;
     in ``outs`` or ``safety`` a discard other than the natural one must stand out on the
     theme's own number (4 percentage points more chance to knock within two draws; 25 less
-    chance to give a meld), at most 8 more deadwood."""
+    chance to give a meld), at most 8 more deadwood; in ``layoff-exposure`` a knock discard
+    other than the natural one must be less exposed to layoffs (:func:`_exposure`)."""
     if theme is Theme.DEADWOOD:
         # The runner-up must leave at least the margin more deadwood than the best discard.
         left = sorted(
@@ -370,6 +435,8 @@ def _promising(theme: Theme, position: Position) -> bool:
             if c != position.took_from_discard
         )
         return left[1] - left[0] >= _MARGINS[theme]
+    if theme is Theme.LAYOFF_EXPOSURE:
+        return _layoffs_may_decide(position)
     if theme not in (Theme.OUTS, Theme.SAFETY):
         return True
     options = evaluate(position).options
@@ -380,15 +447,73 @@ def _promising(theme: Theme, position: Position) -> bool:
     return min(e.p_opponent_melds for e in near) <= natural.p_opponent_melds - 0.25
 
 
-def _screened(draft: Puzzle) -> Solution | None:
-    """The draft solved on the coach's screening verdict (``None`` if it cannot be judged)."""
-    try:
-        verdict = judge(
-            infoset_of(draft), worlds=SCREEN_WORLDS, seconds=SCREEN_SECONDS, seed=draft.seed
-        )
-        return solve_puzzle(draft, verdict)
-    except GinError:
-        return None
+def _exposure(hand_mask: int, deadwood: int, position: Position) -> float:
+    """The expected points the defender lays off directly onto the knocker's melds (the least
+    over the hand's arrangements at ``deadwood``): each card that extends a meld, counted at
+    its points times the chance the defender holds it (certain for a card known in the
+    defender's hand, its share of the hidden cards for any other unseen card)."""
+    known = position.opponent_known.mask
+    unseen = position.unseen.mask
+    hidden = max(0, HAND_SIZE - known.bit_count())
+    share = hidden / max(1, unseen.bit_count())
+    best = float("inf")
+    for melds, _ in packings(hand_mask, deadwood):
+        total = 0.0
+        for meld in melds:
+            for chain in layoff_chains(Meld.from_mask(meld), known | unseen):
+                bit = chain[0]
+                weight = 1.0 if bit & known else share
+                total += weight * CARD_POINTS[bit.bit_length() - 1]
+        best = min(best, total)
+    return best
+
+
+LAYOFF_EDGE = 0.25
+"""The least (in points) by which a knock discard's saved layoffs must exceed its extra
+deadwood over the natural knock (:func:`_layoffs_may_decide`). Measured on 298 candidate
+positions judged at the puzzle budget: every one of the 10 kept had an edge of 0.88 or more,
+and 28 had 0.25 or more."""
+
+
+def _layoffs_may_decide(position: Position) -> bool:
+    """True when a knock discard other than the natural one (the least deadwood, ties to the
+    highest card) may beat it by what the defender can lay off: its melds' expected direct
+    layoffs (:func:`_exposure`) are lower than the natural knock's by at least its extra
+    deadwood and :data:`LAYOFF_EDGE`. Otherwise the natural knock is best on both counts, and
+    the position teaches nothing about layoffs."""
+    limit = position.knock_limit
+    knocks = []
+    for card in position.hand:
+        if card == position.took_from_discard:
+            continue
+        rest = position.hand.mask & ~card.mask
+        deadwood = min_deadwood_mask(rest)
+        if deadwood <= limit:
+            knocks.append((deadwood, -card.points, -card.index, rest))
+    if len(knocks) < 2:
+        return False
+    knocks.sort()
+    (least, _, _, natural_rest), *others = knocks
+    natural = _exposure(natural_rest, least, position)
+    return any(
+        deadwood - least + LAYOFF_EDGE <= natural
+        and natural - _exposure(rest, deadwood, position) >= deadwood - least + LAYOFF_EDGE
+        for deadwood, _, _, rest in others
+    )
+
+
+def _knock_scan(rules: RuleSet, seed: int, index: int) -> list[tuple[Position, InfoSet]]:
+    """The ``layoff-exposure`` candidates of :data:`SCAN_HANDS` extra hands between
+    :data:`SCAN_PLAYERS`, dealt from hand ``index``'s seed: knocks whose layoffs may decide."""
+    found = []
+    for scan in range(SCAN_HANDS):
+        rng = random.Random(f"{seed}:{index}:scan:{scan}")
+        for kind, position, info in _snapshots(rules, rng, SCAN_PLAYERS):
+            if _interesting(Theme.LAYOFF_EXPOSURE, kind, position) and _layoffs_may_decide(
+                position
+            ):
+                found.append((position, info))
+    return found
 
 
 _RARITY = (
@@ -403,13 +528,12 @@ _RARITY = (
 draw, a knock at most once or twice a hand)."""
 
 
-def _hand_puzzles(
-    item: tuple[RuleSet, int, int, tuple[Theme, ...], tuple[str, str]],
-) -> list[tuple[Theme, tuple[int, int, int], Puzzle]]:
+def _hand_puzzles(item: HandWork) -> list[Found]:
     """The instructive positions of hand number ``index``: ``(theme, position key, puzzle)``.
 
-    The hand is played first; then each open theme, rarest first, takes one of the positions
-    that fit it (at random), and the coach screens at most :data:`MAX_SCREENS` of them.
+    The hand is played first; then each open theme takes at most one of the positions that fit
+    it, trying a few (:data:`TRIES`, at random) through the stages of :func:`_draft`. Each
+    theme draws from its own generator, so what one theme finds never moves another's.
     """
     rules, seed, index, open_themes, players = item
     rng = random.Random(f"{seed}:{index}")
@@ -418,27 +542,38 @@ def _hand_puzzles(
         for theme in open_themes:
             if _interesting(theme, kind, position):
                 fits[theme].append((position, info))
-    found: list[tuple[Theme, tuple[int, int, int], Puzzle]] = []
-    screens = 0
+    if Theme.LAYOFF_EXPOSURE in open_themes:
+        fits[Theme.LAYOFF_EXPOSURE] += _knock_scan(rules, seed, index)
+    found: list[Found] = []
     for theme in _RARITY:
-        # An exact theme is cheap: it may try a few positions of the hand; a judged one, one.
-        tries = 1 if theme.judged else EXACT_TRIES
-        for position, info in rng.sample(fits.get(theme, []), min(tries, len(fits.get(theme, [])))):
-            if theme.judged and screens >= MAX_SCREENS:
-                break
+        if not fits.get(theme):
+            continue
+        theme_rng = random.Random(f"{seed}:{index}:{theme.value}")
+        tries = TRIES if theme.judged else EXACT_TRIES
+        candidates = theme_rng.sample(fits[theme], len(fits[theme]))
+        for position, info in candidates:
+            coins = _Coins.draw(theme_rng)
             if not _promising(theme, position):
                 continue
-            screens += theme.judged
-            puzzle = _draft(theme, position, info, rng)
+            puzzle = _draft(theme, position, info, coins, theme_rng)
             if puzzle is not None:
                 key = (position.hand.mask, position.dead.mask, position.opponent_known.mask)
                 found.append((theme, key, puzzle))
                 break
+            tries -= 1
+            if not tries:
+                break
     return found
 
 
-def _draft(theme: Theme, position: Position, info: InfoSet, rng: random.Random) -> Puzzle | None:
-    """The puzzle of this position if the theme finds it instructive, else ``None``."""
+def _draft(
+    theme: Theme, position: Position, info: InfoSet, coins: _Coins, rng: random.Random
+) -> Puzzle | None:
+    """The puzzle of this position if the theme finds it instructive, else ``None``.
+
+    A judged theme pre-screens on :data:`PRESCREEN_WORLDS` first; the answers are those of the
+    verdict at the puzzle budget.
+    """
     draft = Puzzle(
         f"{theme.value}-new",
         "",
@@ -452,10 +587,17 @@ def _draft(theme: Theme, position: Position, info: InfoSet, rng: random.Random) 
         opponent_discards=CardSet(info.opponent_discards),
         opponent_passed=CardSet(info.opponent_passed),
     )
-    solution = _screened(draft) if theme.judged else solve_puzzle(draft)
-    if solution is None:
+    try:
+        if theme.judged:
+            quick = judge(
+                infoset_of(draft), worlds=PRESCREEN_WORLDS, seconds=NO_TIME_CUT, seed=draft.seed
+            )
+            if _worth(theme, solve_puzzle(draft, quick), coins, z=PRESCREEN_Z) is None:
+                return None
+        solution = solve_puzzle(draft)
+    except GinError:
         return None
-    margin = _worth(theme, solution, rng)
+    margin = _worth(theme, solution, coins)
     if margin is None:
         return None
     explanation = draft.explanation
