@@ -262,27 +262,15 @@ def test_a_kept_lesson_is_used_only_for_its_text_and_only_if_it_is_gintutor_s(
     assert lessons._load_one(text, "lessons/01-cards.yaml", 1, store) == lesson
 
 
-def test_the_carousel_pack_kept_gives_the_puzzles_of_a_full_read(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The Carousel pack read cleanly once is kept (pickled: only gintutor's classes are ever
-    unpickled); every puzzle taken from it equals the full read's, errors are the reader's."""
-    from gintutor.cli import carousel
-    from gintutor.content import carouselpuzzles
+def test_one_carousel_puzzle_is_read_from_its_entry_as_the_full_read_reads_it() -> None:
+    from gintutor.cli.carousel import _carousel_puzzle
+    from gintutor.content.carouselpuzzles import carousel_pack_files, load_carousel_puzzles
+    from gintutor.content.packs import ID_LINE
 
-    full = carouselpuzzles.load_carousel_puzzles()
-    cache = tmp_path / "carousel-puzzles.pickle"
-    assert carousel._carousel_puzzle(full[0].id, cache) == full[0]
-    assert cache.is_file()
-
-    def unread(*args: object, **kwargs: object) -> None:
-        raise AssertionError("the pack was read again")
-
-    monkeypatch.setattr(carouselpuzzles, "check_carousel_puzzles", unread)
+    full = load_carousel_puzzles()
+    ids = [m.group(1) for _, text in carousel_pack_files() for m in ID_LINE.finditer(text)]
+    assert sorted(ids) == sorted(p.id for p in full)
     for puzzle in full:
-        assert carousel._carousel_puzzle(puzzle.id, cache) == puzzle
+        assert _carousel_puzzle(puzzle.id) == puzzle
     with pytest.raises(GinError, match="no Carousel puzzle 'nope'"):
-        carousel._carousel_puzzle("nope", cache)
-    monkeypatch.undo()
-    cache.write_bytes(b"damaged")
-    assert carousel._carousel_puzzle(full[-1].id, cache) == full[-1]
+        _carousel_puzzle("nope")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -118,10 +117,9 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """A "play the most you can" puzzle (the puzzle of the day, or --id): type the new
         table; hint shows a hint, skip the answer."""
-        from gintutor.cli.progress import data_dir
         from gintutor.tutor.carouselpuzzles import puzzle_data, solve_puzzle
 
-        chosen = _carousel_puzzle(puzzle_id, data_dir() / "cache" / "carousel-puzzles.pickle")
+        chosen = _carousel_puzzle(puzzle_id)
         if as_json:
             import json
 
@@ -328,39 +326,32 @@ class _Session:
         self.terminal.show(explain_play(round_.table, round_.hand, play, round_.rules, self.style))
 
 
-def _carousel_puzzle(puzzle_id: str | None, cache: Path | None = None) -> Any:
-    """The Carousel puzzle asked for (the day's if ``None``) from the shipped pack; with
-    ``cache`` (a file) the pack read before by exactly this code is taken from it, and a clean
-    reading is kept there (the pack's problems and errors are the reader's)."""
+def _carousel_puzzle(puzzle_id: str | None) -> Any:
+    """The Carousel puzzle asked for (the day's if ``None``), parsing only its entry of the
+    pack when it reads cleanly; else the whole pack (its problems and errors are the reader's)."""
     import datetime as dt
-    import hashlib
-    import json
 
-    from gintutor.content.cachefile import code_fingerprint, keep, kept
     from gintutor.content.carouselpuzzles import (
         carousel_pack_files,
-        check_carousel_puzzles,
         find_carousel_puzzle,
+        load_carousel_puzzles,
+        read_carousel_puzzles,
     )
+    from gintutor.content.packs import ID_LINE, entry_only
     from gintutor.errors import GinError
     from gintutor.tutor.daily import daily_id
 
     files = carousel_pack_files()
-    key = ""
-    if cache is not None:
-        try:
-            key = hashlib.blake2b(json.dumps([code_fingerprint(), files]).encode()).hexdigest()
-        except OSError:
-            key = ""
-    found = kept(cache, key) if cache is not None and key else None
-    if isinstance(found, dict):
-        puzzles = list(found.values())
-    else:
-        puzzles, problems = check_carousel_puzzles(files, solve=False)
-        if problems:
-            raise GinError("\n".join(str(problem) for problem in problems))
-        if cache is not None and key:
-            keep(cache, key, {puzzle.id: puzzle for puzzle in puzzles})
+    ids = [match.group(1) for _, text in files for match in ID_LINE.finditer(text)]
+    if ids:
+        wanted = puzzle_id if puzzle_id is not None else daily_id(ids, dt.date.today())
+        for path, text in files:
+            entry = entry_only(text, wanted)
+            if entry is not None:
+                found, problems = read_carousel_puzzles(entry, path)
+                if not problems and len(found) == 1 and found[0].id == wanted:
+                    return found[0]
+    puzzles = load_carousel_puzzles()
     if not puzzles:
         raise GinError("the Carousel puzzle pack is missing")
     if puzzle_id is None:
