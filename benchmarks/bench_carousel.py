@@ -1,12 +1,13 @@
 """Time the exact Carousel solvers on positions from bot play (two decks, 3 players).
 
 Positions are collected from seeded greedy-bot rounds at every moment a player may play. Each
-is solved exactly (the whole table) by the integer programme with HiGHS (what ``best_play``
-uses when ``highspy`` is installed) and by the pure dynamic programme in a worker process with
-a time cap; the quick bounded search (the 3 nearest melds, what bots use) is timed too. Prints
-median, 90th percentile and worst per table size, CPU time (the machine may be shared: CPU is
-the fairer figure; HiGHS runs on one thread), and checks that both exact solvers agree on
-points, cards and moves wherever the dynamic programme finished.
+is solved exactly (the whole table) by the integer programme with HiGHS and by the pure dynamic
+programme in a worker process with a time cap; ``best_play``'s automatic choice (the dynamic
+programme under ``HIGHS_FROM`` table cards, HiGHS from there) is reported from those, and the
+quick bounded search (the 3 nearest melds, what bots use) is timed too. Prints median, 90th
+percentile and worst per table size, CPU time (the machine may be shared: CPU is the fairer
+figure; HiGHS runs on one thread), and checks that both exact solvers agree on points, cards
+and moves wherever the dynamic programme finished.
 
     nice -n 10 python benchmarks/bench_carousel.py --rounds 1 --cap 3
 """
@@ -20,7 +21,7 @@ import time
 
 from gintutor.engine.carousel.cards import Hand, Table
 from gintutor.engine.carousel.game import BotLevel, Phase, Round, bot_play
-from gintutor.engine.carousel.solver import Method, Play, best_play, nearby_melds
+from gintutor.engine.carousel.solver import HIGHS_FROM, Method, Play, best_play, nearby_melds
 
 BANDS = ("table <40", "table 40-59", "table 60+")
 Summary = tuple[int, int, int] | None
@@ -92,6 +93,8 @@ def main() -> None:
 
     print(f"import highspy: {(time.perf_counter() - start) * 1000:.0f} ms wall")
     highs: dict[str, list[float]] = {b: [] for b in BANDS}
+    auto: dict[str, list[float]] = {b: [] for b in BANDS}
+    auto_all: list[float] = []
     highs_all: list[float] = []
     highs_wall: list[float] = []
     results: list[Summary] = []
@@ -99,6 +102,9 @@ def main() -> None:
         wall, cpu, result = _solve(item, Method.HIGHS)
         highs[band(item[0])].append(cpu)
         highs_all.append(cpu)
+        if item[0].card_count >= HIGHS_FROM:
+            auto[band(item[0])].append(cpu)
+            auto_all.append(cpu)
         highs_wall.append(wall)
         results.append(result)
     report("exact, HiGHS model, wall", highs_wall)
@@ -125,6 +131,9 @@ def main() -> None:
                 continue
             dp[band(item[0])].append(cpu)
             dp_all.append(cpu)
+            if item[0].card_count < HIGHS_FROM:
+                auto[band(item[0])].append(cpu)
+                auto_all.append(cpu)
             compared += 1
             if expected != result:
                 disagree += 1
@@ -140,6 +149,10 @@ def main() -> None:
             else:
                 print(f"  DP CPU, {b}: none finished{over}")
     print(f"HiGHS and DP agree on points, cards and moves: {compared - disagree} of {compared}")
+    report(f"best_play (auto: DP under {HIGHS_FROM} cards, HiGHS from {HIGHS_FROM}), CPU", auto_all)
+    for b in BANDS:
+        if auto[b]:
+            report(f"  auto CPU, {b} ({len(auto[b])})", auto[b])
 
 
 def report(name: str, times: list[float]) -> None:

@@ -869,6 +869,27 @@ def test_highs_equals_integer_programme_on_big_tables_many(seed: int) -> None:
     _compare_big(2000 + seed)
 
 
+BIG = "2C 3C 4C | 5D 6D 7D 8D | 9H TH JH | AS 2S 3S | 7C 7H 7S | QC QD QH QS | KC KD KS"
+
+
+def test_auto_uses_highs_from_twenty_table_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[int] = []
+    real_highs = solver._highs
+
+    def counted() -> object:
+        calls.append(1)
+        return real_highs()
+
+    monkeypatch.setattr(solver, "_highs", counted)
+    assert parse_table(BIG).card_count >= solver.HIGHS_FROM > parse_table("7H 8H 9H").card_count
+    small = solve("7H 8H 9H", "TH")
+    big = solve(BIG, "QH 5S")
+    first = solve(BIG, "TH 5S 6S 7S", first_meld=True)
+    assert calls == [1]
+    assert summary(small) == (10, 1, 0) and summary(big) == (10, 1, 0)
+    assert first is not None and first.placed.text() == "5S 6S 7S"
+
+
 def test_auto_falls_back_to_the_dynamic_programme(monkeypatch: pytest.MonkeyPatch) -> None:
     import sys
 
@@ -876,5 +897,6 @@ def test_auto_falls_back_to_the_dynamic_programme(monkeypatch: pytest.MonkeyPatc
     monkeypatch.delitem(sys.modules, "gintutor.engine.carousel.highs", raising=False)
     monkeypatch.delattr("gintutor.engine.carousel.highs", raising=False)
     assert solver._highs() is None
-    play = solve("7H 8H 9H 10H", "7C 7D")
-    assert play is not None and play.table.text() == "7C 7D 7H | 8H 9H TH"
+    play = solve(BIG, "7D 7C")
+    assert play is not None
+    assert summary(play) == summary(solve(BIG, "7D 7C", method=Method.DP))

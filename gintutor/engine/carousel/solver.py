@@ -78,12 +78,21 @@ class Method(Enum):
     """Which exact algorithm solves a position."""
 
     AUTO = "auto"
-    """The integer programme when ``highspy`` is installed (the whole table), else the
-    dynamic programme (and the dynamic programme for the bounded ``only`` search)."""
+    """The integer programme for a whole table of :data:`HIGHS_FROM` cards or more when
+    ``highspy`` is installed; else (smaller tables, the first meld, the bounded ``only``
+    search, no ``highspy``) the dynamic programme."""
     HIGHS = "highs"
     """The integer programme over every meld, solved by HiGHS (:mod:`.highs`)."""
     DP = "dp"
     """The pure dynamic programme over positions and suits (this module)."""
+
+
+HIGHS_FROM = 20
+"""Tables from this many cards go to HiGHS (``Method.AUTO``). Measured (CPU): importing
+``highspy`` (and numpy) costs 70-130 ms once per process; under 20 cards the dynamic programme
+takes a median 4-11 ms, worst 94 ms, so a single solve (``carousel analyze``, a lesson) is
+quicker without the import; from 20 cards its worst case grows past the import (0.19 s at 20-29
+cards, 0.33 s at 30-39 with jokers; seconds from 60) while HiGHS stays under 15 ms there."""
 
 
 @dataclass(frozen=True)
@@ -864,8 +873,10 @@ def best_play(
         chosen = tuple(sorted(set(only)))
     used = Table(tuple(table.melds[i] for i in chosen))
     outside = [meld for i, meld in enumerate(table.melds) if i not in set(chosen)]
-    backend = _highs() if method is Method.AUTO and only is None else None
-    if method is Method.HIGHS:
+    backend = None
+    if method is Method.AUTO and only is None and used.card_count >= HIGHS_FROM:
+        backend = _highs()
+    elif method is Method.HIGHS:
         from gintutor.engine.carousel import highs as backend
     if backend is not None:
         room = {rank - 1 + 13 * suit: n for (rank, suit), n in _shown(outside).items()}
