@@ -213,6 +213,24 @@ def test_a_stale_or_damaged_pack_cache_is_passed_by(
     assert puzzlepack.shipped_pack(cache)._lines is None
 
 
+def test_no_pack_is_read_whole_for_a_cache_that_cannot_be_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from gintutor.content import cachefile, puzzlepack, puzzles
+
+    def unread(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the whole pack was read")
+
+    monkeypatch.setattr(cachefile, "can_store", lambda path: False)
+    monkeypatch.setattr(puzzles, "check_puzzles", unread)
+    pack = puzzlepack.shipped_pack(tmp_path / "puzzles.json")
+    assert pack.puzzle("outs-049").id == "outs-049"
+    monkeypatch.undo()
+    assert cachefile.can_store(tmp_path / "new" / "folders" / "puzzles.json")
+    (tmp_path / "a-file").write_text("", encoding="utf-8")
+    assert not cachefile.can_store(tmp_path / "a-file" / "puzzles.json")
+
+
 def test_puzzle_json_is_the_same_from_the_cache(tmp_path: Path) -> None:
     outputs = [
         _modules_after("puzzle", "--id", puzzle_id, "--json", home=tmp_path)[1]

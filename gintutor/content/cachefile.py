@@ -19,6 +19,16 @@ from pathlib import Path
 from typing import Any
 
 
+def can_store(path: Path) -> bool:
+    """True when a cache file can be written at ``path`` (its folder, or the nearest folder
+    above it that exists, is writable): a cache that would cost work to fill is not filled
+    where it could never be kept."""
+    folder = path.parent
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    return folder.is_dir() and os.access(folder, os.W_OK)
+
+
 def store_quietly(path: Path, text: str) -> None:
     """Write ``text`` to the cache file ``path`` atomically; an error is passed by."""
     store_quietly_bytes(path, text.encode("utf-8"))

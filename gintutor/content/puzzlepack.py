@@ -98,8 +98,8 @@ class ShippedPack:
 
 def shipped_pack(cache: Path | None = None) -> ShippedPack:
     """The shipped pack, from ``cache`` (a file) when it holds exactly this pack read by this
-    code; else read now, and stored there if the whole pack reads cleanly. Without ``cache``
-    only the ids are read (each puzzle's entry when it is asked for)."""
+    code; else read now, and stored there if the whole pack reads cleanly. Without ``cache``, or
+    where it cannot be written, only the ids are read (each puzzle's entry when asked for)."""
     if cache is None:
         from gintutor.content.puzzles import pack_index
 
@@ -113,20 +113,22 @@ def shipped_pack(cache: Path | None = None) -> ShippedPack:
                 return ShippedPack({str(k): str(v) for k, v in head["index"].items()}, text)
         except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError):
             pass
+    from gintutor.content.cachefile import can_store
     from gintutor.content.puzzles import check_puzzles, pack_index, puzzle_files
     from gintutor.content.verdicts import load_verdicts
 
+    if not key or not can_store(cache):  # the whole pack read for nothing: read what is asked
+        return ShippedPack(pack_index())
     puzzles, problems = check_puzzles(puzzle_files(), solve=False)
     if problems:  # reported by the commands that need the puzzles with problems
         return ShippedPack(pack_index())
     read = {puzzle.id: puzzle for puzzle in puzzles}
     index = {puzzle.id: Path(puzzle.path).name for puzzle in puzzles}
-    if key:
-        stored = _cache_text(key, index, puzzles, load_verdicts())
-        if stored is not None:
-            from gintutor.content.cachefile import store_quietly
+    stored = _cache_text(key, index, puzzles, load_verdicts())
+    if stored is not None:
+        from gintutor.content.cachefile import store_quietly
 
-            store_quietly(cache, stored)
+        store_quietly(cache, stored)
     return ShippedPack(index, None, read)
 
 
