@@ -275,6 +275,11 @@ def test_a_kept_lesson_is_used_only_for_its_text_and_only_if_it_is_gintutor_s(
     key = lessons._lesson_key(text, "lessons/01-cards.yaml")
     kept.write_bytes(pickle.dumps((key, print)))  # a builtin: never unpickled
     assert lessons._kept_lesson(kept, key) is None
+    from gintutor.content import cachefile
+
+    for foreign in (cachefile.keep, GinError("x")):  # a function; a class but no record
+        kept.write_bytes(pickle.dumps((key, foreign)))
+        assert lessons._kept_lesson(kept, key) is None
     kept.write_bytes(b"not a pickle")
     assert lessons._kept_lesson(kept, key) is None
     assert lessons._load_one(text, "lessons/01-cards.yaml", 1, store) == lesson

@@ -3,9 +3,9 @@ kept in the learner's data folder: only ever a saving, never needed.
 
 A cache is one file written atomically (a crash leaves the old file or the new one); one that
 cannot be written is passed by, and a reader ignores one it cannot read or whose key (what it
-was made from) is not the current one. Records read from content (a lesson, a pack of puzzles)
-are kept pickled under their key (:func:`keep`, :func:`kept`): only gintutor's own classes are
-ever unpickled from the data folder.
+was made from) is not the current one. Records read from content (a lesson read in full) are
+kept pickled under their key (:func:`keep`, :func:`kept`): only gintutor's own records are ever
+unpickled from the data folder.
 """
 
 from __future__ import annotations
@@ -15,6 +15,8 @@ import json
 import os
 import pickle
 import tempfile
+from dataclasses import is_dataclass
+from enum import Enum
 from pathlib import Path
 from typing import Any
 
@@ -69,13 +71,17 @@ def code_fingerprint() -> str:
 
 
 class _GintutorOnly(pickle.Unpickler):
-    """Unpickles only gintutor's own classes (records, enums): kept records hold nothing else,
-    and nothing else is ever built from the data folder."""
+    """Unpickles only gintutor's own records (dataclasses and enums): kept records hold nothing
+    else, and no function, no other class and no other module is ever reached from the data
+    folder."""
 
     def find_class(self, module: str, name: str) -> Any:
-        if module == "gintutor" or module.startswith("gintutor."):
-            return super().find_class(module, name)
-        raise pickle.UnpicklingError(f"{module}.{name} is not gintutor's")
+        parts = module.split(".")
+        if parts[0] == "gintutor" and not any(part.startswith("_") for part in parts):
+            found = super().find_class(module, name)
+            if isinstance(found, type) and (is_dataclass(found) or issubclass(found, Enum)):
+                return found
+        raise pickle.UnpicklingError(f"{module}.{name} is not one of gintutor's records")
 
 
 def keep(path: Path, key: str, value: Any) -> None:
