@@ -1,13 +1,13 @@
 """The shipped puzzle pack as a command needs it: the ids, one puzzle, or all of them.
 
-Reading YAML costs more than a puzzle command's own work (PyYAML alone takes about a tenth
-of a start), so once the whole pack has been read cleanly its puzzles are kept in a cache
-file (:mod:`.cachefile`): the ids on the first line, then one puzzle a line, so one puzzle
-costs one line's JSON. The cache is used only under its key: the size and modification time
-of every pack file, of the stored verdicts (each puzzle's line holds its own) and of the code
-that reads puzzles, and gintutor's version. A cache that
-is missing, stale or unreadable is passed by: the pack is read as
-:mod:`gintutor.content.puzzles` reads it, and a clean full read is stored for the next start.
+Reading YAML costs more than a puzzle command's own work (importing PyYAML alone is about a
+fifteenth of a start), so once the whole pack has been read cleanly its puzzles are kept in a
+cache file (:mod:`.cachefile`): the key and the ids on the first line, then one puzzle a line
+with its stored verdict, so one puzzle costs one line's JSON. The key is the size and
+modification time of every pack file, of the stored verdicts and of the code that reads
+puzzles, and gintutor's version. A cache that is missing, stale or unreadable is passed by: the
+pack is read as :mod:`gintutor.content.puzzles` reads it, and a clean full read is stored for
+the next start (where the cache can be written; elsewhere only the asked puzzle is read).
 """
 
 from __future__ import annotations
