@@ -88,12 +88,25 @@ class ShippedPack:
             if self._read is not None:
                 self._all = sorted(self._read.values(), key=lambda p: p.id)
             elif self._lines is not None:
-                self._all = [self.puzzle(puzzle_id) for puzzle_id in sorted(self.index)]
+                self._all = self._every_cached()
             else:
                 from gintutor.content.puzzles import load_puzzles
 
                 self._all = load_puzzles()
         return self._all
+
+    def _every_cached(self) -> list[Puzzle]:
+        """Every puzzle of the cache in one pass, sorted by id (a puzzle whose line cannot be
+        read is read from its entry)."""
+        assert self._lines is not None
+        found: dict[str, Puzzle] = {}
+        for line in self._lines.splitlines()[1:]:
+            try:
+                puzzle = _puzzle_of(json.loads(line))
+            except (ValueError, KeyError, TypeError, GinError):
+                continue
+            found[puzzle.id] = puzzle
+        return [found.get(puzzle_id) or self.puzzle(puzzle_id) for puzzle_id in sorted(self.index)]
 
 
 def shipped_pack(cache: Path | None = None) -> ShippedPack:
