@@ -118,3 +118,57 @@ def test_an_opponent_who_discarded_without_knocking_holds_no_knocking_hand() -> 
         info = state.infoset()
         samples = sample_opponent_hands(info, 20, random.Random(seed), no_knock=0.0)
         assert all(min_deadwood_mask(hand) > info.knock_limit for hand, _ in samples)
+
+
+def _world(state: HandState) -> World:
+    """The world of a hand in progress (every card where it really is)."""
+    return World(
+        list(state.hands),
+        list(state.stock),
+        list(state.pile),
+        [0, 0],
+        [0, 0],
+        state.rules,
+        state.knock_limit,
+    )
+
+
+def test_a_rollout_plays_each_side_by_its_own_policy() -> None:
+    from gintutor.engine.bots.heuristic import GREEDY
+    from gintutor.engine.bots.playout import FAST
+
+    differ = 0
+    for seed in range(12):
+        state = _mid_hand(seed, turns=4)
+        if state.over:
+            continue
+        bot, rng = make_bot("simple"), random.Random(1)
+        while state.phase is not Phase.DRAW and not state.over:
+            state.do(bot.act(state.infoset(), rng))
+        if state.over:
+            continue
+
+        me = state.to_move
+        same = _world(state).play(me, me, FAST)
+        assert _world(state).play(me, me, FAST, FAST) == same  # the other side defaults to ours
+        assert _world(state).play(me, me, GREEDY, GREEDY) == _world(state).play(me, me, GREEDY)
+        differ += _world(state).play(me, me, FAST, GREEDY) != same
+    assert differ  # the opponent's policy is the one played for it
+
+
+def test_the_expert_with_an_opponent_model_plays_a_legal_hand() -> None:
+    import dataclasses
+
+    from gintutor.engine.bots.expert import ExpertBot
+    from gintutor.engine.bots.heuristic import GREEDY
+
+    expert = dataclasses.replace(ExpertBot(worlds=4), opponent=GREEDY)
+    simple = make_bot("simple")
+    state = HandState(Deal.shuffled(random.Random(8), 0), preset("eaai"))
+    rngs = [random.Random(1), random.Random(2)]
+    while not state.over:
+        bot = expert if state.to_move == 0 else simple
+        action = bot.act(state.infoset(), rngs[state.to_move])
+        state.verify(action)
+        state.do(action)
+    assert state.result is not None
