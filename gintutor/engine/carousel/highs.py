@@ -1,8 +1,9 @@
 """The Carousel solver as an integer programme over every possible meld, solved by HiGHS.
 
 The one engine module that imports a third-party package (``highspy``, HiGHS' own bindings):
-:func:`gintutor.engine.carousel.solver.best_play` imports it only when it is installed and falls
-back to the pure dynamic programme otherwise, which stays the tests' oracle.
+:func:`gintutor.engine.carousel.solver.best_play` imports it for tables of ``HIGHS_FROM`` cards
+or more when it is installed, and uses the pure dynamic programme otherwise, which stays the
+tests' oracle.
 
 The model (after den Hertog & Hulshof's Rummikub programme, every meld a variable):
 

@@ -13,11 +13,11 @@ smaller piece moves). A table card is moved when its new meld does not continue 
 a freed joker always moves.
 
 Two exact algorithms find such a play (:class:`Method`): an integer programme over every meld
-solved by HiGHS (:mod:`gintutor.engine.carousel.highs`, used when ``highspy`` is installed: a
-median 5 ms, worst 0.13 s on two-deck tables of up to 88 cards) and this module's pure
-dynamic programme, the tests' oracle for it and the bots' bounded search (seconds on tables of
-60 cards and more). Both give the same points, cards and moves; among equal plays each makes
-its own deterministic choice.
+solved by HiGHS (:mod:`gintutor.engine.carousel.highs`, used for tables of :data:`HIGHS_FROM`
+cards or more when ``highspy`` is installed: a median 5 ms, worst 0.13 s on two-deck tables
+of up to 88 cards) and this module's pure dynamic programme (smaller tables, the bots' bounded
+search, and the tests' oracle; seconds on tables of 60 cards and more). Both give the same
+points, cards and moves; among equal plays each makes its own deterministic choice.
 
 The dynamic programme runs over positions (ace low = 1 ... king = 13, ace high = 14) and,
 within a position, suit by suit, in the spirit of van Rijn, Takes & Vis (2015): the state
