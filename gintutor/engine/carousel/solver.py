@@ -1011,7 +1011,7 @@ def _rebuild(
     freed_queue = _freed_jokers(table, freed)
     placed_cards: list[Card] = []
     hand_jokers = 0
-    built: list[tuple[Meld, int, list[tuple[Slot, int, Slot | None]]]] = []
+    built: list[tuple[Meld, int | None, tuple[tuple[Slot, int, Slot | None], ...]]] = []
     for items, label, _ in finished:
         slots: list[tuple[Slot, int, Slot | None]] = []  # (slot, origin, before for freed)
         for position, suit, (kind, origin) in items:
@@ -1033,25 +1033,8 @@ def _rebuild(
                 hand_jokers += 1
                 slots.append((Slot(card, joker=True), -1, None))
         meld = make_meld(slot for slot, _, _ in slots)
-        built.append((meld, label, slots))
-    built.sort(key=lambda item: item[0].sort_key())
-    moves: list[Move] = []
-    for meld, label, slots in built:
-        for slot, origin, before in slots:
-            if origin < 0:
-                continue
-            if before is not None:
-                moves.append(Move(MoveKind.FREED, slot, before, table.melds[origin], meld))
-            elif origin != label:
-                moves.append(Move(MoveKind.MOVED, slot, slot, table.melds[origin], meld))
-    placed = Hand.of(placed_cards, hand_jokers)
-    return Play(
-        placed,
-        Table(tuple(m for m, _, _ in built)),
-        tuple(moves),
-        hand - placed,
-        tuple(None if label < 0 else label for _, label, _ in built),
-    )
+        built.append((meld, None if label < 0 else label, tuple(slots)))
+    return _from_melds(table, hand, Hand.of(placed_cards, hand_jokers), built)
 
 
 def _freed_jokers(table: Table, freed: list[int]) -> list[tuple[int, Slot]]:
