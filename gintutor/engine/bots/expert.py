@@ -10,11 +10,18 @@ than ``SWITCH`` standard errors of the paired difference, so a small, noisy budg
 throw good moves away by luck. The knocker's spread is the one that scores best against the
 sampled hands, never against the real one.
 
+The rollouts play the expert by ``rollout`` and the opponent by ``opponent`` (both the
+coach's ``FAST`` heuristic unless set; ``heuristic.GREEDY`` models a knock-at-the-first-chance
+player, measured no better against ``simple``: ``benchmarks/tune_bots.py``). The functions
+the coach calls (``_after_discard``, ``_after_take``, ``_after_pass``) default to ``FAST``, so
+the coach's valuations do not move when the expert's policies do.
+
 The budget is ``worlds`` sampled worlds per decision, cut short before a world that would
 likely end past ``seconds`` (wall clock: under load the cap binds and fewer worlds are played).
-Measured (``benchmarks/bench_bots.py --decision-time 12 --worlds 128 --seconds 1``): at 32
-worlds a decision costs 64 ms of CPU on average (trivial ones included), so 128 worlds about
-0.25 s; on the shared machine under load the wall-clock cap binds and keeps decisions near 1 s.
+Measured (``benchmarks/bench_bots.py --decision-time 6 --worlds 128 --seconds 100``, 6 hands
+against ``simple``): 0.120 s of CPU per decision on average, 0.250 s at most (32 worlds: 0.025
+s, 0.059 s), trivial decisions included; on the shared machine under load the wall-clock cap
+binds and keeps decisions near 1 s. Strength table: ``docs/bots.md``.
 
 Why it is not (yet) much stronger than the heuristic: a hand's points vary by some 20 points
 from world to world, and two discards' rollouts diverge soon after, so at the budgets a match
