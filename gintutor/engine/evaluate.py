@@ -26,7 +26,19 @@ from enum import Enum
 from itertools import combinations
 from math import comb
 
-from gintutor.engine.cards import CARDS, DECK_MASK, SUIT_BITS, Card, CardSet, iter_bits
+from gintutor.engine.cards import (
+    CARD_POINTS,
+    CARDS,
+    DECK_MASK,
+    DIAMONDS_SHIFT,
+    HEARTS_SHIFT,
+    SPADES_SHIFT,
+    SUIT_BITS,
+    SUIT_MASK,
+    Card,
+    CardSet,
+    iter_bits,
+)
 from gintutor.engine.melds import MELD_MASKS, Meld
 from gintutor.engine.rules import RuleSet
 from gintutor.engine.solver import Arrangement, best_discard_deadwood_mask, min_deadwood_mask, solve
@@ -213,12 +225,41 @@ class Evaluation:
         raise CardError(f"{card.code} is not a legal discard here")
 
 
+def reach_mask(mask: int) -> int:
+    """The cards that make a 3-card meld with two cards of ``mask``.
+
+    A card drawn outside it melds in no arrangement of the hand with it (any longer meld through
+    it holds a 3-card one), so it stays deadwood whatever is discarded.
+
+    >>> CardSet(reach_mask(CardSet.parse("5H 6H 9C 9D").mask)).text()
+    '4H 7H 9H 9S'
+    """
+    c = mask & SUIT_MASK
+    d = mask >> DIAMONDS_SHIFT & SUIT_MASK
+    h = mask >> HEARTS_SHIFT & SUIT_MASK
+    s = mask >> SPADES_SHIFT
+    pairs = c & d | c & h | c & s | d & h | d & s | h & s
+    reach = pairs | pairs << DIAMONDS_SHIFT | pairs << HEARTS_SHIFT | pairs << SPADES_SHIFT
+    for shift, suit in ((0, c), (DIAMONDS_SHIFT, d), (HEARTS_SHIFT, h), (SPADES_SHIFT, s)):
+        up = suit << 1  # the rank below is held
+        down = suit >> 1  # the rank above is held
+        reach |= ((up & suit << 2 | up & down | down & suit >> 2) & SUIT_MASK) << shift
+    return reach & ~mask
+
+
 class _Cache:
-    """Memoised solver calls on masks (the evaluation makes tens of thousands)."""
+    """Memoised solver calls on masks (the evaluation makes tens of thousands).
+
+    A 10-card hand's draws mostly add a card that melds with nothing in it (outside
+    :func:`reach_mask`); that card is deadwood in every arrangement, so the least deadwood
+    after the draw and the best discard is min(D, points + B), D the hand's least deadwood and
+    B its least after discarding one card: no solver call per such draw.
+    """
 
     def __init__(self) -> None:
         self.ten: dict[int, int] = {}
         self.eleven: dict[int, int] = {}
+        self.hands: dict[int, tuple[int, int, int]] = {}
 
     def deadwood(self, mask: int) -> int:
         found = self.ten.get(mask)
@@ -233,22 +274,62 @@ class _Cache:
             found = self.eleven[mask] = best_discard_deadwood_mask(mask)
         return found
 
+    def hand(self, hand10: int) -> tuple[int, int, int]:
+        """``(D, B, reach)`` of a 10-card hand: see the class docstring."""
+        found = self.hands.get(hand10)
+        if found is None:
+            found = self.hands[hand10] = (
+                self.deadwood(hand10),
+                best_discard_deadwood_mask(hand10),
+                reach_mask(hand10),
+            )
+        return found
+
+    def after_draw(self, hand10: int, card: int) -> int:
+        """Least deadwood of ``hand10`` plus ``card`` after the best discard (any card)."""
+        now, least, reach = self.hand(hand10)
+        if card & reach:
+            return self.best_after_draw(hand10 | card)
+        drawn = CARD_POINTS[card.bit_length() - 1] + least
+        return now if now < drawn else drawn
+
 
 def _p_knock_next(cache: _Cache, hand10: int, unseen: list[int], limit: int, skip: int = 0) -> int:
     """How many unseen cards (other than ``skip``) let ``hand10`` knock after drawing them."""
-    return sum(
-        1 for card in unseen if card != skip and cache.best_after_draw(hand10 | card) <= limit
-    )
+    now, least, reach = cache.hand(hand10)
+    if now <= limit:
+        return sum(1 for card in unseen if card != skip)
+    # A card outside the reach lets the hand knock when its points plus B are within the limit.
+    room = limit - least
+    count = 0
+    for card in unseen:
+        if card == skip:
+            continue
+        if card & reach:
+            if cache.best_after_draw(hand10 | card) <= limit:
+                count += 1
+        elif CARD_POINTS[card.bit_length() - 1] <= room:
+            count += 1
+    return count
 
 
 def _two_draws(cache: _Cache, hand10: int, unseen: list[int], limit: int) -> float:
     """P(able to knock within two stock draws), discarding to minimise deadwood each time."""
     if len(unseen) < 2:
         return float(_p_knock_next(cache, hand10, unseen, limit) / max(len(unseen), 1))
+    now, _, reach = cache.hand(hand10)
+    # After a first card outside the reach, discarding another card x leaves that card's
+    # points plus the least deadwood of hand10 without x (computed once, not per first card).
+    without = {x: cache.deadwood(hand10 ^ x) for x in iter_bits(hand10)}
     total = 0.0
     for first in unseen:
         eleven = hand10 | first
-        after = {x: cache.deadwood(eleven ^ x) for x in iter_bits(eleven)}
+        if first & reach:
+            after = {x: cache.deadwood(eleven ^ x) for x in iter_bits(eleven)}
+        else:
+            points = CARD_POINTS[first.bit_length() - 1]
+            after = {x: points + value for x, value in without.items()}
+            after[first] = now
         least = min(after.values())
         if least <= limit:
             total += 1.0
@@ -331,7 +412,7 @@ def _outs(
     gin_outs: list[Card] = []
     for card_bit in unseen:
         eleven = hand10 | card_bit
-        after = cache.best_after_draw(eleven)
+        after = cache.after_draw(hand10, card_bit)
         if after >= now:
             continue
         card = CARDS[card_bit.bit_length() - 1]
@@ -369,7 +450,7 @@ def evaluate_discard(position: Position, card: Card, cache: _Cache | None = None
     now = cache.deadwood(hand10)
     before = solve(CardSet(hand10)).best
     outs, knock_outs, gin_outs = _outs(cache, hand10, before, unseen, limit, now)
-    draws = [cache.best_after_draw(hand10 | c) for c in unseen]
+    draws = [cache.after_draw(hand10, c) for c in unseen]
     count = max(len(unseen), 1)
     return DiscardEval(
         card=card,

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from gintutor.engine import tables as _tables
 from gintutor.engine.cards import (
@@ -92,31 +93,39 @@ DISCARD_GAIN: list[int] = [-_NO_DISCARD] + [g - _GAIN_OFFSET for g in _tables.DI
 """``DISCARD_GAIN[m]``: the best drop in ``RUN_DEADWOOD[m]`` from discarding one card of ``m``."""
 
 
-def _set_choices(c: int, d: int, h: int, s: int, triple: int) -> list[tuple[int, int, int, int]]:
-    """The suit masks left after each way of melding sets from the ranks in ``triple``.
+@lru_cache(maxsize=4096)
+def _set_removals(c: int, d: int, h: int, s: int) -> tuple[tuple[int, int, int, int], ...]:
+    """The cards taken from each suit by each way of melding sets from the ranks held 3+ times.
 
-    A rank held three times is melded as a set or not at all; a rank held four times as the
-    set of four, any set of three (freeing the fourth card for a run), or not at all.
+    ``c d h s`` are the suit masks restricted to those ranks. A rank held three times is melded
+    as a set or not at all; a rank held four times as the set of four, any set of three
+    (freeing the fourth card for a run), or not at all. Memoised: a hand's sets depend only on
+    these four masks, and an evaluation meets the same few thousands of times.
     """
-    choices = [(c, d, h, s)]
-    for bit in iter_bits(triple):
-        held = [bool(x & bit) for x in (c, d, h, s)]
-        removals: list[tuple[bool, bool, bool, bool]] = [(held[0], held[1], held[2], held[3])]
-        if all(held):
-            removals += [(i != 0, i != 1, i != 2, i != 3) for i in range(4)]
-        more = []
-        for cc, dd, hh, ss in choices:
-            for rc, rd, rh, rs in removals:
-                more.append(
-                    (
-                        cc & ~bit if rc else cc,
-                        dd & ~bit if rd else dd,
-                        hh & ~bit if rh else hh,
-                        ss & ~bit if rs else ss,
-                    )
-                )
-        choices += more
-    return choices
+    choices = [(0, 0, 0, 0)]
+    for bit in iter_bits(c | d | h | s):
+        removals = [(c & bit, d & bit, h & bit, s & bit)]
+        if c & d & h & s & bit:  # a set of three leaves one suit's card free
+            removals += [
+                (0, bit, bit, bit),
+                (bit, 0, bit, bit),
+                (bit, bit, 0, bit),
+                (bit, bit, bit, 0),
+            ]
+        choices += [
+            (cc | rc, dd | rd, hh | rh, ss | rs)
+            for cc, dd, hh, ss in choices
+            for rc, rd, rh, rs in removals
+        ]
+    return tuple(choices)
+
+
+def _set_choices(c: int, d: int, h: int, s: int, triple: int) -> list[tuple[int, int, int, int]]:
+    """The suit masks left after each way of melding sets from the ranks in ``triple``."""
+    return [
+        (c ^ rc, d ^ rd, h ^ rh, s ^ rs)
+        for rc, rd, rh, rs in _set_removals(c & triple, d & triple, h & triple, s & triple)
+    ]
 
 
 def min_deadwood_mask(mask: int) -> int:
