@@ -3,6 +3,8 @@ and what it writes passes ``puzzles check`` at the puzzle budget."""
 
 from __future__ import annotations
 
+import pytest
+
 from gintutor.content.puzzlegen import _exposure, _layoffs_may_decide, generate, to_yaml
 from gintutor.content.puzzles import check_puzzles
 from gintutor.engine.cards import CardSet
@@ -53,3 +55,11 @@ def test_exposure_counts_a_card_known_in_the_defender_hand_in_full() -> None:
 def test_layoffs_decide_when_they_outweigh_the_extra_deadwood() -> None:
     assert _layoffs_may_decide(_knock_position("7H"))  # 7 points saved for 5 more deadwood
     assert not _layoffs_may_decide(_knock_position(""))  # a chance of 7H: too little for 5
+
+
+@pytest.mark.slow
+def test_every_theme_generated_by_the_named_bots_passes_the_check() -> None:
+    made = generate(dict.fromkeys(Theme, 1), preset("standard"), seed=1, jobs=2)
+    assert sorted(p.theme.value for p in made) == sorted(t.value for t in Theme)
+    puzzles, problems = check_puzzles([("new.yaml", to_yaml(made))], judge_missing=True, jobs=2)
+    assert problems == [] and len(puzzles) == len(made)

@@ -31,6 +31,7 @@ import functools
 import random
 from collections.abc import Callable, Iterable, Iterator
 
+from gintutor.content.puzzles import read_puzzles
 from gintutor.engine.bots import Bot, make_bot
 from gintutor.engine.cards import CARD_POINTS, CARDS, CardSet
 from gintutor.engine.coach import judge
@@ -65,6 +66,9 @@ worlds, against a margin of 1) show only at the puzzle budget: measured on 18 ``
 ``outs`` positions, the pre-screen passed all 18 and the full verdict kept 6."""
 PRESCREEN_Z = 2.0
 """The pre-screen reads each cost this many standard errors in the position's favour."""
+EXAMINED = 6
+"""Positions of one hand that a theme's exact filters examine at most (``outs`` and ``safety``
+evaluate every discard: about 40 ms a position)."""
 TRIES = 2
 """Positions of one hand that a judged theme sends to the coach at most."""
 EXACT_TRIES = 4
@@ -568,7 +572,7 @@ def _hand_puzzles(item: HandWork) -> list[Found]:
             continue
         theme_rng = random.Random(f"{seed}:{index}:{theme.value}")
         tries = TRIES if theme.judged else EXACT_TRIES
-        candidates = theme_rng.sample(fits[theme], len(fits[theme]))
+        candidates = theme_rng.sample(fits[theme], min(EXAMINED, len(fits[theme])))
         for position, info in candidates:
             coins = _Coins.draw(theme_rng)
             if not _promising(theme, position):
@@ -594,7 +598,7 @@ def _draft(
     """
     draft = Puzzle(
         f"{theme.value}-new",
-        "",
+        _TITLES[theme][rng.randrange(len(_TITLES[theme]))],
         theme,
         3,
         position,
@@ -605,6 +609,12 @@ def _draft(
         opponent_discards=CardSet(info.opponent_discards),
         opponent_passed=CardSet(info.opponent_passed),
     )
+    # Judged as ``puzzles check`` reads it back: a verdict is seeded and keyed by exactly the
+    # position written (the YAML keeps no first upcard where the rules do not need one).
+    read, problems = read_puzzles(to_yaml([draft]), "generated")
+    if problems or len(read) != 1:
+        return None
+    draft = dataclasses.replace(read[0], path="", line=0)
     try:
         if theme in PRESCREENED:
             quick = judge(
@@ -623,7 +633,6 @@ def _draft(
         explanation = _NATURAL_IS_BEST[theme]
     return dataclasses.replace(
         draft,
-        title=_TITLES[theme][rng.randrange(len(_TITLES[theme]))],
         difficulty=_difficulty(theme, margin),
         answers=solution.accepted,
         explanation=explanation,
