@@ -807,10 +807,16 @@ def puzzle(
     if as_json:
         import json
 
-        from gintutor.content.verdicts import solve
         from gintutor.tutor.puzzletext import puzzle_data
 
-        solution = solve(chosen, pack.verdicts(chosen))
+        if chosen.theme.judged:
+            from gintutor.content.verdicts import solve
+
+            solution = solve(chosen, pack.verdicts(chosen))
+        else:  # exact numbers only: no verdict to read (nor the hand state machine it names)
+            from gintutor.tutor.puzzles import solve_puzzle
+
+            solution = solve_puzzle(chosen)
         typer.echo(json.dumps(puzzle_data(chosen, solution), ensure_ascii=False))
         return
     from gintutor.cli.prompts import Quit, asker_for

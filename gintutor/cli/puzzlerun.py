@@ -18,6 +18,10 @@ from gintutor.tutor.puzzletext import feedback, setting_out
 
 def _solved(puzzle: Puzzle) -> Solution:
     """The puzzle's solution (from its stored verdict; the reader is imported when needed)."""
+    if not puzzle.theme.judged:  # exact numbers only: no verdict to read
+        from gintutor.tutor.puzzles import solve_puzzle
+
+        return solve_puzzle(puzzle)
     from gintutor.content.verdicts import solve
 
     return solve(puzzle)
