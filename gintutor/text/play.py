@@ -11,9 +11,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gintutor.engine.cards import Card, CardSet
-from gintutor.engine.coach import Judged, Reason, ReasonKind, Verdict
 from gintutor.engine.game import GameSheet, Match
 from gintutor.engine.hand import Action, HandResult, Kind, Phase
+from gintutor.engine.judgement import Judged, Reason, ReasonKind, Verdict
 from gintutor.engine.rules import RuleSet
 from gintutor.engine.scoring import Outcome
 from gintutor.engine.showdown import Showdown, SpreadOutcome

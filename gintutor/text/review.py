@@ -13,8 +13,8 @@ from enum import Enum
 from typing import Any, Protocol
 
 from gintutor.engine.cards import Card, CardSet
-from gintutor.engine.coach import Grade, Reason, ReasonKind
 from gintutor.engine.hand import NO_CARD, Action, HandResult, Kind, Phase
+from gintutor.engine.judgement import Grade, Reason, ReasonKind
 from gintutor.engine.scoring import Outcome
 from gintutor.text.blocks import Block, Heading, Line, Style, Table, plural
 

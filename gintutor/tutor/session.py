@@ -19,14 +19,14 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Protocol
+from typing import Any, Protocol
 
 from gintutor.engine.bots import Bot, make_bot
 from gintutor.engine.bots.common import best_layoffs, best_spread
 from gintutor.engine.cards import CARDS, Card, CardSet, mask_points
-from gintutor.engine.coach import COACH_SECONDS, COACH_WORLDS, Grade, Verdict, judge
 from gintutor.engine.game import GameSheet, Match, score_game, score_match
-from gintutor.engine.hand import NO_CARD, Action, Deal, HandResult, HandState, Kind, Phase
+from gintutor.engine.hand import NO_CARD, Action, Deal, HandResult, HandState, InfoSet, Kind, Phase
+from gintutor.engine.judgement import Grade, Verdict
 from gintutor.engine.rules import RuleSet
 from gintutor.engine.scoring import Outcome
 from gintutor.engine.showdown import Showdown, SpreadOutcome, showdown
@@ -52,15 +52,26 @@ class CoachMode(Enum):
 class Budget:
     """Sampled worlds and CPU seconds per coach verdict."""
 
-    worlds: int = COACH_WORLDS
-    seconds: float = COACH_SECONDS
+    worlds: int
+    seconds: float
 
 
-COACH_BUDGET = Budget()
-"""The budget at the table (the coach's own; tests make it cheap)."""
+COACH_BUDGET: Budget | None = None
+"""The budget at the table: ``None`` is the coach's own (``COACH_WORLDS``, ``COACH_SECONDS``),
+read when the coach is first asked; tests make it cheap."""
 
 Judge = Callable[..., Verdict]
 """``judge(info, *, worlds, seconds, seed, scores) -> Verdict`` (the coach's signature)."""
+
+
+def judge(info: InfoSet, **options: Any) -> Verdict:
+    """The coach's verdict (:func:`gintutor.engine.coach.judge`).
+
+    The coach loads every bot, so it is imported at the first verdict: a game starts without it.
+    """
+    from gintutor.engine.coach import judge as coach_judge
+
+    return coach_judge(info, **options)
 
 
 class Word(Enum):
@@ -444,15 +455,24 @@ class Session:
         found = self._verdicts.get(key)
         if found is None:
             scores = None if self.rules.hollywood or not _has_win_chance() else self.scores()
+            budget = self._budget()
             found = self.judge(
                 state.infoset(self.you),
-                worlds=self.budget.worlds,
-                seconds=self.budget.seconds,
+                worlds=budget.worlds,
+                seconds=budget.seconds,
                 seed=hash_seed(self.seed, *key),
                 scores=scores,
             )
             self._verdicts = {key: found}
         return found
+
+    def _budget(self) -> Budget:
+        """The budget per verdict (the coach's own unless one was given)."""
+        if self.budget is None:
+            from gintutor.engine.coach import COACH_SECONDS, COACH_WORLDS
+
+            self.budget = Budget(COACH_WORLDS, COACH_SECONDS)
+        return self.budget
 
     def hint(self) -> Verdict:
         """The verdict for ``hint`` (any coach setting but ``off``)."""
