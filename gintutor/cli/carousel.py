@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -117,9 +118,10 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """A "play the most you can" puzzle (the puzzle of the day, or --id): type the new
         table; hint shows a hint, skip the answer."""
+        from gintutor.cli.progress import data_dir
         from gintutor.tutor.carouselpuzzles import puzzle_data, solve_puzzle
 
-        chosen = _carousel_puzzle(puzzle_id)
+        chosen = _carousel_puzzle(puzzle_id, data_dir() / "cache" / "carousel-puzzles.pickle")
         if as_json:
             import json
 
@@ -326,32 +328,59 @@ class _Session:
         self.terminal.show(explain_play(round_.table, round_.hand, play, round_.rules, self.style))
 
 
-def _carousel_puzzle(puzzle_id: str | None) -> Any:
-    """The Carousel puzzle asked for (the day's if ``None``), parsing only its entry of the
-    pack when it reads cleanly; else the whole pack (its problems and errors are the reader's)."""
+def _carousel_puzzle(puzzle_id: str | None, cache: Path | None = None) -> Any:
+    """The Carousel puzzle asked for (the day's if ``None``) from the shipped pack.
+
+    With ``cache`` (a file in the data folder) the pack read cleanly before by exactly this
+    code is taken from it (no YAML is read), and where it can be written a clean full reading
+    is kept there. Otherwise only the puzzle's entry is parsed when it reads cleanly; else the
+    whole pack (its problems and errors are the reader's)."""
     import datetime as dt
 
     from gintutor.content.carouselpuzzles import (
         carousel_pack_files,
+        check_carousel_puzzles,
         find_carousel_puzzle,
-        load_carousel_puzzles,
-        read_carousel_puzzles,
     )
-    from gintutor.content.packs import ID_LINE, entry_only
     from gintutor.errors import GinError
     from gintutor.tutor.daily import daily_id
 
     files = carousel_pack_files()
-    ids = [match.group(1) for _, text in files for match in ID_LINE.finditer(text)]
-    if ids:
-        wanted = puzzle_id if puzzle_id is not None else daily_id(ids, dt.date.today())
-        for path, text in files:
-            entry = entry_only(text, wanted)
-            if entry is not None:
-                found, problems = read_carousel_puzzles(entry, path)
-                if not problems and len(found) == 1 and found[0].id == wanted:
-                    return found[0]
-    puzzles = load_carousel_puzzles()
+    puzzles = None
+    if cache is not None:
+        import hashlib
+        import json
+
+        from gintutor.content.cachefile import can_store, code_fingerprint, keep, kept
+
+        try:
+            key = hashlib.blake2b(json.dumps([code_fingerprint(), files]).encode()).hexdigest()
+        except OSError:
+            key = ""
+        found = kept(cache, key) if key else None
+        if isinstance(found, dict) and found:
+            puzzles = list(found.values())
+        elif key and can_store(cache):
+            puzzles, problems = check_carousel_puzzles(files, solve=False)
+            if problems:
+                raise GinError("\n".join(str(problem) for problem in problems))
+            keep(cache, key, {puzzle.id: puzzle for puzzle in puzzles})
+    if puzzles is None:
+        from gintutor.content.carouselpuzzles import read_carousel_puzzles
+        from gintutor.content.packs import ID_LINE, entry_only
+
+        ids = [match.group(1) for _, text in files for match in ID_LINE.finditer(text)]
+        if ids:
+            wanted = puzzle_id if puzzle_id is not None else daily_id(ids, dt.date.today())
+            for path, text in files:
+                entry = entry_only(text, wanted)
+                if entry is not None:
+                    read, problems = read_carousel_puzzles(entry, path)
+                    if not problems and len(read) == 1 and read[0].id == wanted:
+                        return read[0]
+        puzzles, problems = check_carousel_puzzles(files, solve=False)
+        if problems:
+            raise GinError("\n".join(str(problem) for problem in problems))
     if not puzzles:
         raise GinError("the Carousel puzzle pack is missing")
     if puzzle_id is None:

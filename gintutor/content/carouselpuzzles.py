@@ -10,13 +10,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import yaml
-
-from gintutor.content.packs import read_head, read_pack
 from gintutor.content.paths import content_dir
-from gintutor.content.yamlread import Problem, Reader, check_keys
 from gintutor.engine.carousel.cards import parse_hand_cards, parse_table
 from gintutor.errors import GinError
 from gintutor.tutor.carouselpuzzles import (
@@ -28,6 +24,11 @@ from gintutor.tutor.carouselpuzzles import (
     grade,
     solve_puzzle,
 )
+
+if TYPE_CHECKING:  # YAML is imported by the readers, when a pack is read (not to find it)
+    import yaml
+
+    from gintutor.content.yamlread import Problem, Reader
 
 PACK = "carousel/carousel.yaml"
 """The pack's place under the shipped ``puzzles`` folder."""
@@ -49,6 +50,8 @@ POSITION_KEYS = {"table", "hand", "players", "first_meld"}
 
 
 def _position(reader: Reader, node: yaml.Node) -> Position | None:
+    from gintutor.content.yamlread import check_keys
+
     items = reader.mapping(node, "position")
     check_keys(reader, items, POSITION_KEYS, "a Carousel position")
     if "hand" not in items:
@@ -93,6 +96,8 @@ def _position(reader: Reader, node: yaml.Node) -> Position | None:
 
 
 def _puzzle(reader: Reader, node: yaml.Node) -> CarouselPuzzle | None:
+    from gintutor.content.packs import read_head
+
     before = len(reader.problems)
     head = read_head(reader, node, PUZZLE_KEYS)
     if head is None:
@@ -121,11 +126,15 @@ def _puzzle(reader: Reader, node: yaml.Node) -> CarouselPuzzle | None:
 
 def read_carousel_puzzles(text: str, path: str) -> tuple[list[CarouselPuzzle], list[Problem]]:
     """The puzzles of one Carousel pack file and the problems found (schema and positions)."""
+    from gintutor.content.packs import read_pack
+
     return read_pack(text, path, _puzzle)
 
 
 def verify_answers(puzzle: CarouselPuzzle) -> list[Problem]:
     """Problems unless every stated answer is a best play and every placeholder fills."""
+    from gintutor.content.yamlread import Problem
+
     where = (puzzle.path, puzzle.line)
     try:
         solution = solve_puzzle(puzzle)
@@ -157,6 +166,8 @@ def check_carousel_puzzles(
 ) -> tuple[list[CarouselPuzzle], list[Problem]]:
     """Load Carousel puzzles and check them: schema, possible positions, unique ids and
     positions, and (with ``solve``) that every stated answer is a best play."""
+    from gintutor.content.yamlread import Problem
+
     puzzles: list[CarouselPuzzle] = []
     problems: list[Problem] = []
     for path, text in files:
