@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import ast
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from loaded import modules_after
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "gintutor"
@@ -212,39 +212,18 @@ def test_printing_blocks_needs_no_engine_and_the_rules_no_solver() -> None:
     assert not {"gintutor.engine.solver", "gintutor.engine.analysis"} & set(with_rules)
 
 
-def _modules_after(*argv: str, home: Path) -> list[str]:
-    """The modules loaded once ``gintutor ARGV`` has run (end of input for prompts)."""
-    code = (
-        "import atexit, json, runpy, sys\n"
-        "atexit.register(lambda: print(json.dumps(sorted(sys.modules)), file=sys.stderr))\n"
-        f"sys.argv = ['gintutor', *{list(argv)!r}]\n"
-        "runpy.run_module('gintutor', run_name='__main__')\n"
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", code],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        stdin=subprocess.DEVNULL,
-        env={**os.environ, "GINTUTOR_HOME": str(home), "NO_COLOR": "1"},
-        check=False,
-    )
-    modules: list[str] = json.loads(done.stderr.strip().splitlines()[-1])
-    return modules
-
-
 def test_learn_imports_no_solver_and_no_carousel(tmp_path: Path) -> None:
     """Listing lessons reads outlines (no question kind, no engine solver), then takes them
     from the outline cache (no YAML); a gin lesson run imports its own question kinds, never
     Carousel's, and shows its first question without the solver (start-up pays only for what
     it uses)."""
-    listed = _modules_after("learn", "--list", home=tmp_path)
+    listed, _ = modules_after("learn", "--list", home=tmp_path)
     heavy = {"gintutor.engine.solver", "gintutor.engine.analysis", "gintutor.engine.showdown"}
     assert heavy.isdisjoint(listed)
     assert [m for m in listed if m.startswith("gintutor.tutor.questions.")] == []
-    cached = _modules_after("learn", "--list", home=tmp_path)
+    cached, _ = modules_after("learn", "--list", home=tmp_path)
     assert [m for m in cached if m == "yaml" or m.startswith("gintutor.engine")] == []
-    run = _modules_after("learn", "1", home=tmp_path)
+    run, _ = modules_after("learn", "1", home=tmp_path)
     assert heavy.isdisjoint(run)  # the solver comes with the first answer judged
     for modules in (listed, run):
         carousel = ("gintutor.engine.carousel", "gintutor.text.carousel", "gintutor.tutor")

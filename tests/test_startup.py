@@ -4,13 +4,11 @@ same results as the full, careful way."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 import yaml
+from loaded import modules_after
 
 from gintutor.content import yamlread
 from gintutor.content.yamlread import compose
@@ -82,37 +80,15 @@ def test_shipped_content_takes_the_one_pass() -> None:
         assert root is not None and yamlread._plain(root), path
 
 
-def _modules_after(*argv: str, home: Path) -> tuple[list[str], str]:
-    """The modules loaded once ``gintutor ARGV`` has run (end of input for prompts), and its
-    standard output."""
-    code = (
-        "import atexit, json, runpy, sys\n"
-        "atexit.register(lambda: print(json.dumps(sorted(sys.modules)), file=sys.stderr))\n"
-        f"sys.argv = ['gintutor', *{list(argv)!r}]\n"
-        "runpy.run_module('gintutor', run_name='__main__')\n"
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", code],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        stdin=subprocess.DEVNULL,
-        env={**os.environ, "GINTUTOR_HOME": str(home), "NO_COLOR": "1"},
-        check=False,
-    )
-    modules: list[str] = json.loads(done.stderr.strip().splitlines()[-1])
-    return modules, done.stdout
-
-
 def test_a_puzzle_imports_no_bot_and_its_json_no_terminal(tmp_path: Path) -> None:
     """A puzzle's stored verdict is read with the coach's vocabulary (engine.judgement), not
     the coach and its bots; ``--json`` prints without Rich."""
-    modules, out = _modules_after("puzzle", "--id", "outs-049", "--json", home=tmp_path)
+    modules, out = modules_after("puzzle", "--id", "outs-049", "--json", home=tmp_path)
     assert json.loads(out)["id"] == "outs-049"
     assert "gintutor.engine.judgement" in modules
     assert [m for m in modules if m.startswith(("gintutor.engine.bots", "rich"))] == []
     assert "gintutor.engine.coach" not in modules
-    daily, _ = _modules_after("puzzle", home=tmp_path)
+    daily, _ = modules_after("puzzle", home=tmp_path)
     # Shown, not yet solved: no hand state machine (it reads the verdict once answered).
     assert [
         m for m in daily if m.startswith(("gintutor.engine.bots", "gintutor.engine.hand"))
@@ -129,7 +105,7 @@ def test_a_reason_about_no_card_names_the_engine_s_no_card() -> None:
 
 
 def test_puzzle_stats_read_no_puzzle_and_no_engine(tmp_path: Path) -> None:
-    modules, out = _modules_after("puzzle", "--stats", home=tmp_path)
+    modules, out = modules_after("puzzle", "--stats", home=tmp_path)
     assert "No puzzle played yet" in out
     assert [m for m in modules if m.startswith("gintutor.engine") or m == "yaml"] == []
 
@@ -233,7 +209,7 @@ def test_no_pack_is_read_whole_for_a_cache_that_cannot_be_written(
 
 def test_puzzle_json_is_the_same_from_the_cache(tmp_path: Path) -> None:
     outputs = [
-        _modules_after("puzzle", "--id", puzzle_id, "--json", home=tmp_path)[1]
+        modules_after("puzzle", "--id", puzzle_id, "--json", home=tmp_path)[1]
         for puzzle_id in ("knock-or-play-001", "deadwood-001", "knock-or-play-001")
     ]
     assert (tmp_path / "cache" / "puzzles.json").is_file()
@@ -252,7 +228,7 @@ def test_a_lesson_read_once_is_kept_and_equals_the_yaml_reading(tmp_path: Path) 
     assert len(list((tmp_path / "cache" / "lessons").glob("*.pickle"))) == len(read)
     again = [outline.lesson() for outline in load_outlines(cache=cache)]
     assert again == read and [a.number for a in again] == [r.number for r in read]
-    kept, out = _modules_after("learn", "1", home=tmp_path)  # the lessons are kept already
+    kept, out = modules_after("learn", "1", home=tmp_path)  # the lessons are kept already
     assert "Lesson 1" in out and "yaml" not in kept
 
 
@@ -297,3 +273,60 @@ def test_one_carousel_puzzle_is_read_from_its_entry_as_the_full_read_reads_it() 
         assert _carousel_puzzle(puzzle.id) == puzzle
     with pytest.raises(GinError, match="no Carousel puzzle 'nope'"):
         _carousel_puzzle("nope")
+
+
+def test_a_deadwood_puzzle_s_json_needs_no_hand_state_machine(tmp_path: Path) -> None:
+    """A theme with exact numbers only (deadwood) has no verdict to read: its ``--json`` loads
+    neither the verdicts reader nor engine.hand (and game, layoffs, scoring behind it), once
+    the pack cache is filled (filling it reads the stored verdicts)."""
+    _, out = modules_after("puzzle", "--id", "deadwood-001", "--json", home=tmp_path)
+    modules, again = modules_after("puzzle", "--id", "deadwood-001", "--json", home=tmp_path)
+    assert again == out
+    assert json.loads(out)["id"] == "deadwood-001"
+    heavy = ("gintutor.content.verdicts", "gintutor.engine.hand", "gintutor.engine.game")
+    assert [m for m in modules if m.startswith(heavy)] == []
+
+
+def test_play_starts_without_the_coach_and_its_bots(tmp_path: Path) -> None:
+    """``play`` loads its own opponent only: the coach (which loads every bot) is imported when
+    it is first asked for a verdict."""
+    modules, _ = modules_after("play", "--seed", "1", home=tmp_path)
+    assert "gintutor.engine.coach" not in modules
+    others = ("expert", "heuristic", "estimate", "playout")
+    assert [m for m in modules if m.rsplit(".", 1)[-1] in others] == []
+
+
+def test_the_carousel_puzzle_of_the_day_reads_no_yaml_once_the_pack_is_kept(
+    tmp_path: Path,
+) -> None:
+    first, shown = modules_after("carousel", "puzzle", home=tmp_path)
+    assert (tmp_path / "cache" / "carousel-puzzles.pickle").is_file()
+    kept, again = modules_after("carousel", "puzzle", home=tmp_path)
+    assert "yaml" in first and "yaml" not in kept
+    assert again == shown
+
+
+def test_the_carousel_pack_kept_gives_the_puzzles_of_a_full_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The Carousel pack read cleanly once is kept (pickled: only gintutor's classes are ever
+    unpickled); every puzzle taken from it equals the full read's, errors are the reader's."""
+    from gintutor.cli import carousel
+    from gintutor.content import carouselpuzzles
+
+    full = carouselpuzzles.load_carousel_puzzles()
+    cache = tmp_path / "carousel-puzzles.pickle"
+    assert carousel._carousel_puzzle(full[0].id, cache) == full[0]
+    assert cache.is_file()
+
+    def unread(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the pack was read again")
+
+    monkeypatch.setattr(carouselpuzzles, "check_carousel_puzzles", unread)
+    for puzzle in full:
+        assert carousel._carousel_puzzle(puzzle.id, cache) == puzzle
+    with pytest.raises(GinError, match="no Carousel puzzle 'nope'"):
+        carousel._carousel_puzzle("nope", cache)
+    monkeypatch.undo()
+    cache.write_bytes(b"damaged")
+    assert carousel._carousel_puzzle(full[-1].id, cache) == full[-1]
