@@ -30,9 +30,6 @@ from gintutor.engine.cards import (
     CARD_POINTS,
     CARDS,
     DECK_MASK,
-    DIAMONDS_SHIFT,
-    HEARTS_SHIFT,
-    SPADES_SHIFT,
     SUIT_BITS,
     SUIT_MASK,
     Card,
@@ -45,6 +42,8 @@ from gintutor.engine.solver import Arrangement, best_discard_deadwood_mask, min_
 from gintutor.errors import CardError
 
 HAND_SIZE = 10
+SUIT_SHIFTS = range(0, 4 * SUIT_BITS, SUIT_BITS)
+"""Where each suit's 13 bits start in a hand mask (clubs, diamonds, hearts, spades)."""
 
 
 @dataclass(frozen=True)
@@ -234,16 +233,16 @@ def reach_mask(mask: int) -> int:
     >>> CardSet(reach_mask(CardSet.parse("5H 6H 9C 9D").mask)).text()
     '4H 7H 9H 9S'
     """
-    c = mask & SUIT_MASK
-    d = mask >> DIAMONDS_SHIFT & SUIT_MASK
-    h = mask >> HEARTS_SHIFT & SUIT_MASK
-    s = mask >> SPADES_SHIFT
-    pairs = c & d | c & h | c & s | d & h | d & s | h & s
-    reach = pairs | pairs << DIAMONDS_SHIFT | pairs << HEARTS_SHIFT | pairs << SPADES_SHIFT
-    for shift, suit in ((0, c), (DIAMONDS_SHIFT, d), (HEARTS_SHIFT, h), (SPADES_SHIFT, s)):
+    suits = [mask >> shift & SUIT_MASK for shift in SUIT_SHIFTS]
+    pairs = seen = 0  # the ranks held twice or more
+    for suit in suits:
+        pairs |= seen & suit
+        seen |= suit
+    reach = 0
+    for shift, suit in zip(SUIT_SHIFTS, suits, strict=True):
         up = suit << 1  # the rank below is held
         down = suit >> 1  # the rank above is held
-        reach |= ((up & suit << 2 | up & down | down & suit >> 2) & SUIT_MASK) << shift
+        reach |= (pairs | (up & suit << 2 | up & down | down & suit >> 2) & SUIT_MASK) << shift
     return reach & ~mask
 
 

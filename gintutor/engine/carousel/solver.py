@@ -92,7 +92,11 @@ HIGHS_FROM = 20
 ``highspy`` (and numpy) costs 70-130 ms once per process; under 20 cards the dynamic programme
 takes a median 4-11 ms, worst 94 ms, so a single solve (``carousel analyze``, a lesson) is
 quicker without the import; from 20 cards its worst case grows past the import (0.19 s at 20-29
-cards, 0.33 s at 30-39 with jokers; seconds from 60) while HiGHS stays under 15 ms there."""
+cards, 0.33 s at 30-39 with jokers; seconds from 60) while HiGHS stays under 15 ms there.
+Measured again before raising it (random tables with 0-2 jokers, CPU, at load 10): at 20-23
+cards the DP's median is 7 ms but its worst 127 ms with two jokers (66 ms with one, 17 ms with
+none), 169 ms at 26-27 cards, over 2 s at 28-29, against 110 ms to import ``highspy`` plus a
+3-23 ms solve: no larger threshold keeps the worst case under the import, so it stays at 20."""
 
 
 @dataclass(frozen=True)
