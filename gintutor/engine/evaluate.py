@@ -409,6 +409,7 @@ def _outs(
     outs: list[Out] = []
     knock_outs: list[Card] = []
     gin_outs: list[Card] = []
+    reach = cache.hand(hand10)[2]
     for card_bit in unseen:
         eleven = hand10 | card_bit
         after = cache.after_draw(hand10, card_bit)
@@ -419,6 +420,8 @@ def _outs(
             knock_outs.append(card)
         if after == 0:
             gin_outs.append(card)
+        if not card_bit & reach:
+            continue  # it joins no meld (an Out needs one): only a lower card thrown instead
         # The re-discard: the highest card among those leaving the least deadwood.
         candidates = [
             x for x in iter_bits(eleven) if x != card_bit and cache.deadwood(eleven ^ x) == after
