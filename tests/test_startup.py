@@ -94,6 +94,9 @@ def test_a_puzzle_imports_no_bot_and_its_json_no_terminal(tmp_path: Path) -> Non
         m for m in daily if m.startswith(("gintutor.engine.bots", "gintutor.engine.hand"))
     ] == []
     assert "prompt_toolkit" not in daily  # no terminal: the plain prompt reads standard input
+    for shown in ("deadwood-001", "outs-049", "upcard-057"):
+        modules, _ = modules_after("puzzle", "--id", shown, home=tmp_path)
+        assert "gintutor.engine.solver" not in modules  # solved once answered
 
 
 def test_a_reason_about_no_card_names_the_engine_s_no_card() -> None:

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from itertools import combinations
 from math import comb
+from typing import TYPE_CHECKING
 
 from gintutor.engine.cards import (
     CARD_POINTS,
@@ -38,8 +39,10 @@ from gintutor.engine.cards import (
 )
 from gintutor.engine.melds import MELD_MASKS, Meld
 from gintutor.engine.rules import RuleSet
-from gintutor.engine.solver import Arrangement, best_discard_deadwood_mask, min_deadwood_mask, solve
 from gintutor.errors import CardError
+
+if TYPE_CHECKING:
+    from gintutor.engine.solver import Arrangement
 
 HAND_SIZE = 10
 SUIT_SHIFTS = range(0, 4 * SUIT_BITS, SUIT_BITS)
@@ -256,6 +259,11 @@ class _Cache:
     """
 
     def __init__(self) -> None:
+        # The solver is imported when a position is evaluated: showing one (a puzzle) needs none.
+        from gintutor.engine.solver import best_discard_deadwood_mask, min_deadwood_mask
+
+        self._least = min_deadwood_mask
+        self._least_after_discard = best_discard_deadwood_mask
         self.ten: dict[int, int] = {}
         self.eleven: dict[int, int] = {}
         self.hands: dict[int, tuple[int, int, int]] = {}
@@ -263,14 +271,14 @@ class _Cache:
     def deadwood(self, mask: int) -> int:
         found = self.ten.get(mask)
         if found is None:
-            found = self.ten[mask] = min_deadwood_mask(mask)
+            found = self.ten[mask] = self._least(mask)
         return found
 
     def best_after_draw(self, mask: int) -> int:
         """Least deadwood of an 11-card mask after the best discard (any card)."""
         found = self.eleven.get(mask)
         if found is None:
-            found = self.eleven[mask] = best_discard_deadwood_mask(mask)
+            found = self.eleven[mask] = self._least_after_discard(mask)
         return found
 
     def hand(self, hand10: int) -> tuple[int, int, int]:
@@ -279,7 +287,7 @@ class _Cache:
         if found is None:
             found = self.hands[hand10] = (
                 self.deadwood(hand10),
-                best_discard_deadwood_mask(hand10),
+                self._least_after_discard(hand10),
                 reach_mask(hand10),
             )
         return found
@@ -406,6 +414,8 @@ def _pairs(hand10: int, arrangement: Arrangement, unseen_mask: int) -> tuple[Pai
 def _outs(
     cache: _Cache, hand10: int, before: Arrangement, unseen: list[int], limit: int, now: int
 ) -> tuple[tuple[Out, ...], tuple[Card, ...], tuple[Card, ...]]:
+    from gintutor.engine.solver import solve
+
     outs: list[Out] = []
     knock_outs: list[Card] = []
     gin_outs: list[Card] = []
@@ -444,6 +454,8 @@ def _outs(
 
 def evaluate_discard(position: Position, card: Card, cache: _Cache | None = None) -> DiscardEval:
     """The exact evaluation of discarding ``card`` from the position's 11-card hand."""
+    from gintutor.engine.solver import solve
+
     cache = cache or _Cache()
     limit = position.knock_limit
     hand10 = position.hand.mask & ~card.mask
