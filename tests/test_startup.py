@@ -297,6 +297,7 @@ def test_play_starts_without_the_coach_and_its_bots(tmp_path: Path) -> None:
     assert "gintutor.engine.coach" not in modules
     others = ("expert", "heuristic", "estimate", "playout")
     assert [m for m in modules if m.rsplit(".", 1)[-1] in others] == []
+    assert {"gintutor.engine.showdown", "gintutor.text.explain"}.isdisjoint(modules)  # hand end
 
 
 def test_the_carousel_puzzle_of_the_day_reads_no_yaml_once_the_pack_is_kept(

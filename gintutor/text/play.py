@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from gintutor.engine.cards import Card, CardSet
 from gintutor.engine.game import GameSheet, Match
@@ -16,11 +17,12 @@ from gintutor.engine.hand import Action, HandResult, Kind, Phase
 from gintutor.engine.judgement import Judged, Reason, ReasonKind, Verdict
 from gintutor.engine.rules import RuleSet
 from gintutor.engine.scoring import Outcome
-from gintutor.engine.showdown import Showdown, SpreadOutcome
 from gintutor.engine.solver import Arrangement
 from gintutor.text.blocks import Block, Heading, Line, Style, Table, plural
-from gintutor.text.explain import arrangement_lines, explain_showdown
 from gintutor.text.sheets import explain_match, explain_sheet
+
+if TYPE_CHECKING:  # the showdown is narrated at a hand's end: a game starts without it
+    from gintutor.engine.showdown import Showdown, SpreadOutcome
 
 # -- the records ----------------------------------------------------------------------------
 
@@ -398,6 +400,8 @@ def hand_end_blocks(end: HandEnd, bot: str, style: Style, *, explain: bool) -> l
     outcome = result.outcome
     blocks.append(Line(f"{'You' if mine else bot} {_verb(outcome, mine)}."))
     blocks.append(Line(f"{bot}'s hand was: {style.cards(end.hands[1 - you])}", 1))
+    from gintutor.text.explain import arrangement_lines, explain_showdown
+
     if explain:
         # Its heading is ours, and its last line names the defender: ours names you.
         blocks += explain_showdown(end.showdown, style, mine=mine)[1:-1]

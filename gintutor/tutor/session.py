@@ -29,7 +29,6 @@ from gintutor.engine.hand import NO_CARD, Action, Deal, HandResult, HandState, I
 from gintutor.engine.judgement import Grade, Verdict
 from gintutor.engine.rules import RuleSet
 from gintutor.engine.scoring import Outcome
-from gintutor.engine.showdown import Showdown, SpreadOutcome, showdown
 from gintutor.engine.solver import Arrangement, discard_deadwoods, min_deadwood_mask, solve
 from gintutor.errors import GinError, IllegalError
 from gintutor.text.play import Flag, HandEnd, HandStart, Move, TableView
@@ -520,6 +519,8 @@ class Session:
 
     def end_hand(self) -> HandEnd:
         """Score the finished hand: both hands face up, the knock as a showdown, the sheet."""
+        from gintutor.engine.showdown import Showdown, SpreadOutcome, showdown
+
         state = self._current()
         if not state.over or state.result is None:
             raise GinError("the hand is not over")
