@@ -84,6 +84,15 @@ COMMANDS: dict[str, list[str]] = {
         "--hand",
         "6C 8C 6H 5S 9C",
     ],
+    "carousel analyze (30 cards, a joker: HiGHS)": [
+        "carousel",
+        "analyze",
+        "--table",
+        "AC 2C 3C 4C | 5D 6D 7D 8D | 9H TH JH QH | KS KD KH KC | 2S 3S 4S 5S | 7C 7D 7H | "
+        "TC JC QC KC | 9S 9D JK=9C",
+        "--hand",
+        "6C 8C 6H 5S 9C",
+    ],
     "carousel play (EOF)": ["carousel", "play", "--seed", "1"],
     "carousel puzzle (daily, EOF)": ["carousel", "puzzle"],
     "--help": ["--help"],

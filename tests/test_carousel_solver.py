@@ -883,11 +883,31 @@ def test_auto_uses_highs_from_twenty_table_cards(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setattr(solver, "_highs", counted)
     assert parse_table(BIG).card_count >= solver.HIGHS_FROM > parse_table("7H 8H 9H").card_count
     small = solve("7H 8H 9H", "TH")
-    big = solve(BIG, "QH 5S")
+    big = solve(BIG, "QH 5S JK")  # a joker: straight to HiGHS
     first = solve(BIG, "TH 5S 6S 7S", first_meld=True)
     assert calls == [1]
-    assert summary(small) == (10, 1, 0) and summary(big) == (10, 1, 0)
+    assert summary(small) == (10, 1, 0) and summary(big) == (40, 3, 0)  # JK=4S 5S
     assert first is not None and first.placed.text() == "5S 6S 7S"
+
+
+def test_auto_tries_the_dynamic_programme_first_without_jokers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls: list[int] = []
+    real_highs = solver._highs
+
+    def counted() -> object:
+        calls.append(1)
+        return real_highs()
+
+    monkeypatch.setattr(solver, "_highs", counted)
+    assert solver.HIGHS_FROM <= parse_table(BIG).card_count < solver.DP_FIRST_UNDER
+    within = solve(BIG, "QH 5S")
+    assert calls == []  # solved within the budget: no highspy
+    monkeypatch.setattr(solver, "DP_BUDGET", 1)
+    beyond = solve(BIG, "QH 5S")
+    assert calls == [1]  # over the budget: handed to HiGHS
+    assert summary(within) == summary(beyond) == (10, 1, 0)
 
 
 def test_auto_falls_back_to_the_dynamic_programme(monkeypatch: pytest.MonkeyPatch) -> None:
