@@ -49,6 +49,15 @@ F`` then ``--summary``::
     expert(8) vs novice      100  100.0% [96.3, 100.0]        +14.63 [+13.22, +16.04] 11.5
     expert(8) vs heuristic   200  48.0% [41.2, 54.9]          -0.44 [-0.98, +0.11]   12.3
 
+Re-measured 2026-12-01 (same commands, ``--games 400 --jobs 2 --seconds 100``; the full table,
+the heuristic's row and the targets in ``docs/bots.md``)::
+
+    pairing                games  expert's wins [95% Wilson]  pts/hand [95% paired]  ms/dec
+    expert(32) vs simple     400  63.5% [58.7, 68.1]          +1.91 [+1.41, +2.41]   24.4
+    expert(32) vs heuristic  400  51.2% [46.4, 56.1]          +0.10 [-0.27, +0.48]   24.8
+    expert(8) vs openspiel   400  68.0% [63.3, 72.4]          +2.83 [+2.33, +3.33]    6.4
+    expert(8) vs novice      400  98.5% [96.8, 99.3]          +13.62 [+12.98, +14.26] 6.2
+
 Decision time at the budget the expert plays people with (``--decision-time 4 --worlds 128
 --seconds 100``, the cap off): 0.281 s of CPU per decision on average, 0.644 s at most over 42
 decisions.
