@@ -673,7 +673,7 @@ def puzzles_generate(
     ] = None,
     jobs: JobsOption = 0,
 ) -> None:
-    """Deal hands between the bots, keep the positions the coach finds instructive, write puzzle YAML.
+    """Deal hands between bots, keep the positions the coach finds instructive, write YAML.
 
     New ids continue after the shipped pack's, so the output can be added to it.
     """
