@@ -872,7 +872,9 @@ def test_highs_equals_integer_programme_on_big_tables_many(seed: int) -> None:
 BIG = "2C 3C 4C | 5D 6D 7D 8D | 9H TH JH | AS 2S 3S | 7C 7H 7S | QC QD QH QS | KC KD KS"
 
 
-def test_auto_uses_highs_from_twenty_table_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.fixture
+def highs_calls(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """One entry for every time ``best_play`` asks for the HiGHS backend."""
     calls: list[int] = []
     real_highs = solver._highs
 
@@ -881,6 +883,11 @@ def test_auto_uses_highs_from_twenty_table_cards(monkeypatch: pytest.MonkeyPatch
         return real_highs()
 
     monkeypatch.setattr(solver, "_highs", counted)
+    return calls
+
+
+def test_auto_uses_highs_from_twenty_table_cards(highs_calls: list[int]) -> None:
+    calls = highs_calls
     assert parse_table(BIG).card_count >= solver.HIGHS_FROM > parse_table("7H 8H 9H").card_count
     small = solve("7H 8H 9H", "TH")
     big = solve(BIG, "QH 5S JK")  # a joker: straight to HiGHS
@@ -891,16 +898,9 @@ def test_auto_uses_highs_from_twenty_table_cards(monkeypatch: pytest.MonkeyPatch
 
 
 def test_auto_tries_the_dynamic_programme_first_without_jokers(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, highs_calls: list[int]
 ) -> None:
-    calls: list[int] = []
-    real_highs = solver._highs
-
-    def counted() -> object:
-        calls.append(1)
-        return real_highs()
-
-    monkeypatch.setattr(solver, "_highs", counted)
+    calls = highs_calls
     assert solver.HIGHS_FROM <= parse_table(BIG).card_count < solver.DP_FIRST_UNDER
     within = solve(BIG, "QH 5S")
     assert calls == []  # solved within the budget: no highspy
