@@ -864,7 +864,7 @@ def test_highs_equals_integer_programme_on_big_tables(seed: int) -> None:
 
 @pytest.mark.slow
 @needs_highs
-@pytest.mark.parametrize("seed", range(1, 60))
+@pytest.mark.parametrize("seed", range(1, 25))  # SciPy's plain programme: ~8 s CPU a table
 def test_highs_equals_integer_programme_on_big_tables_many(seed: int) -> None:
     _compare_big(2000 + seed)
 
