@@ -917,6 +917,8 @@ def test_auto_falls_back_to_the_dynamic_programme(monkeypatch: pytest.MonkeyPatc
     monkeypatch.delitem(sys.modules, "gintutor.engine.carousel.highs", raising=False)
     monkeypatch.delattr("gintutor.engine.carousel.highs", raising=False)
     assert solver._highs() is None
-    play = solve(BIG, "7D 7C")
-    assert play is not None
-    assert summary(play) == summary(solve(BIG, "7D 7C", method=Method.DP))
+    assert not solver._highs_installed()
+    for hand in ("7D 7C", "7D 7C JK"):  # joker-free (no budget) and with a joker (no backend)
+        play = solve(BIG, hand)
+        assert play is not None
+        assert summary(play) == summary(solve(BIG, hand, method=Method.DP))
