@@ -10,13 +10,8 @@ unpickled from the data folder.
 
 from __future__ import annotations
 
-import io
 import json
 import os
-import pickle
-import tempfile
-from dataclasses import is_dataclass
-from enum import Enum
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +33,8 @@ def store_quietly(path: Path, text: str) -> None:
 
 def store_quietly_bytes(path: Path, data: bytes) -> None:
     """Write ``data`` to the cache file ``path`` atomically; an error is passed by."""
+    import tempfile
+
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}-")
@@ -70,30 +67,37 @@ def code_fingerprint() -> str:
     return json.dumps(parts)
 
 
-class _GintutorOnly(pickle.Unpickler):
-    """Unpickles only gintutor's own records (dataclasses and enums): kept records hold nothing
-    else, and no function, no other class and no other module is ever reached from the data
-    folder."""
-
-    def find_class(self, module: str, name: str) -> Any:
-        parts = module.split(".")
-        if parts[0] == "gintutor" and not any(part.startswith("_") for part in parts):
-            found = super().find_class(module, name)
-            if isinstance(found, type) and (is_dataclass(found) or issubclass(found, Enum)):
-                return found
-        raise pickle.UnpicklingError(f"{module}.{name} is not one of gintutor's records")
-
-
 def keep(path: Path, key: str, value: Any) -> None:
     """Keep ``value`` (gintutor's records) in ``path`` under ``key``; an error is passed by."""
+    import pickle  # here, not at the top: a command that only fingerprints the code skips it
+
     store_quietly_bytes(path, pickle.dumps((key, value), protocol=pickle.HIGHEST_PROTOCOL))
 
 
 def kept(path: Path, key: str) -> Any:
     """The value kept in ``path`` under ``key``, or ``None`` (none, another key, or anything
-    unexpected in it)."""
+    unexpected in it).
+
+    Only gintutor's own records (dataclasses and enums) are ever unpickled: kept records hold
+    nothing else, and no function, no other class and no other module is reached from the data
+    folder.
+    """
+    import io
+    import pickle
+    from dataclasses import is_dataclass
+    from enum import Enum
+
+    class GintutorOnly(pickle.Unpickler):
+        def find_class(self, module: str, name: str) -> Any:
+            parts = module.split(".")
+            if parts[0] == "gintutor" and not any(part.startswith("_") for part in parts):
+                found = super().find_class(module, name)
+                if isinstance(found, type) and (is_dataclass(found) or issubclass(found, Enum)):
+                    return found
+            raise pickle.UnpicklingError(f"{module}.{name} is not one of gintutor's records")
+
     try:
-        stored_key, value = _GintutorOnly(io.BytesIO(path.read_bytes())).load()
+        stored_key, value = GintutorOnly(io.BytesIO(path.read_bytes())).load()
     except Exception:  # a damaged or foreign file is only a missed saving
         return None
     return value if stored_key == key else None

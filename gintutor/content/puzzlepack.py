@@ -4,10 +4,11 @@ Reading YAML costs more than a puzzle command's own work (importing PyYAML alone
 fifteenth of a start), so once the whole pack has been read cleanly its puzzles are kept in a
 cache file (:mod:`.cachefile`): the key and the ids on the first line, then one puzzle a line
 with its stored verdict, so one puzzle costs one line's JSON. The key is the size and
-modification time of every pack file, of the stored verdicts and of the code that reads
-puzzles, and gintutor's version. A cache that is missing, stale or unreadable is passed by: the
-pack is read as :mod:`gintutor.content.puzzles` reads it, and a clean full read is stored for
-the next start (where the cache can be written; elsewhere only the asked puzzle is read).
+modification time of every pack file and of the stored verdicts, and gintutor's code
+(:func:`.cachefile.code_fingerprint`: any module changed, or another version, makes it stale).
+A cache that is missing, stale or unreadable is passed by: the pack is read as
+:mod:`gintutor.content.puzzles` reads it, and a clean full read is stored for the next start
+(where the cache can be written; elsewhere only the asked puzzle is read).
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from gintutor import __version__
 from gintutor.content.paths import content_dir
 from gintutor.engine.cards import Card, CardSet
 from gintutor.engine.evaluate import Position
@@ -29,22 +29,6 @@ from gintutor.tutor.puzzles import Puzzle, Theme
 
 FORMAT = 1
 """The cache's own format: part of its key."""
-
-_PACKAGE = Path(__file__).resolve().parents[1]
-_READING_CODE = (
-    "content/puzzles.py",
-    "content/puzzlepack.py",
-    "content/packs.py",
-    "content/verdicts.py",
-    "content/yamlread.py",
-    "tutor/puzzles.py",
-    "tutor/puzzleterms.py",
-    "engine/evaluate.py",
-    "engine/rules.py",
-    "engine/cards.py",
-)
-"""The modules whose code decides a puzzle read from YAML: a change to any makes the cache
-stale."""
 
 
 @dataclass
@@ -147,15 +131,19 @@ def shipped_pack(cache: Path | None = None) -> ShippedPack:
 
 def _key() -> str:
     """What the cache is made from ('' when a file cannot be looked at: nothing is cached)."""
+    from gintutor.content.cachefile import code_fingerprint
+
     try:
         root = content_dir("puzzles")
         if not isinstance(root, Path):  # inside an archive: no times to compare
             return ""
         packs = sorted(e for e in root.iterdir() if e.name.endswith((".yaml", ".json")))
-        parts: list[Any] = [FORMAT, __version__]
-        for path in (*packs, *(_PACKAGE / name for name in _READING_CODE)):
+        parts: list[Any] = [FORMAT]
+        for path in packs:
             status = os.stat(path)
             parts.append([str(path), status.st_size, status.st_mtime_ns])
+        # Any change to gintutor's code (how a puzzle or a verdict is read) makes it stale.
+        parts.append(code_fingerprint())
     except OSError:
         return ""
     return json.dumps(parts)
