@@ -157,8 +157,8 @@ def main() -> None:
         auto_all.append(cpu)
         assert chosen == result, (item[0].text(), item[1].text())  # exact either way
     report(
-        f"best_play (auto: DP under {HIGHS_FROM} cards; joker-free under {DP_FIRST_UNDER} the DP "
-        f"within {DP_BUDGET} states, else HiGHS), CPU",
+        f"best_play (auto: DP under {HIGHS_FROM} cards; under {DP_FIRST_UNDER} the DP within "
+        f"{DP_BUDGET} states, else HiGHS), CPU",
         auto_all,
     )
     for b in BANDS:

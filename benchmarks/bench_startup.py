@@ -74,7 +74,8 @@ COMMANDS: dict[str, list[str]] = {
         "--hand",
         "TH 2C 5S",
     ],
-    # 30 table cards: the integer programme (HIGHS_FROM), so highspy is imported.
+    # 30 table cards (HIGHS_FROM to DP_FIRST_UNDER): the dynamic programme within its budget,
+    # so no highspy, with or without a joker.
     "carousel analyze (30-card table)": [
         "carousel",
         "analyze",
@@ -84,7 +85,7 @@ COMMANDS: dict[str, list[str]] = {
         "--hand",
         "6C 8C 6H 5S 9C",
     ],
-    "carousel analyze (30 cards, a joker: HiGHS)": [
+    "carousel analyze (30 cards, a joker)": [
         "carousel",
         "analyze",
         "--table",

@@ -890,24 +890,32 @@ def test_auto_uses_highs_from_twenty_table_cards(highs_calls: list[int]) -> None
     calls = highs_calls
     assert parse_table(BIG).card_count >= solver.HIGHS_FROM > parse_table("7H 8H 9H").card_count
     small = solve("7H 8H 9H", "TH")
-    big = solve(BIG, "QH 5S JK")  # a joker: straight to HiGHS
     first = solve(BIG, "TH 5S 6S 7S", first_meld=True)
+    assert calls == []
+    more = " | 4H 5H 6H 7H 8H | TS JS QS KS | 9D TD JD | 2D 3D 4D | 9C TC JC"
+    big = solve(BIG + more, "QH 5S")  # 41 cards: straight to HiGHS
     assert calls == [1]
-    assert summary(small) == (10, 1, 0) and summary(big) == (40, 3, 0)  # JK=4S 5S
+    assert summary(small) == (10, 1, 0) and summary(big) == (15, 2, 12)
     assert first is not None and first.placed.text() == "5S 6S 7S"
 
 
-def test_auto_tries_the_dynamic_programme_first_without_jokers(
-    monkeypatch: pytest.MonkeyPatch, highs_calls: list[int]
+@pytest.mark.parametrize(("hand", "expected"), [("QH 5S", (10, 1, 0)), ("QH 5S JK", (40, 3, 0))])
+def test_auto_tries_the_dynamic_programme_first_under_forty_cards(
+    monkeypatch: pytest.MonkeyPatch,
+    highs_calls: list[int],
+    hand: str,
+    expected: tuple[int, int, int],
 ) -> None:
+    """With or without a joker (here JK=4S 5S), a table of 20-39 cards is solved by the
+    dynamic programme within its budget, and by HiGHS beyond it."""
     calls = highs_calls
     assert solver.HIGHS_FROM <= parse_table(BIG).card_count < solver.DP_FIRST_UNDER
-    within = solve(BIG, "QH 5S")
+    within = solve(BIG, hand)
     assert calls == []  # solved within the budget: no highspy
     monkeypatch.setattr(solver, "DP_BUDGET", 1)
-    beyond = solve(BIG, "QH 5S")
+    beyond = solve(BIG, hand)
     assert calls == [1]  # over the budget: handed to HiGHS
-    assert summary(within) == summary(beyond) == (10, 1, 0)
+    assert summary(within) == summary(beyond) == expected
 
 
 def test_auto_falls_back_to_the_dynamic_programme(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -918,7 +926,7 @@ def test_auto_falls_back_to_the_dynamic_programme(monkeypatch: pytest.MonkeyPatc
     monkeypatch.delattr("gintutor.engine.carousel.highs", raising=False)
     assert solver._highs() is None
     assert not solver._highs_installed()
-    for hand in ("7D 7C", "7D 7C JK"):  # joker-free (no budget) and with a joker (no backend)
+    for hand in ("7D 7C", "7D 7C JK"):  # without a backend, the programme runs unbounded
         play = solve(BIG, hand)
         assert play is not None
         assert summary(play) == summary(solve(BIG, hand, method=Method.DP))

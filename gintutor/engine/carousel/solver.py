@@ -15,8 +15,8 @@ a freed joker always moves.
 Two exact algorithms find such a play (:class:`Method`): an integer programme over every meld
 solved by HiGHS (:mod:`gintutor.engine.carousel.highs`, used for tables of :data:`HIGHS_FROM`
 cards or more when ``highspy`` is installed: a median 5 ms, worst 0.13 s on two-deck tables
-of up to 88 cards) and this module's pure dynamic programme (smaller tables, joker-free tables
-it finishes within a budget, the bots' bounded search, and the tests' oracle; seconds on
+of up to 88 cards) and this module's pure dynamic programme (smaller tables, tables under 40
+cards it finishes within a budget, the bots' bounded search, and the tests' oracle; seconds on
 tables of 60 cards and more). Both give the same
 points, cards and moves; among equal plays each makes its own deterministic choice.
 
@@ -80,8 +80,8 @@ class Method(Enum):
 
     AUTO = "auto"
     """The integer programme for a whole table of :data:`HIGHS_FROM` cards or more when
-    ``highspy`` is installed (a joker-free position under :data:`DP_FIRST_UNDER` cards is
-    tried by the dynamic programme first, within :data:`DP_BUDGET` states); else (smaller
+    ``highspy`` is installed (a table under :data:`DP_FIRST_UNDER` cards is tried by the
+    dynamic programme first, within :data:`DP_BUDGET` states); else (smaller
     tables, the first meld, the bounded ``only`` search, no ``highspy``) the dynamic
     programme."""
     HIGHS = "highs"
@@ -103,13 +103,15 @@ none), 169 ms at 26-27 cards, over 2 s at 28-29, against 110 ms to import ``high
 
 DP_FIRST_UNDER = 40
 DP_BUDGET = 4000
-"""A whole table of ``HIGHS_FROM`` to ``DP_FIRST_UNDER`` cards with no joker (on the table or in
-the hand) is tried by the dynamic programme first, for at most ``DP_BUDGET`` states offered (a
-count, so the choice is the same on any machine), and goes to HiGHS only beyond that: an
-ordinary table then needs no ``highspy`` (and numpy) import. Measured (CPU, 325 random joker-free
-tables of 20-39 cards, 10-card hands): median 7 ms, 19 over the budget, the worst 40 ms
-including those given up; with jokers the programme's worst runs to 0.3 s before giving up, so
-a table or hand with a joker goes to HiGHS at once."""
+"""A whole table of ``HIGHS_FROM`` to ``DP_FIRST_UNDER`` cards is tried by the dynamic programme
+first, for at most ``DP_BUDGET`` states offered (a count, so the choice is the same on any
+machine), and goes to HiGHS only beyond that: an ordinary table then needs no ``highspy`` (and
+numpy) import, 110-220 ms. Measured (CPU, 10-card hands): 325 random joker-free tables of 20-39
+cards, median 7 ms, 19 over the budget, the worst 40 ms including those given up; 200 random
+tables of 20-39 cards with a joker (on the table or in the hand, load 3), median 32 ms, 90%
+106 ms, worst 249 ms including the 38 handed to HiGHS after giving up (HiGHS alone: median
+6 ms, worst 21 ms, once ``highspy`` is imported); a joker makes the relaxed bound costlier per
+state, not the states more."""
 
 
 @dataclass(frozen=True)
@@ -915,7 +917,7 @@ def best_play(
     backend = None
     budget = None
     if method is Method.AUTO and only is None and used.card_count >= HIGHS_FROM:
-        if used.card_count < DP_FIRST_UNDER and not hand.jokers and not _has_joker(used):
+        if used.card_count < DP_FIRST_UNDER:
             budget = DP_BUDGET if _highs_installed() else None
         else:
             backend = _highs()
@@ -955,10 +957,6 @@ def best_play(
         play.hand_after,
         tuple(label for _, label in merged),
     )
-
-
-def _has_joker(table: Table) -> bool:
-    return any(meld.jokers for meld in table.melds)
 
 
 def _highs_installed() -> bool:
