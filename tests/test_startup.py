@@ -334,3 +334,22 @@ def test_the_carousel_pack_kept_gives_the_puzzles_of_a_full_read(
     monkeypatch.undo()
     cache.write_bytes(b"damaged")
     assert carousel._carousel_puzzle(full[-1].id, cache) == full[-1]
+
+
+JOKER_TABLE = (
+    "AC 2C 3C 4C | 5D 6D 7D 8D | 9H TH JH QH | KS KD KH KC | 2S 3S 4S 5S | 7C 7D 7H | "
+    "TC JC QC KC | 9S 9D JK=9C"
+)
+
+
+def test_carousel_analyze_imports_no_game_and_a_joker_table_no_highspy(tmp_path: Path) -> None:
+    """A 30-card table with a joker is solved by the dynamic programme within its budget (no
+    ``highspy``, no numpy); showing a play needs no round, no bot and no scoring (the Carousel
+    game module)."""
+    argv = ("carousel", "analyze", "--table", JOKER_TABLE, "--hand", "6C 8C 6H 5S 9C")
+    modules, out = modules_after(*argv, home=tmp_path)
+    assert "JK" in out or "joker" in out.lower()
+    assert {"highspy", "numpy", "gintutor.engine.carousel.highs"}.isdisjoint(modules)
+    assert "gintutor.engine.carousel.game" not in modules
+    as_json, _ = modules_after(*argv, "--json", home=tmp_path)
+    assert "gintutor.engine.carousel.game" not in as_json

@@ -457,11 +457,8 @@ def learn(
     ascii_only: AsciiOption = False,
 ) -> None:
     """Guided lessons: rules and strategy step by step, answers checked by the engine."""
-    from gintutor.cli.learn import LessonRunner
     from gintutor.cli.progress import Progress, data_dir
-    from gintutor.cli.prompts import Quit, asker_for
     from gintutor.content.lessons import load_outlines
-    from gintutor.tutor.lessons import find_lesson, resume_point, standing
 
     progress = Progress()
     if progress.warning:
@@ -471,6 +468,11 @@ def learn(
     if list_lessons:
         _list_lessons(lessons, progress, as_json, no_color, ascii_only)
         return
+    # The runner and the prompts only for a lesson run or a reset (not for --list).
+    from gintutor.cli.learn import LessonRunner
+    from gintutor.cli.prompts import Quit, asker_for
+    from gintutor.tutor.lessons import find_lesson, resume_point, standing
+
     chosen = find_lesson(lessons, lesson) if lesson is not None else None
     asker = asker_for()
     if reset:

@@ -2,21 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gintutor.engine.carousel.cards import Hand, Meld, Table
-from gintutor.engine.carousel.game import (
-    Ending,
-    GameSheet,
-    ItemKind,
-    RoundResult,
-    RoundScore,
-)
 from gintutor.engine.carousel.rules import CarouselRules, FirstMeld, LowTie, Objective
 from gintutor.engine.carousel.solver import MoveKind, Play
 from gintutor.errors import GinError
 from gintutor.text.blocks import Block, Heading, Line, Style
 from gintutor.text.blocks import Table as TextTable
+
+if TYPE_CHECKING:
+    # The game and its scoring are imported by the functions that score (analyze and rules
+    # need neither).
+    from gintutor.engine.carousel.game import GameSheet, RoundResult, RoundScore
 
 
 def meld_text(meld: Meld, style: Style) -> str:
@@ -236,6 +234,8 @@ def parse_rounds(rounds: list[str]) -> tuple[list[str], list[RoundResult]]:
     >>> names, results[0].points, results[0].ending.value, results[0].player
     (['A', 'B', 'C'], (3, 12, 20), 'knock', 0)
     """
+    from gintutor.engine.carousel.game import Ending, RoundResult
+
     names: list[str] = []
     results = []
     for number, text in enumerate(rounds, start=1):
@@ -282,6 +282,8 @@ def round_text(result: RoundResult, names: list[str]) -> str:
 
 def explain_round(scored: RoundScore, names: list[str]) -> list[Block]:
     """A round scored item by item: who won, each difference and bonus with its reason."""
+    from gintutor.engine.carousel.game import Ending, ItemKind
+
     result = scored.result
     how = {
         Ending.KNOCK: f"{names[result.player or 0]} knocked",
