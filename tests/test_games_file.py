@@ -213,3 +213,39 @@ def test_deal_and_action_notation_round_trip() -> None:
     deal = Deal.shuffled(random.Random(3), 1)
     assert Deal.parse(deal.text()) == deal
     assert str(Action.parse("knock 7c: 2C 3C 4C")) == "knock 7C: 2C 3C 4C"
+
+
+def test_lines_are_in_the_file_at_once_and_on_disk_at_each_sync(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every line is written whole at once (a kill loses nothing written); the lines are
+    fsynced together, with the new file's folder, when the learner is to be asked (``sync``)
+    and on closing, not one by one."""
+    import os
+
+    synced: list[int] = []
+    real_fsync = os.fsync
+
+    def counted(descriptor: int) -> None:
+        synced.append(descriptor)
+        real_fsync(descriptor)
+
+    monkeypatch.setattr(os, "fsync", counted)
+    writer, _ = GameWriter.create(
+        tmp_path, rules=RULES, rules_spec="standard", bot="simple", coach="on", seed=5, you=0,
+        first_dealer=1, now=NOW,
+    )  # fmt: skip
+    deal = Deal.shuffled(random.Random(1), 1)
+    writer.hand(1, deal)
+    writer.action(1, 0, Action.parse("pass"))
+    lines = writer.path.read_text(encoding="utf-8").splitlines()
+    assert [json.loads(line)["type"] for line in lines] == ["game", "hand", "action"]
+    assert synced == []
+    writer.sync()
+    assert len(synced) == 2  # the file, then its folder (a new name)
+    writer.sync()
+    assert len(synced) == 2  # nothing new
+    writer.end("resigned")
+    writer.close()
+    assert len(synced) == 3  # the last line, on closing
+    assert load_game(writer.path).end == "resigned"

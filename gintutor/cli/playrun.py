@@ -270,6 +270,7 @@ class PlayRunner:
     def turn(self) -> None:
         """One decision of the learner: show the table, ask until an action is committed."""
         session = self.session
+        self.writer.sync()  # every line so far on disk before the learner is asked
         view = session.table()
         self.show(table_blocks(view, self.bot_label, self.style))
 
