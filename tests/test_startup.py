@@ -291,10 +291,10 @@ def test_a_deadwood_puzzle_s_json_needs_no_hand_state_machine(tmp_path: Path) ->
 
 
 def test_play_starts_without_the_coach_and_its_bots(tmp_path: Path) -> None:
-    """``play`` loads its own opponent only: the coach (which loads every bot) is imported when
-    it is first asked for a verdict."""
+    """``play`` loads its own opponent only: the coach (which loads every bot) and its
+    vocabulary (engine.judgement) are imported when it is first asked for a verdict."""
     modules, _ = modules_after("play", "--seed", "1", home=tmp_path)
-    assert "gintutor.engine.coach" not in modules
+    assert {"gintutor.engine.coach", "gintutor.engine.judgement"}.isdisjoint(modules)
     others = ("expert", "heuristic", "estimate", "playout")
     assert [m for m in modules if m.rsplit(".", 1)[-1] in others] == []
     assert {"gintutor.engine.showdown", "gintutor.text.explain"}.isdisjoint(modules)  # hand end

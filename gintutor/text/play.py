@@ -14,14 +14,16 @@ from typing import TYPE_CHECKING
 from gintutor.engine.cards import Card, CardSet
 from gintutor.engine.game import GameSheet, Match
 from gintutor.engine.hand import Action, HandResult, Kind, Phase
-from gintutor.engine.judgement import Judged, Reason, ReasonKind, Verdict
 from gintutor.engine.rules import RuleSet
 from gintutor.engine.scoring import Outcome
 from gintutor.engine.solver import Arrangement
 from gintutor.text.blocks import Block, Heading, Line, Style, Table, plural
 from gintutor.text.sheets import explain_match, explain_sheet
 
-if TYPE_CHECKING:  # the showdown is narrated at a hand's end: a game starts without it
+if TYPE_CHECKING:
+    # The coach's vocabulary comes with its first verdict, the showdown is narrated at a
+    # hand's end: a game starts without either.
+    from gintutor.engine.judgement import Judged, Reason, Verdict
     from gintutor.engine.showdown import Showdown, SpreadOutcome
 
 # -- the records ----------------------------------------------------------------------------
@@ -274,6 +276,8 @@ def action_text(action: Action, style: Style, top: Card | None = None) -> str:
 
 def reason_text(reason: Reason, style: Style) -> str | None:
     """One reason as a short phrase (``None`` for a fact not worth a phrase)."""
+    from gintutor.engine.judgement import ReasonKind
+
     kind = reason.kind
     cards = style.cards(CardSet(reason.cards))
     other = style.card(Card.from_index(reason.other)) if reason.other >= 0 else ""
@@ -307,6 +311,8 @@ def reason_text(reason: Reason, style: Style) -> str | None:
 
 
 def _why(judged: Judged, style: Style) -> str:
+    from gintutor.engine.judgement import ReasonKind
+
     phrases = [reason_text(r, style) for r in judged.reasons if r.kind is not ReasonKind.STOCK_LOW]
     return "; ".join(p for p in phrases if p) or "-"
 
@@ -318,6 +324,8 @@ def _points(value: float) -> str:
 def hint_blocks(verdict: Verdict, style: Style, top: Card | None = None) -> list[Block]:
     """The coach's top three choices with their expected points and why (``top``: the pile's
     top card)."""
+    from gintutor.engine.judgement import ReasonKind
+
     rows = tuple(
         (
             action_text(j.action, style, top),
@@ -349,6 +357,8 @@ def hint_blocks(verdict: Verdict, style: Style, top: Card | None = None) -> list
 def flag_text(flag: Flag, style: Style, top: Card | None = None) -> str:
     """The coach's warning: what the choice does wrong, its grade and cost, the better choice
     (``top``: the pile's top card)."""
+    from gintutor.engine.judgement import ReasonKind
+
     action = flag.action
     judged = flag.judged
     reasons = {r.kind: r for r in judged.reasons}

@@ -19,24 +19,24 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from gintutor.engine.bots import Bot, make_bot
 from gintutor.engine.bots.common import best_layoffs, best_spread
 from gintutor.engine.cards import CARDS, Card, CardSet, mask_points
 from gintutor.engine.game import GameSheet, Match, score_game, score_match
 from gintutor.engine.hand import NO_CARD, Action, Deal, HandResult, HandState, InfoSet, Kind, Phase
-from gintutor.engine.judgement import Grade, Verdict
 from gintutor.engine.rules import RuleSet
 from gintutor.engine.scoring import Outcome
 from gintutor.engine.solver import Arrangement, discard_deadwoods, min_deadwood_mask, solve
 from gintutor.errors import GinError, IllegalError
 from gintutor.text.play import Flag, HandEnd, HandStart, Move, TableView
 
+if TYPE_CHECKING:  # the coach's vocabulary comes with its first verdict: a game starts without it
+    from gintutor.engine.judgement import Verdict
+
 MAX_HANDS = 200
 """A game ends long before this many hands; a guard against a loop of void hands."""
-FLAGGED = (Grade.MISTAKE, Grade.BLUNDER)
-"""Grades the coach warns about before the choice is committed."""
 
 
 class CoachMode(Enum):
@@ -59,7 +59,7 @@ COACH_BUDGET: Budget | None = None
 """The budget at the table: ``None`` is the coach's own (``COACH_WORLDS``, ``COACH_SECONDS``),
 read when the coach is first asked; tests make it cheap."""
 
-Judge = Callable[..., Verdict]
+Judge = Callable[..., "Verdict"]
 """``judge(info, *, worlds, seconds, seed, scores) -> Verdict`` (the coach's signature)."""
 
 
@@ -483,9 +483,12 @@ class Session:
         """With the coach on: a warning if ``action`` is graded Mistake or worse, else ``None``."""
         if self.coach is not CoachMode.ON or len(self._current().legal_actions()) < 2:
             return None
+        from gintutor.engine.judgement import Grade
+
         verdict = self.verdict()
         judged = verdict.of(action)
-        if judged.grade not in FLAGGED or judged.close:
+        # The grades the coach warns about before the choice is committed.
+        if judged.grade not in (Grade.MISTAKE, Grade.BLUNDER) or judged.close:
             return None
         return Flag(action, judged, verdict.best, verdict)
 
