@@ -18,8 +18,8 @@ from syrupy.assertion import SnapshotAssertion
 from gintutor.cli import playrun
 from gintutor.content import games as games_module
 from gintutor.content.games import CoachNote, GameWriter, games_dir, latest_game, load_game
-from gintutor.engine.bots import make_bot
 from gintutor.engine.bots.common import best_layoffs, best_spread
+from gintutor.engine.bots.heuristic import BASELINE, HeuristicBot
 from gintutor.engine.cards import CARDS
 from gintutor.engine.coach import Grade, Judged, Reason, ReasonKind, Verdict, grade_of
 from gintutor.engine.hand import Action, Deal, InfoSet, Kind
@@ -65,7 +65,9 @@ def learner_plays(session: Session, hands: int | None = None, flags: bool = Fals
 
     ``flags``: answer the coach's warnings ("y", keep it) as the runner would ask them.
     """
-    learner = make_bot("heuristic")
+    # The coach's frozen weights, so the scripted games (and their snapshots) do not move
+    # when the bots are tuned.
+    learner = HeuristicBot(BASELINE)
     inputs: list[str] = []
     while not session.game_over:
         if not session.in_hand:
@@ -206,7 +208,9 @@ def _first_discard_position(monkeypatch: pytest.MonkeyPatch) -> tuple[list[str],
     session = Session(RULES, BOT, CoachMode.ON, SEED, recorder, first_dealer=first)
     session.deal()
     inputs: list[str] = []
-    learner = make_bot("heuristic")
+    # The coach's frozen weights, so the scripted games (and their snapshots) do not move
+    # when the bots are tuned.
+    learner = HeuristicBot(BASELINE)
     while True:
         if not session.your_turn:
             session.bot_turn()

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from gintutor.engine.bots.heuristic import (
     BASELINE,
     DEFAULT,
+    TUNED,
     Params,
     View,
     cheapest_discard,
@@ -30,6 +31,8 @@ from gintutor.engine.solver import min_deadwood_mask
 FAST = dataclasses.replace(BASELINE, lookahead=0)
 """The coach's rollout policy: the baseline heuristic without the one-draw lookahead (frozen
 with :data:`~.heuristic.BASELINE`: the coach's stored verdicts depend on it)."""
+TUNED_FAST = dataclasses.replace(TUNED, lookahead=0)
+"""The bots' own policy without the lookahead: how the expert plays itself in its rollouts."""
 NO_CARD = -1
 
 
@@ -173,4 +176,4 @@ class World:
         return 0.0
 
 
-__all__ = ["DEFAULT", "FAST", "World", "defence_deadwood"]
+__all__ = ["DEFAULT", "FAST", "TUNED_FAST", "World", "defence_deadwood"]
