@@ -172,3 +172,38 @@ def test_the_expert_with_an_opponent_model_plays_a_legal_hand() -> None:
         state.verify(action)
         state.do(action)
     assert state.result is not None
+
+
+def test_the_expert_differs_from_the_heuristic_only_where_it_searches() -> None:
+    """With every search off the expert is the tuned heuristic (the knock spread aside, chosen
+    from the samples); by default it searches only take-or-draw, so every discard and knock
+    decision is the heuristic's."""
+    import dataclasses
+
+    from gintutor.engine.bots.expert import ExpertBot
+    from gintutor.engine.bots.heuristic import HeuristicBot
+
+    heuristic = HeuristicBot()
+    searched = ExpertBot(worlds=8, seconds=100)
+    still = dataclasses.replace(searched, search_draw=False)
+    compared = draws = 0
+    for seed in range(12):
+        state = HandState(Deal.shuffled(random.Random(seed)), preset("eaai"))
+        players = [heuristic, make_bot("simple")]
+        rng = random.Random(seed)
+        while not state.over:
+            info = state.infoset()
+            action = players[info.player].act(info, rng)
+            if info.player == 0 and info.phase is not Phase.DEFEND:
+                for bot in (still, searched):
+                    if bot is searched and info.phase is not Phase.DISCARD:
+                        continue
+                    chosen = bot.act(info, random.Random(seed))
+                    if action.kind is Kind.KNOCK:
+                        assert (chosen.kind, chosen.card) == (Kind.KNOCK, action.card)
+                    else:
+                        assert chosen == action
+                compared += 1
+                draws += info.phase is not Phase.DISCARD
+            state.do(action)
+    assert compared > 100 and draws > 30

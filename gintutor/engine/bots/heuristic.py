@@ -12,9 +12,11 @@ same policy plays whole hands inside the expert's rollouts (:mod:`.playout`):
 - the **draw**: take the pile card when it ends in a meld, lets the hand knock, or cuts the
   deadwood by at least ``take_drop``;
 - the **knock**: gin always; otherwise knock when the deadwood is at most the limit and, late
-  in the hand (stock ≤ ``late_stock``), at most ``late_knock``; early with a very low count
-  (≤ ``gin_hunt``) and a long stock it plays on for gin. The spread is the least-deadwood one
-  that leaves the fewest live layoff cards.
+  in the hand (stock ≤ ``late_stock``), at most ``late_knock``; with a low count
+  (≤ ``gin_hunt``) while the stock holds at least ``gin_hunt_stock`` cards it plays on for gin
+  (or the undercut, should the opponent knock). The tuned weights (:data:`TUNED`) play on at
+  any count until the stock is down to 4 cards. The spread is the least-deadwood one that
+  leaves the fewest live layoff cards.
 
 How the weights were tuned (self-play against ``simple`` on fixed seeds, the same deals for
 every setting): one weight at a time is moved off its default and the variant plays the
