@@ -1,5 +1,5 @@
 """``python -m gintutor`` runs the command-line interface."""
 
-from gintutor.cli.app import main
+from gintutor.cli import main
 
 main()

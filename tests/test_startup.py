@@ -353,3 +353,23 @@ def test_carousel_analyze_imports_no_game_and_a_joker_table_no_highspy(tmp_path:
     assert "gintutor.engine.carousel.game" not in modules
     as_json, _ = modules_after(*argv, "--json", home=tmp_path)
     assert "gintutor.engine.carousel.game" not in as_json
+
+
+def test_the_command_runs_with_the_collector_on_after_importing_without_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``gintutor.cli.main`` (the installed command and ``python -m gintutor``) pauses the cycle
+    collector only while the interface is imported: the command itself collects as usual."""
+    import gc
+
+    import gintutor.cli
+    from gintutor.cli import app
+
+    seen: list[bool] = []
+    monkeypatch.setattr(app, "main", lambda: seen.append(gc.isenabled()))
+    try:
+        gintutor.cli.main()
+    finally:
+        gc.unfreeze()
+    assert seen == [True]
+    assert gc.isenabled()
