@@ -19,14 +19,14 @@ same policy plays whole hands inside the expert's rollouts (:mod:`.playout`):
   leaves the fewest live layoff cards.
 
 How the weights were tuned (self-play against ``simple`` on fixed seeds, the same deals for
-every setting): one weight at a time is moved off its default and the variant plays the
-duplicate deals; a change is kept only when it beats the default by more than its 95%
-interval. Games won per setting: ``benchmarks/bench_bots.py --tune`` (numbers in its
-docstring); points per hand, paired against the default on the same hands (a tighter signal
-than games): ``benchmarks/tune_bots.py heuristic heuristic:KEY=VALUE ... simple --deals 2000
---against-first`` (numbers in its docstring). ``knock_weight`` and ``take_ahead`` (the chance to
-knock after the next draw; the pile card against a stock draw) measured within noise of zero,
-so they stay off.
+every setting): a coordinate search moves one weight at a time off the incumbent and the
+variant plays the duplicate deals; a step is kept only when it beats the incumbent by more than
+two standard errors of the paired difference (:data:`TUNED` is its result): points per hand,
+paired on the same hands, by ``benchmarks/tune_bots.py simple --search`` (every run in its
+docstring; single variants: ``tune_bots.py heuristic heuristic:KEY=VALUE ... simple --deals
+2000 --against-first``; older games-won sweeps: ``benchmarks/bench_bots.py --tune``).
+``knock_weight`` and ``take_ahead`` (the chance to knock after the next draw; the pile card
+against a stock draw) measured within noise of zero, so they stay off.
 """
 
 from __future__ import annotations
