@@ -59,15 +59,17 @@ def typed(action: Action, info: InfoSet) -> str:
     return str(action)
 
 
+LEARNER = HeuristicBot(BASELINE)
+"""The scripted learner: the coach's frozen weights, so the scripted games (and their
+snapshots) do not move when the bots are tuned."""
+
+
 def learner_plays(session: Session, hands: int | None = None, flags: bool = False) -> list[str]:
     """Play the learner's seat with the heuristic bot (seeded per decision), the whole game or
     ``hands`` hands; what it typed.
 
     ``flags``: answer the coach's warnings ("y", keep it) as the runner would ask them.
     """
-    # The coach's frozen weights, so the scripted games (and their snapshots) do not move
-    # when the bots are tuned.
-    learner = HeuristicBot(BASELINE)
     inputs: list[str] = []
     while not session.game_over:
         if not session.in_hand:
@@ -80,7 +82,7 @@ def learner_plays(session: Session, hands: int | None = None, flags: bool = Fals
             assert state is not None
             info = state.infoset(session.you)
             rng = random.Random(f"learner:{session.hand_number}:{len(state.log)}")
-            action = learner.act(info, rng)
+            action = LEARNER.act(info, rng)
             inputs.append(typed(action, info))
             flagged = flags and session.check(action) is not None
             if flagged:
@@ -208,9 +210,6 @@ def _first_discard_position(monkeypatch: pytest.MonkeyPatch) -> tuple[list[str],
     session = Session(RULES, BOT, CoachMode.ON, SEED, recorder, first_dealer=first)
     session.deal()
     inputs: list[str] = []
-    # The coach's frozen weights, so the scripted games (and their snapshots) do not move
-    # when the bots are tuned.
-    learner = HeuristicBot(BASELINE)
     while True:
         if not session.your_turn:
             session.bot_turn()
@@ -220,7 +219,7 @@ def _first_discard_position(monkeypatch: pytest.MonkeyPatch) -> tuple[list[str],
         info = state.infoset(0)
         if info.phase.value == "discard":
             break
-        action = learner.act(info, random.Random(0))
+        action = LEARNER.act(info, random.Random(0))
         inputs.append(typed(action, info))
         session.play(action)
     verdict = fake_judge(info)
