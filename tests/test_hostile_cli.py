@@ -170,6 +170,23 @@ def test_score_points_that_are_not_ascii_digits(points: str) -> None:
     assert code == 2 and err.startswith("error: hand 1: ")
 
 
+@pytest.mark.parametrize("key", ["²", "①", "9" * 5000])
+def test_a_lesson_number_that_is_not_ascii_digits(key: str, tmp_path: Path) -> None:
+    """Found by the long fuzz run: ``'²'.isdigit()`` is true but ``int('²')`` fails."""
+    done = gintutor("learn", key, env={"GINTUTOR_HOME": str(tmp_path)})
+    err = done.stderr.decode()
+    assert done.returncode == 2 and err.startswith("error: no lesson "), err
+
+
+@pytest.mark.parametrize("value", ["²", "①", "9" * 5000, "-3"])
+def test_odd_columns_and_lines_are_passed_by(value: str) -> None:
+    """Rich reads ``COLUMNS``/``LINES`` with ``int()`` after ``isdigit()``: a value that is not
+    a plain number is unset, and the terminal's size (or no wrapping, piped) stands in."""
+    done = gintutor("analyze", HAND, env={"COLUMNS": value, "LINES": value})
+    assert done.returncode == 0, done.stderr.decode()
+    assert done.stdout.decode().startswith("Hand: ")
+
+
 # --- crashes ----------------------------------------------------------------------------------
 
 

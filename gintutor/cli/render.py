@@ -70,10 +70,24 @@ UNWRAPPED = 10_000
 """The width of piped output: lines are not wrapped (the reader's pager or editor wraps)."""
 
 
+def _size_variable(name: str) -> int | None:
+    """``COLUMNS`` or ``LINES`` as a number, or None when unset or not a plain number."""
+    text = os.environ.get(name, "")
+    return int(text) if text.isascii() and text.isdigit() and len(text) < 7 else None
+
+
+def _drop_odd_size_variables() -> None:
+    """Unset ``COLUMNS``/``LINES`` that are not plain numbers (``²``, 5,000 digits): Rich reads
+    them with ``int()`` after ``isdigit()`` and would crash; the terminal's size stands in."""
+    for name in ("COLUMNS", "LINES"):
+        if name in os.environ and _size_variable(name) is None:
+            del os.environ[name]
+
+
 def _piped_width() -> int:
     """``COLUMNS`` when it is set to a width, else no wrapping at all."""
-    columns = os.environ.get("COLUMNS", "")
-    return int(columns) if columns.isdigit() and 20 <= int(columns) <= UNWRAPPED else UNWRAPPED
+    columns = _size_variable("COLUMNS")
+    return columns if columns is not None and 20 <= columns <= UNWRAPPED else UNWRAPPED
 
 
 class AsciiStream:
@@ -118,6 +132,7 @@ class Terminal:
             stream = cast(TextIO, AsciiStream(stream))
             ascii_only = True
         is_tty = stream.isatty()
+        _drop_odd_size_variables()
         use_color = color and is_tty and "NO_COLOR" not in os.environ
         console = Console(
             file=stream,

@@ -144,7 +144,7 @@ def parse_game_log(text: str, name: str = "<log>", *, completion: int = 0) -> Pl
 
 def _scores(text: str) -> tuple[int, int]:
     words = text.split()
-    if len(words) != 2 or not all(w.isdigit() and len(w) < 7 for w in words):
+    if len(words) != 2 or not all(w.isascii() and w.isdigit() and len(w) < 7 for w in words):
         raise GinError(f"score: {text.strip()!r}: give your score and theirs, e.g. 'score: 35 20'")
     return int(words[0]), int(words[1])
 

@@ -443,7 +443,7 @@ def _next_numbers(taken_ids: Iterable[str]) -> dict[Theme, int]:
     for puzzle_id in taken_ids:
         name, _, number = puzzle_id.rpartition("-")
         for theme in Theme:
-            if name == theme.value and number.isdigit():
+            if name == theme.value and number.isascii() and number.isdigit() and len(number) < 10:
                 numbers[theme] = max(numbers[theme], int(number))
     return numbers
 

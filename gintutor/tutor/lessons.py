@@ -364,7 +364,9 @@ def next_lesson(
 def find_lesson(lessons: Sequence[AnyLesson], key: str) -> AnyLesson:
     """The lesson with id ``key`` or number ``key``."""
     for lesson in lessons:
-        if lesson.id == key or (key.isdigit() and lesson.number == int(key)):
+        if lesson.id == key or (
+            key.isascii() and key.isdigit() and len(key) < 7 and lesson.number == int(key)
+        ):
             return lesson
     known = ", ".join(lesson.id for lesson in lessons)
     raise LessonError(
