@@ -47,6 +47,7 @@ _POOL, _WILD, _FREED, _BACK, _ROOM = 16, 24, 26, 28, 36
 _POOL_MASK = 0xFF << _POOL
 _ENDS_MASK = 0xFFFF  # aces kept back and ace room, from bit _BACK
 _SPLIT, _END = 5, 65  # the layers after position 1 and after position 13
+_UNREACHED = -(1 << 60)  # a vector's value where an ending cannot be reached (stays < 0)
 
 
 def _transitions(runs: tuple[int, ...], units: int) -> list[tuple[int, int]]:
@@ -159,7 +160,8 @@ class Relaxed:
 
     def __post_init__(self) -> None:
         self.memo = [{} for _ in range(70)]
-        self.vectors: list[dict[int, dict[int, int]]] = [{} for _ in range(70)]
+        self.vectors: list[dict[int, list[int]]] = [{} for _ in range(70)]
+        self._deltas: dict[int, list[tuple[int, int]]] = {}
         self._ends: dict[int, int] | None = None
         # Aces kept back for Q-K-A only where a Q and a K can be there; the ace room at the
         # high end only matters to wild jokers.
@@ -179,7 +181,23 @@ class Relaxed:
         self._options = [[self._place_options(p, s) for s in range(4)] for p in range(14)]
         self._units = [[self._unit_range(p, s) for s in range(4)] for p in range(14)]
         self._pools = [self._pool_prefixes(p) for p in range(14)]
-        self._need: dict[tuple[int, int, int, int, int], int] = {}
+        # Per (position, suit): the counts of that suit the position's full pools can hold.
+        self._pooled_ok = [
+            [{(pool >> (2 * s)) & 3 for pool in self._pools[p][3]} for s in range(4)]
+            for p in range(14)
+        ]
+        self._need: dict[int, int] = {}
+        self._least: dict[int, int] = {}
+        self._reached: dict[int, tuple[tuple[int, int], ...]] = {}
+        self._closings = [
+            [self._closing(runs, back, room) for runs in range(len(RUN_STATES))]
+            for back in range(4)
+            for room in range(4)
+        ]
+        self._least_closing = [
+            min(self._closing(runs, b, r) for b in range(3) for r in range(3))
+            for runs in range(len(RUN_STATES))
+        ]
 
     def _unit_range(self, position: int, suit: int) -> tuple[int, int]:
         """Fewest and most real units a place can hold (jokers freed where they can be)."""
@@ -205,43 +223,67 @@ class Relaxed:
         ]
         return [{pool & ((1 << (2 * s + 2)) - 1) for pool in full} for s in range(4)]
 
+    def _reach(self, position: int, suit: int, runs: int) -> tuple[tuple[int, int], ...]:
+        """(open sequences after position 13, fewest wild jokers on the way) for every way
+        the suit's open sequences ``runs`` after ``position`` can go on (the other suits
+        always completing the groups)."""
+        key = (position * 4 + suit) * 16 + runs
+        found = self._reached.get(key)
+        if found is not None:
+            return found
+        if position == 13:
+            found = ((runs, 0),)
+        else:
+            best: dict[int, int] = {}
+            low, high = self._units[position + 1][suit]
+            pooled_ok = self._pooled_ok[position + 1][suit]
+            limit = min(self.places[position + 1][suit].room, high + self.max_wild)
+            for units in range(low, limit + 1):
+                wild = max(0, units - high)
+                for after, pooled in TRANSITIONS[runs][units]:
+                    if pooled and pooled not in pooled_ok:
+                        continue
+                    for end, more in self._reach(position + 1, suit, after):
+                        if wild + more < best.get(end, NEVER):
+                            best[end] = wild + more
+            found = tuple(best.items())
+        self._reached[key] = found
+        return found
+
+    def _closing(self, runs: int, back: int, room: int) -> int:
+        """The fewest wild jokers (as aces, at most ``room``) that with ``back`` aces kept
+        back end every open sequence ``runs`` at the high end (:data:`NEVER` if none do)."""
+        for extra in range(min(room, self.max_wild) + 1):
+            if back + extra <= 4 and CLOSES[runs][back + extra]:
+                return extra
+        return NEVER
+
     def need(self, position: int, suit: int, runs: int, back: int, room: int) -> int:
         """The fewest wild jokers the suit still needs so that its open sequences after
         ``position`` all end validly (:data:`NEVER` if impossible). A relaxation: the other
         suits always complete the groups."""
-        key = (position, suit, runs, back, room)
-        found = self._need.get(key)
-        if found is not None:
-            return found
-        best = NEVER
-        if position == 13:
-            for extra in range(min(room, self.max_wild) + 1):
-                if CLOSES[runs][back + extra]:
-                    best = extra
-                    break
-        else:
-            low, high = self._units[position + 1][suit]
-            pools = self._pools[position + 1][3]
-            limit = min(self.places[position + 1][suit].room, high + self.max_wild)
-            for units in range(low, limit + 1):
-                wild = max(0, units - high)
-                if wild >= best:
-                    break
-                for after, pooled in TRANSITIONS[runs][units]:
-                    if pooled and not any((pool >> (2 * suit)) & 3 == pooled for pool in pools):
-                        continue
-                    best = min(best, wild + self.need(position + 1, suit, after, back, room))
-        self._need[key] = best
-        return best
-
-    def least_need(self, position: int, suit: int, runs: int, back: int, room: int) -> int:
-        """:meth:`need` at the most favourable aces kept back and ace room."""
-        key = (position, suit, runs, -1, -1)
+        key = (((position * 4 + suit) * 16 + runs) * 4 + back) * 4 + room  # one int: quick
         found = self._need.get(key)
         if found is None:
-            found = self._need[key] = min(
-                self.need(position, suit, runs, b, r) for b in range(3) for r in range(3)
-            )
+            found = NEVER
+            closing = self._closings[back * 4 + room]
+            for end, wild in self._reach(position, suit, runs):
+                if wild + closing[end] < found:
+                    found = wild + closing[end]
+            self._need[key] = found
+        return found
+
+    def least_need(self, position: int, suit: int, runs: int, back: int, room: int) -> int:
+        """:meth:`need` at the most favourable aces kept back and ace room (0-2 each)."""
+        key = (position * 4 + suit) * 16 + runs
+        found = self._least.get(key)
+        if found is None:
+            found = NEVER
+            closing = self._least_closing
+            for end, wild in self._reach(position, suit, runs):
+                if wild + closing[end] < found:
+                    found = wild + closing[end]
+            self._least[key] = found
         return found
 
     def _place_options(self, position: int, suit: int) -> list[tuple[int, int, int, int, int]]:
@@ -279,7 +321,8 @@ class Relaxed:
                 self._ends = self._collect_ends()
             index = self._ends.get((state >> _BACK) & _ENDS_MASK)
             if index is not None:
-                return self.vector(layer, state & ~(_ENDS_MASK << _BACK)).get(index, -1)
+                value = self.vector(layer, state & ~(_ENDS_MASK << _BACK))[index]
+                return value if value >= 0 else -1
         memo = self.memo[layer]
         found = memo.get(state)
         if found is not None:
@@ -327,33 +370,98 @@ class Relaxed:
         best = max((t for t in totals if freed <= t <= freed + self.hand_jokers), default=-1)
         return -1 if best < 0 else (best - freed) * self.joker_weight
 
-    def vector(self, layer: int, state: int) -> dict[int, int]:
+    def vector(self, layer: int, state: int) -> list[int]:
         """:meth:`suffix` of ``state`` (its ace bits clear) for every ace ending at once, as
-        {ending index: value} (endings that cannot be reached left out).
+        a list by ending index (:data:`_UNREACHED`, below 0, where it cannot be reached).
 
         Between position 2 and 13 the aces kept back and the ace room do not change the
-        moves, only the end: one pass serves every ending.
+        moves, only the end: one pass serves every ending. The lists are shared: never
+        changed in place.
         """
         memo = self.vectors[layer]
         found = memo.get(state)
         if found is not None:
             return found
         assert self._ends is not None
-        result: dict[int, int] = {}
+        result: list[int] | None = None
         if layer == _END:
+            result = [_UNREACHED] * len(self._ends)
             for end, index in self._ends.items():
                 value = self._finish(state, end)
                 if value >= 0:
                     result[index] = value
         else:
-            get = result.get
-            for gain, nxt in self.moves(layer, state, lenient=True):
-                for index, value in self.vector(layer + 1, nxt).items():
-                    value += gain
-                    if value > get(index, -1):
-                        result[index] = value
+            vector = self.vector
+            base, deltas = self._lenient_moves(layer, state)
+            for gain, delta in deltas:
+                values = vector(layer + 1, base + delta)
+                if gain:
+                    values = [value + gain for value in values]
+                result = values if result is None else list(map(max, result, values))
+            if result is None:
+                result = [_UNREACHED] * len(self._ends)
         memo[state] = result
         return result
+
+    def _lenient_moves(self, layer: int, state: int) -> tuple[int, list[tuple[int, int]]]:
+        """:meth:`moves` with ``lenient`` for positions 2-13, as (base, [(gain, delta)]): the
+        next states are ``base + delta``. The deltas depend on a few fields of the state only
+        (this suit's runs, jokers used and freed, the pool, the other suits' least need), so
+        they are memoised on those."""
+        position, step = divmod(layer, 5)
+        position += 1
+        if step == 4:
+            return 0, ([(0, state & ~_POOL_MASK)] if GROUPS_OK[(state >> _POOL) & 0xFF] else [])
+        suit = step
+        runs = (state >> (4 * suit)) & 15
+        base = state & ~(15 << (4 * suit))
+        others = 0
+        if self.max_wild:
+            need = self.least_need
+            for other in range(4):
+                if other != suit:
+                    others += need(
+                        position if other < suit else position - 1,
+                        other,
+                        (state >> (4 * other)) & 15,
+                        0,
+                        0,
+                    )
+            if others > self.max_wild:
+                return base, []  # no move leaves enough wild jokers for the other suits
+        key = (
+            ((layer * 16 + runs) * 64 + ((state >> _WILD) & 15)) * 256 + ((state >> _POOL) & 0xFF)
+        ) * 64 + others
+        deltas = self._deltas.get(key)
+        if deltas is None:
+            deltas = self._deltas[key] = self._lenient_deltas(position, suit, state, others)
+        return base, deltas
+
+    def _lenient_deltas(
+        self, position: int, suit: int, state: int, others: int
+    ) -> list[tuple[int, int]]:
+        """The (gain, delta) list of :meth:`_lenient_moves` (the same tests as :meth:`moves`)."""
+        out: list[tuple[int, int]] = []
+        runs = (state >> (4 * suit)) & 15
+        wild_used = (state >> _WILD) & 3
+        wild_left = self.max_wild - wild_used
+        freed_now = (state >> _FREED) & 3
+        pool_ok = self._pools[position][suit]
+        pool_now = (state >> _POOL) & 0xFF
+        need = self.least_need
+        for wild, freed, units, gain, _ in self._options[position][suit]:
+            if wild > wild_left or freed_now + freed > 3:
+                continue
+            head = (wild << _WILD) + (freed << _FREED)
+            wild_head = wild_used + wild
+            for after, pooled in TRANSITIONS[runs][units]:
+                if (pool_now | (pooled << (2 * suit))) not in pool_ok:
+                    continue
+                wild_after = wild_head + need(position, suit, after, 0, 0)
+                if wild_after > self.max_wild or wild_after + others > self.max_wild:
+                    continue
+                out.append((gain, head + (after << (4 * suit)) + (pooled << (_POOL + 2 * suit))))
+        return out
 
     def moves(self, layer: int, state: int, lenient: bool = False) -> list[tuple[int, int]]:
         """(gain, next state) for every way to play the layer's place.
@@ -390,6 +498,19 @@ class Relaxed:
         pool_now = (state >> _POOL) & 0xFF
         back_now = (state >> (_BACK + 2 * suit)) & 3
         room_now = (state >> (_ROOM + 2 * suit)) & 3
+        need = self.least_need if lenient else self.need
+        # The wild jokers the other suits still need: the same for every move of this suit.
+        others = 0
+        if self.max_wild and position > 1:
+            for other in range(4):
+                if other != suit:
+                    others += need(
+                        position if other < suit else position - 1,
+                        other,
+                        (state >> (4 * other)) & 15,
+                        (state >> (_BACK + 2 * other)) & 3,
+                        (state >> (_ROOM + 2 * other)) & 3,
+                    )
         for wild, freed, units, gain, back in self._options[position][suit]:
             if wild > wild_left or freed_now + freed > 3:
                 continue
@@ -407,24 +528,12 @@ class Relaxed:
                 )
             else:
                 back, room = back_now, room_now
+            wild_head = (head >> _WILD) & 3
             for after, pooled in TRANSITIONS[runs][units]:
                 if (pool_now | (pooled << (2 * suit))) not in pool_ok:
                     continue
-                need = self.least_need if lenient else self.need
-                wild_after = ((head >> _WILD) & 3) + need(position, suit, after, back, room)
-                if wild_after > self.max_wild:
+                wild_after = wild_head + need(position, suit, after, back, room)
+                if wild_after > self.max_wild or wild_after + others > self.max_wild:
                     continue
-                if self.max_wild and position > 1:
-                    for other in range(4):
-                        if other != suit:
-                            wild_after += need(
-                                position if other < suit else position - 1,
-                                other,
-                                (state >> (4 * other)) & 15,
-                                (state >> (_BACK + 2 * other)) & 3,
-                                (state >> (_ROOM + 2 * other)) & 3,
-                            )
-                    if wild_after > self.max_wild:
-                        continue
                 out.append((gain, head + (after << (4 * suit)) + (pooled << (_POOL + 2 * suit))))
         return out

@@ -531,14 +531,25 @@ def _solve(
     if target < 0:
         return None
     work = [budget if budget is not None else -1]
-    quick = _solve_dp(problem, relaxed, target, quick=True, limit=_FIELD, work=work)
+    caches = _Caches()
+    quick = _solve_dp(problem, relaxed, target, quick=True, limit=_FIELD, work=work, caches=caches)
     assert quick is not None  # the quick pass keeps a path to every label-free optimum
     moved = problem.slots[-1] - quick[0] % _FIELD
     if moved == 0:
         return quick
-    exact = _solve_dp(problem, relaxed, target, quick=False, limit=moved, work=work)
+    exact = _solve_dp(problem, relaxed, target, quick=False, limit=moved, work=work, caches=caches)
     assert exact is not None and exact[0] >= quick[0]
     return exact
+
+
+class _Caches:
+    """What the quick and the exact pass of one problem share: the ways to place units and
+    the relaxed bound of each state met (both depend on the problem only)."""
+
+    def __init__(self) -> None:
+        self.assign: dict[tuple[tuple[Unit, ...], SuitRuns, bool], list[Assigned]] = {}
+        self.options: dict[tuple[int, int, int], list[Option]] = {}
+        self.bounds: list[dict[State, tuple[int, int]]] = [{} for _ in range(71)]
 
 
 def _solve_dp(
@@ -549,6 +560,7 @@ def _solve_dp(
     quick: bool,
     limit: int,
     work: list[int] | None = None,
+    caches: _Caches | None = None,
 ) -> tuple[int, list[_Step | GroupStep]] | None:
     """Run the programme; the best packed score and the steps of one best play (or None).
 
@@ -558,6 +570,9 @@ def _solve_dp(
     """
     if work is None:
         work = [-1]
+    if caches is None:
+        caches = _Caches()
+    known = caches.bounds
     seq_kind = [kind is MeldKind.SEQUENCE for kind in problem.kinds]
     group_kind = tuple(kind is MeldKind.GROUP for kind in problem.kinds)
     empty: SuitRuns = ((), ())
@@ -595,8 +610,13 @@ def _solve_dp(
                 return
         bound = bounds.get(state)
         if bound is None:
-            projected = _project(state, rooms, index)
-            bound = bounds[state] = relaxed.suffix(index, projected)
+            # The relaxed bound of a state (and its projection) is the same in both passes.
+            found = known[index].get(state)
+            if found is None:
+                projected = _project(state, rooms, index)
+                found = known[index][state] = (projected, relaxed.suffix(index, projected))
+            projected, bound = found
+            bounds[state] = bound
             if quick and bound >= 0:
                 # One labelling per label-free state: the best one met so far.
                 other = seen.get(projected)
@@ -666,8 +686,8 @@ def _solve_dp(
         return True
 
     history: list[dict[State, tuple[int, Back]]] = []
-    assign_cache: dict[tuple[tuple[Unit, ...], SuitRuns, bool], list[Assigned]] = {}
-    option_cache: dict[tuple[int, int, int], list[Option]] = {}
+    assign_cache = caches.assign
+    option_cache = caches.options
 
     def assign(units: tuple[Unit, ...], suit_runs: SuitRuns, final: bool) -> list[Assigned]:
         key = (units, suit_runs, final)
