@@ -161,8 +161,9 @@ class Relaxed:
     def __post_init__(self) -> None:
         self.memo = [{} for _ in range(70)]
         self.vectors: list[dict[int, list[int]]] = [{} for _ in range(70)]
-        self._deltas: dict[int, list[tuple[int, int]]] = {}
+        self._deltas: dict[int, list[tuple[int, int, int]]] = {}
         self._ends: dict[int, int] | None = None
+        self._unreached: list[int] | None = None  # the vector of a dead end (shared)
         # Aces kept back for Q-K-A only where a Q and a K can be there; the ace room at the
         # high end only matters to wild jokers.
         self.high = [
@@ -187,7 +188,18 @@ class Relaxed:
             for p in range(14)
         ]
         self._need: dict[int, int] = {}
-        self._least: dict[int, int] = {}
+        self._least = [-1] * (14 * 4 * 16)  # least_need by (position * 4 + suit) * 16 + runs
+        # Per suit layer of positions 2-13: (shift, least_need index less runs, position,
+        # suit) of the other suits, at the position each has reached.
+        self._others = [
+            [
+                (4 * other, (p * 4 + other) * 16, p, other)
+                for other in range(4)
+                if other != layer % 5
+                for p in [layer // 5 + 1 if other < layer % 5 else layer // 5]
+            ]
+            for layer in range(70)
+        ]
         self._reached: dict[int, tuple[tuple[int, int], ...]] = {}
         self._closings = [
             [self._closing(runs, back, room) for runs in range(len(RUN_STATES))]
@@ -276,8 +288,8 @@ class Relaxed:
     def least_need(self, position: int, suit: int, runs: int, back: int, room: int) -> int:
         """:meth:`need` at the most favourable aces kept back and ace room (0-2 each)."""
         key = (position * 4 + suit) * 16 + runs
-        found = self._least.get(key)
-        if found is None:
+        found = self._least[key]
+        if found < 0:
             found = NEVER
             closing = self._least_closing
             for end, wild in self._reach(position, suit, runs):
@@ -384,64 +396,58 @@ class Relaxed:
             return found
         assert self._ends is not None
         result: list[int] | None = None
+        if self._unreached is None:
+            self._unreached = [_UNREACHED] * len(self._ends)
         if layer == _END:
             result = [_UNREACHED] * len(self._ends)
             for end, index in self._ends.items():
                 value = self._finish(state, end)
                 if value >= 0:
                     result[index] = value
+        elif layer % 5 == 4:
+            if GROUPS_OK[(state >> _POOL) & 0xFF]:
+                result = self.vector(layer + 1, state & ~_POOL_MASK)
         else:
-            vector = self.vector
-            base, deltas = self._lenient_moves(layer, state)
-            for gain, delta in deltas:
-                values = vector(layer + 1, base + delta)
-                if gain:
-                    values = [value + gain for value in values]
-                result = values if result is None else list(map(max, result, values))
-            if result is None:
-                result = [_UNREACHED] * len(self._ends)
+            # The moves of :meth:`moves` with ``lenient``, inlined: this is the hot loop.
+            others = 0
+            if self.max_wild:
+                least = self._least
+                for shift, index, position, suit in self._others[layer]:
+                    runs = (state >> shift) & 15
+                    wild = least[index + runs]
+                    if wild < 0:
+                        wild = self.least_need(position, suit, runs, 0, 0)
+                    others += wild
+            if others <= self.max_wild:
+                suit = layer % 5
+                key = (layer * 16 + ((state >> (4 * suit)) & 15)) * 4096 + (
+                    (state >> _POOL) & 0xFFF  # the pool, jokers used and jokers freed
+                )
+                deltas = self._deltas.get(key)
+                if deltas is None:
+                    deltas = self._deltas[key] = self._lenient_deltas(layer, state)
+                base = state & ~(15 << (4 * suit))
+                room = self.max_wild - others
+                vector = self.vector
+                for gain, delta, wild in deltas:
+                    if wild > room:
+                        continue
+                    values = vector(layer + 1, base + delta)
+                    if gain:
+                        values = [value + gain for value in values]
+                    result = values if result is None else list(map(max, result, values))
+        if result is None:
+            result = self._unreached
         memo[state] = result
         return result
 
-    def _lenient_moves(self, layer: int, state: int) -> tuple[int, list[tuple[int, int]]]:
-        """:meth:`moves` with ``lenient`` for positions 2-13, as (base, [(gain, delta)]): the
-        next states are ``base + delta``. The deltas depend on a few fields of the state only
-        (this suit's runs, jokers used and freed, the pool, the other suits' least need), so
-        they are memoised on those."""
-        position, step = divmod(layer, 5)
-        position += 1
-        if step == 4:
-            return 0, ([(0, state & ~_POOL_MASK)] if GROUPS_OK[(state >> _POOL) & 0xFF] else [])
-        suit = step
-        runs = (state >> (4 * suit)) & 15
-        base = state & ~(15 << (4 * suit))
-        others = 0
-        if self.max_wild:
-            need = self.least_need
-            for other in range(4):
-                if other != suit:
-                    others += need(
-                        position if other < suit else position - 1,
-                        other,
-                        (state >> (4 * other)) & 15,
-                        0,
-                        0,
-                    )
-            if others > self.max_wild:
-                return base, []  # no move leaves enough wild jokers for the other suits
-        key = (
-            ((layer * 16 + runs) * 64 + ((state >> _WILD) & 15)) * 256 + ((state >> _POOL) & 0xFF)
-        ) * 64 + others
-        deltas = self._deltas.get(key)
-        if deltas is None:
-            deltas = self._deltas[key] = self._lenient_deltas(position, suit, state, others)
-        return base, deltas
-
-    def _lenient_deltas(
-        self, position: int, suit: int, state: int, others: int
-    ) -> list[tuple[int, int]]:
-        """The (gain, delta) list of :meth:`_lenient_moves` (the same tests as :meth:`moves`)."""
-        out: list[tuple[int, int]] = []
+    def _lenient_deltas(self, layer: int, state: int) -> list[tuple[int, int, int]]:
+        """The lenient moves of a suit's layer (positions 2-13) as (gain, delta, wild jokers
+        then used or still needed by this suit): the next state is the state without this
+        suit's runs plus ``delta``, if the other suits' least need leaves room for ``wild``.
+        They depend on this suit's runs, the jokers used and freed and the pool only."""
+        position, suit = layer // 5 + 1, layer % 5
+        out: list[tuple[int, int, int]] = []
         runs = (state >> (4 * suit)) & 15
         wild_used = (state >> _WILD) & 3
         wild_left = self.max_wild - wild_used
@@ -458,9 +464,10 @@ class Relaxed:
                 if (pool_now | (pooled << (2 * suit))) not in pool_ok:
                     continue
                 wild_after = wild_head + need(position, suit, after, 0, 0)
-                if wild_after > self.max_wild or wild_after + others > self.max_wild:
+                if wild_after > self.max_wild:
                     continue
-                out.append((gain, head + (after << (4 * suit)) + (pooled << (_POOL + 2 * suit))))
+                delta = head + (after << (4 * suit)) + (pooled << (_POOL + 2 * suit))
+                out.append((gain, delta, wild_after))
         return out
 
     def moves(self, layer: int, state: int, lenient: bool = False) -> list[tuple[int, int]]:
