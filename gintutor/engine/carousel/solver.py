@@ -278,7 +278,9 @@ State = tuple[
 
 
 Option = tuple[tuple[Unit, ...], tuple[Unit, ...], int, int, tuple[int, ...], int]
-Back = tuple[State, "_Step | GroupStep"] | None
+Back = tuple[State, tuple[Any, ...]] | None
+"""The state a state was reached from, and the step's fields (a :class:`_Step`'s as a plain
+tuple, quicker to build for every candidate; or a :data:`GroupStep`)."""
 Assigned = tuple[
     RunState,
     tuple[int, ...],
@@ -293,8 +295,8 @@ GroupStep = tuple[int, tuple[tuple[int, ...], ...], tuple[tuple[int, int], ...]]
 class _Step(NamedTuple):
     """How a suit's cards at a position were placed (for rebuilding the play).
 
-    A named tuple, not a dataclass: one is built for every candidate state, and a tuple is
-    several times quicker to make.
+    The programme keeps these fields as a plain tuple for every candidate state (quicker to
+    make) and builds the named tuple only for the steps of the best play.
     """
 
     position: int
@@ -550,6 +552,25 @@ class _Caches:
         self.assign: dict[tuple[tuple[Unit, ...], SuitRuns, bool], list[Assigned]] = {}
         self.options: dict[tuple[int, int, int], list[Option]] = {}
         self.bounds: list[dict[State, tuple[int, int]]] = [{} for _ in range(71)]
+        self.runs: dict[tuple[SuitRuns, ...], int] = {}
+        self.aces: dict[tuple[tuple[tuple[Unit, ...], ...], tuple[int, ...]], int] = {}
+
+    def project(self, state: State, rooms: list[int], index: int) -> int:
+        """:func:`_project`, its parts memoised (the runs, the aces before layer 66)."""
+        runs, pool, wild_used, freed_total, back, lows = state
+        packed = self.runs.get(runs)
+        if packed is None:
+            packed = self.runs[runs] = _project(((runs, (), 0, 0, back, lows)), rooms, 70)
+        packed |= (wild_used << 24) | (freed_total << 26)
+        for suit, _ in pool:
+            packed += 1 << (16 + 2 * suit)
+        if index > 65:
+            return packed | (_project(state, rooms, index) & ~((1 << 28) - 1))
+        key = (back, lows)
+        aces = self.aces.get(key)
+        if aces is None:
+            aces = self.aces[key] = _project(((((), ()),) * 4, (), 0, 0, back, lows), rooms, 0)
+        return packed | aces
 
 
 def _solve_dp(
@@ -573,6 +594,7 @@ def _solve_dp(
     if caches is None:
         caches = _Caches()
     known = caches.bounds
+    project = caches.project
     seq_kind = [kind is MeldKind.SEQUENCE for kind in problem.kinds]
     group_kind = tuple(kind is MeldKind.GROUP for kind in problem.kinds)
     empty: SuitRuns = ((), ())
@@ -613,7 +635,7 @@ def _solve_dp(
             # The relaxed bound of a state (and its projection) is the same in both passes.
             found = known[index].get(state)
             if found is None:
-                projected = _project(state, rooms, index)
+                projected = project(state, rooms, index)
                 found = known[index][state] = (projected, relaxed.suffix(index, projected))
             projected, bound = found
             bounds[state] = bound
@@ -658,7 +680,7 @@ def _solve_dp(
             tuple(sorted((length, label < 0) for length, label in open_runs))
             for open_runs, _ in state[0]
         )
-        key = (_project(state, rooms, index), state[4], state[5], unlabelled)
+        key = (project(state, rooms, index), state[4], state[5], unlabelled)
         group = rivals.setdefault(key, [])
         keep = []
         for other in group:
@@ -723,7 +745,16 @@ def _solve_dp(
                                 _with(back, suit, ()),
                                 lows,
                             )
-                            step = _Step(position, suit, ext, (), (), (), (), suit_runs[0])
+                            step: tuple[Any, ...] = (
+                                position,
+                                suit,
+                                ext,
+                                (),
+                                (),
+                                (),
+                                (),
+                                suit_runs[0],
+                            )
                             offer(66 + suit, nxt, bounds, ns, score + kept, (state, step))
                     continue
                 okey = (position, suit, wild_used)
@@ -756,9 +787,7 @@ def _solve_dp(
                             _with(back, suit, kept_back) if position == 1 else back,
                             _with(lows, suit, count - len(kept_back)) if position == 1 else lows,
                         )
-                        step = _Step(
-                            position, suit, ext, new, pooled, kept_back, freed, suit_runs[0]
-                        )
+                        step = (position, suit, ext, new, pooled, kept_back, freed, suit_runs[0])
                         offer(
                             (position - 1) * 5 + suit + 1,
                             nxt,
@@ -813,7 +842,8 @@ def _solve_dp(
         if entry is None:
             break
         state = entry[0]
-        steps.append(entry[1])
+        fields = entry[1]
+        steps.append(_Step(*fields) if len(fields) == len(_Step._fields) else fields)
     steps.reverse()
     return best[0], steps
 
@@ -861,7 +891,7 @@ def _project(state: State, rooms: list[int], index: int) -> int:
                 tuple(sorted(length for length, _ in open_runs))
             ]
         packed |= index_of << (4 * suit)
-        if index <= 65 + suit:
+        if index <= 65 + suit:  # (the aces kept back are used up at layer 66 + suit)
             kept_back = len(back[suit])
             packed |= kept_back << (28 + 2 * suit)
             if rooms[suit]:
