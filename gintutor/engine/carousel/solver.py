@@ -290,6 +290,14 @@ Assigned = tuple[
     tuple[tuple[Unit, int], ...],
 ]
 GroupStep = tuple[int, tuple[tuple[int, ...], ...], tuple[tuple[int, int], ...]]
+Placed = tuple[
+    SuitRuns,
+    tuple[tuple[int, int], ...],
+    int,
+    tuple[tuple[int, Unit, int] | None, ...],
+    tuple[tuple[Unit, int], ...],
+    tuple[Unit, ...],
+]
 
 
 class _Step(NamedTuple):
@@ -551,6 +559,7 @@ class _Caches:
     def __init__(self) -> None:
         self.assign: dict[tuple[tuple[Unit, ...], SuitRuns, bool], list[Assigned]] = {}
         self.options: dict[tuple[int, int, int], list[Option]] = {}
+        self.placed: dict[tuple[tuple[Unit, ...], SuitRuns, int], list[Placed]] = {}
         self.bounds: list[dict[State, tuple[int, int]]] = [{} for _ in range(71)]
         self.runs: dict[tuple[SuitRuns, ...], int] = {}
         self.aces: dict[tuple[tuple[tuple[Unit, ...], ...], tuple[int, ...]], int] = {}
@@ -560,7 +569,7 @@ class _Caches:
         runs, pool, wild_used, freed_total, back, lows = state
         packed = self.runs.get(runs)
         if packed is None:
-            packed = self.runs[runs] = _project(((runs, (), 0, 0, back, lows)), rooms, 70)
+            packed = self.runs[runs] = _project((runs, (), 0, 0, back, lows), rooms, 70)
         packed |= (wild_used << 24) | (freed_total << 26)
         for suit, _ in pool:
             packed += 1 << (16 + 2 * suit)
@@ -622,6 +631,17 @@ def _solve_dp(
             if value > old[0]:
                 nxt[state] = (value, back)
             return
+        offer_new(index, nxt, bounds, state, value, back)
+
+    def offer_new(
+        index: int,
+        nxt: dict[State, tuple[int, Back]],
+        bounds: dict[State, int],
+        state: State,
+        value: int,
+        back: Back,
+    ) -> None:
+        """:func:`offer` of a state not yet in ``nxt`` (its offer already counted)."""
         if index % 5 == 0 and index < 70:
             # After a position's groups: table cards up to here not kept are moved for good
             # (aces kept back for Q-K-A are still to come).
@@ -719,11 +739,33 @@ def _solve_dp(
             assign_cache[key] = found
         return found
 
+    placed_cache = caches.placed
+
+    def placed(units: tuple[Unit, ...], suit_runs: SuitRuns, suit: int) -> list[Placed]:
+        """:func:`assign` (not at the high end) with what the states need ready-made: the
+        suit's runs after, and the pooled cards as the pool's (suit, old group) keys."""
+        key = (units, suit_runs, suit)
+        found = placed_cache.get(key)
+        if found is None:
+            found = placed_cache[key] = [
+                (
+                    (new_runs, used),
+                    tuple((suit, o if o >= 0 and group_kind[o] else -1) for _, o in pooled),
+                    kept,
+                    ext,
+                    new,
+                    pooled,
+                )
+                for new_runs, used, pooled, kept, ext, new in assign(units, suit_runs, False)
+            ]
+        return found
+
     for position in range(1, _ACE_HIGH + 1):
         for suit in range(4):
             nxt: dict[State, tuple[int, Back]] = {}
             bounds: dict[State, int] = {}
             seen = {}
+            index = (position - 1) * 5 + suit + 1
             for state, (score, _) in layer.items():
                 runs, pool, wild_used, freed_total, back, lows = state
                 suit_runs = runs[suit]
@@ -765,37 +807,34 @@ def _solve_dp(
                         for option in _unit_options(problem, position, suit, wild_used)
                         if relaxed.high[suit] or not option[1]
                     ]
+                runs_before, runs_after = runs[:suit], runs[suit + 1 :]
                 for units, kept_back, gain, wild, freed, count in options:
-                    for new_runs, used, pooled, kept, ext, new in assign(units, suit_runs, False):
-                        if pooled:
-                            new_pool = tuple(
-                                sorted(
-                                    pool
-                                    + tuple(
-                                        (suit, o if o >= 0 and group_kind[o] else -1)
-                                        for _, o in pooled
-                                    )
-                                )
-                            )
-                        else:
-                            new_pool = pool
+                    back_after = _with(back, suit, kept_back) if position == 1 else back
+                    lows_after = (
+                        _with(lows, suit, count - len(kept_back)) if position == 1 else lows
+                    )
+                    for suit_after, keys, kept, ext, new, pooled in placed(units, suit_runs, suit):
                         ns = (
-                            _with(runs, suit, (new_runs, used)),
-                            new_pool,
+                            (*runs_before, suit_after, *runs_after),
+                            tuple(sorted(pool + keys)) if keys else pool,
                             wild_used + wild,
                             freed_total + len(freed),
-                            _with(back, suit, kept_back) if position == 1 else back,
-                            _with(lows, suit, count - len(kept_back)) if position == 1 else lows,
+                            back_after,
+                            lows_after,
                         )
+                        value = score + gain + kept
+                        # offer(), its usual case (a state met before) inlined
+                        work[0] -= 1
+                        if work[0] == 0:
+                            raise _OverBudget
+                        old = nxt.get(ns)
+                        if old is not None and value <= old[0]:
+                            continue
                         step = (position, suit, ext, new, pooled, kept_back, freed, suit_runs[0])
-                        offer(
-                            (position - 1) * 5 + suit + 1,
-                            nxt,
-                            bounds,
-                            ns,
-                            score + gain + kept,
-                            (state, step),
-                        )
+                        if old is not None:
+                            nxt[ns] = (value, (state, step))
+                        else:
+                            offer_new(index, nxt, bounds, ns, value, (state, step))
             history.append(layer)
             layer = nxt
         if position != _ACE_HIGH:
