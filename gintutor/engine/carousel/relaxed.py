@@ -22,8 +22,8 @@ State bits (``S`` is a suit 0-3):
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from itertools import combinations, permutations
+from typing import NamedTuple
 
 ACE_HIGH = 14
 NEVER = 99
@@ -133,8 +133,7 @@ GROUPS_OK = tuple(
 )
 
 
-@dataclass(frozen=True)
-class Place:
+class Place(NamedTuple):
     """What one (position, suit) holds: table cards, table jokers, hand copies, copies allowed."""
 
     table: int = 0
@@ -143,23 +142,29 @@ class Place:
     room: int = 2
 
 
-@dataclass
 class Relaxed:
     """The relaxed programme for one position of play; :meth:`suffix` is memoised per layer.
 
     ``places[p][s]`` for positions 1-13; ``max_wild`` bounds the wild jokers (freed ones and
-    the hand's), ``hand_jokers`` the ones the hand may add.
+    the hand's), ``hand_jokers`` the ones the hand may add. (A plain class, like
+    :class:`Place` a named tuple: a dataclass costs most of a millisecond at import, and every
+    ``carousel analyze`` imports this module.)
     """
 
-    places: list[list[Place]]
-    card_weight: list[int]
-    joker_weight: int
-    max_wild: int
-    hand_jokers: int
-    memo: list[dict[int, int]] = field(default_factory=list)
-
-    def __post_init__(self) -> None:
-        self.memo = [{} for _ in range(70)]
+    def __init__(
+        self,
+        places: list[list[Place]],
+        card_weight: list[int],
+        joker_weight: int,
+        max_wild: int,
+        hand_jokers: int,
+    ) -> None:
+        self.places = places
+        self.card_weight = card_weight
+        self.joker_weight = joker_weight
+        self.max_wild = max_wild
+        self.hand_jokers = hand_jokers
+        self.memo: list[dict[int, int]] = [{} for _ in range(70)]
         self.vectors: list[dict[int, list[int]]] = [{} for _ in range(70)]
         self._deltas: dict[int, list[tuple[int, int, int]]] = {}
         self._ends: dict[int, int] | None = None

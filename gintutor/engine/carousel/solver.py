@@ -175,8 +175,10 @@ RunState = tuple[tuple[int, int], ...]  # sorted (length capped at 3, label) of 
 SuitRuns = tuple[RunState, tuple[int, ...]]  # open sequences, labels already used up
 
 
-@dataclass
-class _Problem:
+class _Problem(NamedTuple):
+    """One position to solve, as the programme reads it (a named tuple: quicker to define at
+    import than a dataclass)."""
+
     decks: int
     objective: Objective
     table_units: dict[tuple[int, int], list[int]]  # (position 1..13, suit) -> origins
