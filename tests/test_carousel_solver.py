@@ -706,6 +706,44 @@ def test_highs_equals_dynamic_programme_with_every_joker_rule() -> None:
             assert any(move.kind is MoveKind.FREED for move in ip.moves)
 
 
+def _joker_tables(seed: int, count: int) -> Iterator[tuple[Table, Hand, CarouselRules]]:
+    """Random two-deck tables of 20-39 cards (the dynamic programme's share of ``AUTO``),
+    each with a joker on the table or in the hand; every fifth counts cards first."""
+    rng = random.Random(seed)
+    made = 0
+    while made < count:
+        table, hand = random_position(rng, 2, rng.randint(5, 12), rng.randint(5, 11), 0.4)
+        jokers = sum(meld.jokers for meld in table.melds) + hand.jokers
+        if not 20 <= table.card_count < solver.DP_FIRST_UNDER or not jokers:
+            continue
+        objective = Objective.CARDS_THEN_POINTS if made % 5 == 4 else Objective.POINTS_THEN_CARDS
+        made += 1
+        yield table, hand, CarouselRules(objective=objective)
+
+
+def _compare_joker_tables(seed: int, count: int) -> None:
+    """The dynamic programme (unbounded and within ``AUTO``'s budget) finds the points, cards
+    and moves of the HiGHS model on joker tables of 20-39 cards."""
+    for table, hand, rules in _joker_tables(seed, count):
+        ip = summary(best_play(table, hand, 2, rules, method=Method.HIGHS))
+        assert summary(best_play(table, hand, 2, rules, method=Method.DP)) == ip, (
+            table.text(),
+            hand.text(),
+        )
+        assert summary(best_play(table, hand, 2, rules)) == ip, (table.text(), hand.text())
+
+
+@needs_highs
+def test_highs_equals_dynamic_programme_on_joker_tables() -> None:
+    _compare_joker_tables(7, 6)
+
+
+@pytest.mark.slow
+@needs_highs
+def test_highs_equals_dynamic_programme_on_joker_tables_many() -> None:
+    _compare_joker_tables(12345, 200)  # ~18 s CPU: the worst tables take the programme 0.4 s
+
+
 def milp_moves(table: Table, hand: Hand, decks: int) -> tuple[int, int, int] | None:
     """(points, cards, fewest moved) of the best play by SciPy's HiGHS on a plain programme:
     every group and every sequence of any length, unlabelled or continuing each old meld of
