@@ -706,6 +706,15 @@ def test_highs_equals_dynamic_programme_with_every_joker_rule() -> None:
             assert any(move.kind is MoveKind.FREED for move in ip.moves)
 
 
+def test_closing_aces_are_a_range() -> None:
+    from gintutor.engine.carousel.relaxed import CLOSE_RANGE, CLOSES
+
+    for row, closing in zip(CLOSES, CLOSE_RANGE, strict=True):
+        assert [u for u in range(5) if row[u]] == (
+            list(range(closing[0], closing[1] + 1)) if closing else []
+        )
+
+
 def _joker_tables(seed: int, count: int) -> Iterator[tuple[Table, Hand, CarouselRules]]:
     """Random two-deck tables of 20-39 cards (the dynamic programme's share of ``AUTO``),
     each with a joker on the table or in the hand; every fifth counts cards first."""

@@ -47,7 +47,7 @@ _POOL, _WILD, _FREED, _BACK, _ROOM = 16, 24, 26, 28, 36
 _POOL_MASK = 0xFF << _POOL
 _ENDS_MASK = 0xFFFF  # aces kept back and ace room, from bit _BACK
 _SPLIT, _END = 5, 65  # the layers after position 1 and after position 13
-_UNREACHED = -(1 << 60)  # a vector's value where an ending cannot be reached (stays < 0)
+_NONE: dict[int, int] = {}  # the vector of a dead end (shared: never changed)
 
 
 def _transitions(runs: tuple[int, ...], units: int) -> list[tuple[int, int]]:
@@ -108,6 +108,11 @@ def _closes(runs: tuple[int, ...], units: int) -> bool:
 
 TRANSITIONS = tuple(tuple(_transitions(runs, u) for u in range(5)) for runs in RUN_STATES)
 CLOSES = tuple(tuple(_closes(runs, u) for u in range(5)) for runs in RUN_STATES)
+CLOSE_RANGE = tuple(
+    (row.index(True), 4 - row[::-1].index(True)) if True in row else None for row in CLOSES
+)
+"""Per open sequences, the (fewest, most) aces at the high end that end them all, or None:
+every count between closes them too (checked by the tests)."""
 
 
 def _groups_ok(counts: tuple[int, ...]) -> bool:
@@ -165,10 +170,9 @@ class Relaxed:
         self.max_wild = max_wild
         self.hand_jokers = hand_jokers
         self.memo: list[dict[int, int]] = [{} for _ in range(70)]
-        self.vectors: list[dict[int, list[int]]] = [{} for _ in range(70)]
+        self.vectors: list[dict[int, dict[int, int]]] = [{} for _ in range(70)]
         self._deltas: dict[int, list[tuple[int, int, int]]] = {}
         self._ends: dict[int, int] | None = None
-        self._unreached: list[int] | None = None  # the vector of a dead end (shared)
         # Aces kept back for Q-K-A only where a Q and a K can be there; the ace room at the
         # high end only matters to wild jokers.
         self.high = [
@@ -338,8 +342,7 @@ class Relaxed:
                 self._ends = self._collect_ends()
             index = self._ends.get((state >> _BACK) & _ENDS_MASK)
             if index is not None:
-                value = self.vector(layer, state & ~(_ENDS_MASK << _BACK))[index]
-                return value if value >= 0 else -1
+                return self.vector(layer, state & ~(_ENDS_MASK << _BACK)).get(index, -1)
         memo = self.memo[layer]
         found = memo.get(state)
         if found is not None:
@@ -370,41 +373,42 @@ class Relaxed:
         """:meth:`suffix` after position 13 (the aces at the high end), for ace ending
         ``end``: each suit's open sequences end with its aces kept back and some wild
         jokers as aces; the jokers used in all must be the freed ones and some of the hand's.
+
+        The wild jokers a suit may add are a range (:data:`CLOSE_RANGE`), so the totals are
+        one too: the sum of the suits' ranges, at most ``max_wild``.
         """
-        wild = (state >> _WILD) & 3
-        freed = (state >> _FREED) & 3
-        totals = {wild}
+        low = high = (state >> _WILD) & 3
         for suit in range(4):
-            runs = (state >> (4 * suit)) & 15
+            closing = CLOSE_RANGE[(state >> (4 * suit)) & 15]
+            if closing is None:
+                return -1
             back = (end >> (2 * suit)) & 3
             room = (end >> (_ROOM - _BACK + 2 * suit)) & 3
-            extras = [
-                extra for extra in range(min(room, self.max_wild) + 1) if CLOSES[runs][back + extra]
-            ]
-            totals = {t + e for t in totals for e in extras if t + e <= self.max_wild}
-            if not totals:
+            least, most = max(0, closing[0] - back), min(room, self.max_wild, closing[1] - back)
+            if least > most:
                 return -1
-        best = max((t for t in totals if freed <= t <= freed + self.hand_jokers), default=-1)
-        return -1 if best < 0 else (best - freed) * self.joker_weight
+            low, high = low + least, high + most
+        freed = (state >> _FREED) & 3
+        best = min(high, self.max_wild, freed + self.hand_jokers)
+        return -1 if best < max(low, freed) else (best - freed) * self.joker_weight
 
-    def vector(self, layer: int, state: int) -> list[int]:
+    def vector(self, layer: int, state: int) -> dict[int, int]:
         """:meth:`suffix` of ``state`` (its ace bits clear) for every ace ending at once, as
-        a list by ending index (:data:`_UNREACHED`, below 0, where it cannot be reached).
+        {ending index: value} (endings that cannot be reached left out: a table may have a
+        hundred endings and reach a few from a state).
 
         Between position 2 and 13 the aces kept back and the ace room do not change the
-        moves, only the end: one pass serves every ending. The lists are shared: never
-        changed in place.
+        moves, only the end: one pass serves every ending. The dicts are shared between
+        states: never changed once made.
         """
         memo = self.vectors[layer]
         found = memo.get(state)
         if found is not None:
             return found
         assert self._ends is not None
-        result: list[int] | None = None
-        if self._unreached is None:
-            self._unreached = [_UNREACHED] * len(self._ends)
+        result: dict[int, int] = _NONE
         if layer == _END:
-            result = [_UNREACHED] * len(self._ends)
+            result = {}
             for end, index in self._ends.items():
                 value = self._finish(state, end)
                 if value >= 0:
@@ -433,16 +437,22 @@ class Relaxed:
                     deltas = self._deltas[key] = self._lenient_deltas(layer, state)
                 base = state & ~(15 << (4 * suit))
                 room = self.max_wild - others
-                vector = self.vector
-                for gain, delta, wild in deltas:
-                    if wild > room:
-                        continue
-                    values = vector(layer + 1, base + delta)
-                    if gain:
-                        values = [value + gain for value in values]
-                    result = values if result is None else list(map(max, result, values))
-        if result is None:
-            result = self._unreached
+                parts = [
+                    (gain, self.vector(layer + 1, base + delta))
+                    for gain, delta, wild in deltas
+                    if wild <= room
+                ]
+                if len(parts) == 1:
+                    gain, values = parts[0]
+                    result = {i: v + gain for i, v in values.items()} if gain else values
+                elif parts:
+                    result = {}
+                    get = result.get
+                    for gain, values in parts:
+                        for i, value in values.items():
+                            value += gain
+                            if value > get(i, -1):
+                                result[i] = value
         memo[state] = result
         return result
 
