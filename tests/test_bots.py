@@ -249,3 +249,18 @@ def test_the_tuned_heuristic_plays_on_for_gin_while_the_stock_lasts() -> None:
     assert [d for d in range(12) if should_knock(d, view(3), TUNED)] == list(range(9))
     assert all(should_knock(d, view(30), BASELINE) for d in range(11))
     assert not should_knock(11, view(30), BASELINE)
+
+
+def test_the_expert_knocks_only_with_gin_while_the_stock_lasts() -> None:
+    """The expert's WEIGHTS: the tuned heuristic's, but no knock short of gin down to the last
+    two stock cards (under a void at two cards, never); below them it knocks with at most
+    ``late_knock``."""
+    from gintutor.engine.bots.expert import WEIGHTS
+    from gintutor.engine.bots.heuristic import View, should_knock
+
+    def view(stock: int) -> View:
+        return View(hand=0, live=0, opponent_known=0, avoid=0, stock=stock, limit=10)
+
+    assert all(should_knock(0, view(s), WEIGHTS) for s in range(32))
+    assert not any(should_knock(d, view(s), WEIGHTS) for d in range(1, 11) for s in range(2, 32))
+    assert [d for d in range(12) if should_knock(d, view(1), WEIGHTS)] == list(range(9))

@@ -175,15 +175,15 @@ def test_the_expert_with_an_opponent_model_plays_a_legal_hand() -> None:
 
 
 def test_the_expert_differs_from_the_heuristic_only_where_it_searches() -> None:
-    """With every search off the expert is the tuned heuristic (the knock spread aside, chosen
-    from the samples); by default it searches only take-or-draw, so every discard and knock
-    decision is the heuristic's."""
+    """With every search off the expert is the heuristic with its own WEIGHTS (the knock spread
+    aside, chosen from the samples); by default it searches only take-or-draw, so every discard
+    and knock decision is that heuristic's."""
     import dataclasses
 
-    from gintutor.engine.bots.expert import ExpertBot
+    from gintutor.engine.bots.expert import WEIGHTS, ExpertBot
     from gintutor.engine.bots.heuristic import HeuristicBot
 
-    heuristic = HeuristicBot()
+    heuristic = HeuristicBot(WEIGHTS)
     searched = ExpertBot(worlds=8, seconds=100)
     still = dataclasses.replace(searched, search_draw=False)
     compared = draws = 0
