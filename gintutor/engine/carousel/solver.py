@@ -652,7 +652,15 @@ def _solve_dp(
                 return
             if not quick and _DOMINANCE and not undominated(index, nxt, state, value):
                 return
-        bound = bounds.get(state)
+        if not quick:
+            # The exact pass needs no bounds of its own: the shared ones are the same.
+            found = known[index].get(state)
+            if found is None:
+                projected = project(state, rooms, index)
+                found = known[index][state] = (projected, relaxed.suffix(index, projected))
+            bound: int | None = found[1]
+        else:
+            bound = bounds.get(state)
         if bound is None:
             # The relaxed bound of a state (and its projection) is the same in both passes.
             found = known[index].get(state)
@@ -661,7 +669,7 @@ def _solve_dp(
                 found = known[index][state] = (projected, relaxed.suffix(index, projected))
             projected, bound = found
             bounds[state] = bound
-            if quick and bound >= 0:
+            if bound >= 0:
                 # One labelling per label-free state: the best one met so far.
                 other = seen.get(projected)
                 if other is not None and other in nxt:
