@@ -22,7 +22,7 @@ State bits (``S`` is a suit 0-3):
 
 from __future__ import annotations
 
-from itertools import combinations, permutations
+from itertools import combinations, permutations, product
 from typing import NamedTuple
 
 ACE_HIGH = 14
@@ -130,12 +130,12 @@ def _groups_ok(counts: tuple[int, ...]) -> bool:
     )
 
 
-GROUPS_OK = tuple(
-    _groups_ok(tuple((pool >> (2 * s)) & 3 for s in range(4)))
-    if all((pool >> (2 * s)) & 3 <= 2 for s in range(4))
-    else False
-    for pool in range(256)
-)
+_GROUPED = {
+    counts[0] | counts[1] << 2 | counts[2] << 4 | counts[3] << 6
+    for counts in product(range(3), repeat=4)  # at most 2 copies of a card
+    if _groups_ok(counts)
+}
+GROUPS_OK = tuple(pool in _GROUPED for pool in range(256))
 
 
 class Place(NamedTuple):
@@ -437,11 +437,18 @@ class Relaxed:
                     deltas = self._deltas[key] = self._lenient_deltas(layer, state)
                 base = state & ~(15 << (4 * suit))
                 room = self.max_wild - others
-                parts = [
-                    (gain, self.vector(layer + 1, base + delta))
-                    for gain, delta, wild in deltas
-                    if wild <= room
-                ]
+                if len(deltas) == 1:  # the usual case
+                    parts = (
+                        [(deltas[0][0], self.vector(layer + 1, base + deltas[0][1]))]
+                        if deltas[0][2] <= room
+                        else []
+                    )
+                else:
+                    parts = [
+                        (gain, self.vector(layer + 1, base + delta))
+                        for gain, delta, wild in deltas
+                        if wild <= room
+                    ]
                 if len(parts) == 1:
                     gain, values = parts[0]
                     result = {i: v + gain for i, v in values.items()} if gain else values
