@@ -558,13 +558,18 @@ def _solve(
 
 
 class _Caches:
-    """What the quick and the exact pass of one problem share: the ways to place units and
-    the relaxed bound of each state met (both depend on the problem only)."""
+    """What the quick and the exact pass of one problem share: the ways to place units, the
+    groups of a pool, the runs after a position's groups and the relaxed bound of each state
+    met (all depend on the problem only)."""
 
     def __init__(self) -> None:
         self.assign: dict[tuple[tuple[Unit, ...], SuitRuns, bool], list[Assigned]] = {}
         self.options: dict[tuple[int, int, int], list[Option]] = {}
         self.placed: dict[tuple[tuple[Unit, ...], SuitRuns, int], list[Placed]] = {}
+        self.groups: dict[tuple[tuple[int, int], ...], Any] = {}  # pool -> _groups(pool)
+        self.pruned: list[dict[tuple[SuitRuns, ...], tuple[SuitRuns, ...]]] = [
+            {} for _ in range(_ACE_HIGH)
+        ]
         self.bounds: list[dict[State, tuple[int, int]]] = [{} for _ in range(71)]
         self.runs: dict[tuple[SuitRuns, ...], int] = {}
         self.aces: dict[tuple[tuple[tuple[Unit, ...], ...], tuple[int, ...]], int] = {}
@@ -855,15 +860,22 @@ def _solve_dp(
             bounds = {}
             seen = {}
             rivals = {}
+            groups_of = caches.groups
+            pruned_of = caches.pruned[position]
             for state, (score, _) in layer.items():
                 runs, pool, wild_used, freed_total, back, lows = state
-                found = _groups(pool, group_kind)
+                found = groups_of.get(pool, False)
+                if found is False:
+                    found = groups_of[pool] = _groups(pool, group_kind)
                 if found is None:
                     continue
-                pruned = tuple(
-                    (open_runs, tuple(x for x in used if problem.last[x] > position))
-                    for open_runs, used in runs
-                )
+                # The old sequences ended and done with by here are forgotten.
+                pruned = pruned_of.get(runs)
+                if pruned is None:
+                    pruned = pruned_of[runs] = tuple(
+                        (open_runs, tuple(x for x in used if problem.last[x] > position))
+                        for open_runs, used in runs
+                    )
                 ns = (pruned, (), wild_used, freed_total, back, lows)
                 offer(
                     position * 5,
