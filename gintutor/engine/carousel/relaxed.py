@@ -136,6 +136,7 @@ _GROUPED = {
     if _groups_ok(counts)
 }
 GROUPS_OK = tuple(pool in _GROUPED for pool in range(256))
+_GROUPED_POOLS = sorted(_GROUPED)
 
 
 class Place(NamedTuple):
@@ -239,8 +240,11 @@ class Relaxed:
         ]
         full = [
             pool
-            for pool in range(256)
-            if GROUPS_OK[pool] and all((pool >> (2 * s)) & 3 <= most[s] for s in range(4))
+            for pool in _GROUPED_POOLS
+            if pool & 3 <= most[0]
+            and (pool >> 2) & 3 <= most[1]
+            and (pool >> 4) & 3 <= most[2]
+            and pool >> 6 <= most[3]
         ]
         return [{pool & ((1 << (2 * s + 2)) - 1) for pool in full} for s in range(4)]
 
