@@ -278,8 +278,8 @@ class ExpertBot:
     """Monte Carlo over sampled opponent hands with heuristic rollouts."""
 
     worlds: int = 128
-    """Sampled worlds per decision: about 0.25 s of CPU on average here (32 worlds: 64 ms,
-    16 worlds: 36 ms, trivial decisions included)."""
+    """Sampled worlds per decision: about 0.05 s of CPU a decision on average here, 0.23 s at
+    most (``bench_bots.py --decision-time``; decisions it does not search included)."""
     seconds: float = 1.0
     params: Params = WEIGHTS
     """The weights of the expert's own heuristic choices (its candidates and its default)."""
