@@ -20,7 +20,7 @@ Session 6, 60 hands (seed 0), ``NO_KNOCK`` 0.1 (the default) and 1.0 (no knock p
 
 The sample is a uniformly random hand from the unseen cards, reweighted by the opponent's
 discards and passes; it ignores that a player who has drawn and discarded ten times has built
-its hand. Late in the hand it puts the opponent at 30-50 points when it holds 5-14: a knock
+its hand. From mid-hand on it puts the opponent at 31-48 points when it holds 5-14: a knock
 looks safe against the sample and is undercut against the real hand: the likeliest reason the
 knock search measured 4 points a hand worse than the heuristic's rule::
 
