@@ -23,11 +23,11 @@ so by default it searches the take-or-draw decision (``search_draw``) and leaves
 the knock to the heuristic's rules with its own :data:`WEIGHTS` (``search_discard``,
 ``search_knock`` turn them on): the tuned weights, but no knock short of gin while the stock
 lasts, which measured equal against first-chance knockers and better against players who play
-on for gin. The knock
-search loses by more than its noise; why is not settled. The likeliest cause is its opponent
-model (a first-chance knocker whose sampled hands may still hold a knocking count, with the
-estimate's ``NO_KNOCK`` weight): playing on then looks worse than it is against ``simple``,
-and more worlds would not cure that.
+on for gin. The knock search loses by more than its noise (with :data:`WEIGHTS`: 4.0 ± 1.4 points a hand against the
+heuristic). The likeliest cause, measured by ``benchmarks/bench_estimate.py``: the sampled
+opponent hands are far weaker than real ones (43-48 points of deadwood with 8-23 stock cards
+left, against 6-14 in the opponent's real hand), so a knock looks safer than it is; more worlds
+would not cure that.
 
 The rollouts play the expert by ``rollout`` (its own weights without lookahead) and the
 opponent by ``opponent`` (the coach's ``FAST``: a player who knocks at the first chance). The
