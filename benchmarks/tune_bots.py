@@ -167,6 +167,8 @@ POLICIES = {"fast": FAST, "greedy": GREEDY, "tuned": TUNED_FAST, "own": WEIGHTS_
 
 
 def _value(text: str) -> object:
+    if text in ("True", "False"):
+        return text == "True"
     for kind in (int, float):
         try:
             return kind(text)

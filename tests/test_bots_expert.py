@@ -10,6 +10,7 @@ from gintutor.engine.bots.estimate import (
     choice_likelihood,
     public_record,
     sample_opponent_hands,
+    stock_draws,
 )
 from gintutor.engine.bots.expert import action_values
 from gintutor.engine.bots.playout import World, defence_deadwood
@@ -64,6 +65,29 @@ def test_sampled_hands_respect_everything_seen() -> None:
         chances = card_chances(samples)
         for card in CardSet(info.opponent_known):
             assert abs(chances[card.index] - 1) < 1e-9
+
+
+def test_built_hands_respect_everything_seen_and_are_made_hands() -> None:
+    """Hands built up by the opponent's stock draws keep the same constraints as the uniform
+    sample and, late in a hand, hold far less deadwood (the real opponent's hand is a made
+    hand; benchmarks/bench_estimate.py measures how close)."""
+    uniform_total = built_total = 0.0
+    for seed in range(6):
+        state = _mid_hand(seed, turns=24)
+        if state.over:
+            continue
+        info = state.infoset()
+        assert stock_draws(info) > 0
+        samples = sample_opponent_hands(info, 30, random.Random(seed), built=True)
+        assert abs(sum(w for _, w in samples) - 1) < 1e-9
+        for hand, _ in samples:
+            assert hand.bit_count() == 10
+            assert hand & info.opponent_known == info.opponent_known
+            assert not hand & (info.hand | info.pile_mask)
+        uniform = sample_opponent_hands(info, 30, random.Random(seed))
+        built_total += sum(w * min_deadwood_mask(h) for h, w in samples)
+        uniform_total += sum(w * min_deadwood_mask(h) for h, w in uniform)
+    assert built_total < 0.7 * uniform_total
 
 
 def test_a_hand_that_melds_with_a_passed_card_is_less_likely() -> None:

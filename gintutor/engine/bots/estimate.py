@@ -52,7 +52,12 @@ def choice_likelihood(hand: int, avoided: int, slip: float = SLIP) -> float:
 
 
 def sample_opponent_hands(
-    info: InfoSet, n: int, rng: random.Random, slip: float = SLIP, no_knock: float = NO_KNOCK
+    info: InfoSet,
+    n: int,
+    rng: random.Random,
+    slip: float = SLIP,
+    no_knock: float = NO_KNOCK,
+    built: bool = False,
 ) -> list[tuple[int, float]]:
     """``n`` opponent hands (masks, known cards included), each with weight ``1/n``.
 
@@ -60,7 +65,9 @@ def sample_opponent_hands(
     :func:`choice_likelihood` (and ``no_knock`` for a hand that could have knocked after the
     opponent's last discard), then ``n`` drawn from them in proportion to the weights, so the
     returned sample is (approximately) from the posterior with equal weights, and a mean over
-    it has the ordinary standard error.
+    it has the ordinary standard error. With ``built`` each prior hand is first built up as the
+    opponent built its own (:func:`build_hand`, once per stock card it drew): a uniformly random
+    hand ignores that a player who has drawn and discarded ten times holds a made hand.
     """
     unseen = info.unseen
     pool = [i for i in range(52) if unseen >> i & 1]
@@ -68,6 +75,7 @@ def sample_opponent_hands(
     avoided = info.opponent_discards | info.opponent_passed
     opponent = 1 - info.player
     declined = any(seen.player == opponent and seen.kind is Kind.DISCARD for seen in info.events)
+    draws = stock_draws(info) if built else 0
     limit = info.knock_limit
     hands = []
     weights = []
@@ -75,6 +83,8 @@ def sample_opponent_hands(
         hand = info.opponent_known
         for card in rng.sample(pool, hidden):
             hand |= 1 << card
+        if draws:
+            hand = build_hand(hand, info.opponent_known, pool, draws, rng)
         hands.append(hand)
         weight = choice_likelihood(hand, avoided & ~hand, slip)
         if declined and min_deadwood_mask(hand) <= limit:
@@ -84,6 +94,43 @@ def sample_opponent_hands(
         weights = [1.0] * len(hands)
     chosen = rng.choices(hands, weights, k=n)
     return [(hand, 1 / n) for hand in chosen]
+
+
+def stock_draws(info: InfoSet) -> int:
+    """How many cards the opponent has drawn from the stock this hand (public)."""
+    opponent = 1 - info.player
+    return sum(1 for seen in info.events if seen.player == opponent and seen.kind is Kind.DRAW)
+
+
+def build_hand(hand: int, known: int, pool: list[int], draws: int, rng: random.Random) -> int:
+    """``hand`` after ``draws`` turns of the opponent's own making: each turn a random card of
+    ``pool`` it does not hold comes in and the card (not of ``known``) whose loss leaves the
+    least deadwood goes out. The cards stay within ``pool | known``.
+
+    >>> from gintutor.engine.cards import CardSet
+    >>> clubs = CardSet.parse("2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC").mask
+    >>> start = CardSet.parse("2C 9C KD KH KS QD QH QS JD JH").mask
+    >>> pool = [i for i in range(52) if clubs >> i & 1]
+    >>> built = build_hand(start, 0, pool, 12, random.Random(1))
+    >>> min_deadwood_mask(start), min_deadwood_mask(built), built & ~(start | clubs)
+    (31, 0, 0)
+    """
+    for _ in range(draws):
+        free = [card for card in pool if not hand >> card & 1]
+        if not free:
+            break
+        eleven = hand | 1 << rng.choice(free)
+        out = 0
+        least = 1 << 30
+        cards = eleven & ~known
+        while cards:
+            low = cards & -cards
+            cards ^= low
+            deadwood = min_deadwood_mask(eleven ^ low)
+            if deadwood < least:
+                out, least = low, deadwood
+        hand = eleven ^ out
+    return hand
 
 
 def card_chances(samples: list[tuple[int, float]]) -> list[float]:
