@@ -421,7 +421,8 @@ class Relaxed:
             if GROUPS_OK[(state >> _POOL) & 0xFF]:
                 result = self.vector(layer + 1, state & ~_POOL_MASK)
         else:
-            # The moves of :meth:`moves` with ``lenient``, inlined: this is the hot loop.
+            # The lenient moves (the ace bits unknown: prune only what no ace ending could
+            # finish), inlined: this is the hot loop.
             others = 0
             if self.max_wild:
                 least = self._least
@@ -496,12 +497,9 @@ class Relaxed:
                 out.append((gain, delta, wild_after))
         return out
 
-    def moves(self, layer: int, state: int, lenient: bool = False) -> list[tuple[int, int]]:
-        """(gain, next state) for every way to play the layer's place.
-
-        ``lenient``: the state's ace bits are unknown (clear); prune only what no ace
-        ending could finish.
-        """
+    def moves(self, layer: int, state: int) -> list[tuple[int, int]]:
+        """(gain, next state) for every way to play the layer's place (the lenient moves of a
+        state whose ace bits are unknown are :meth:`vector`'s, from :meth:`_lenient_deltas`)."""
         out: list[tuple[int, int]] = []
         if layer >= 65:
             suit = layer - 65
@@ -531,7 +529,7 @@ class Relaxed:
         pool_now = (state >> _POOL) & 0xFF
         back_now = (state >> (_BACK + 2 * suit)) & 3
         room_now = (state >> (_ROOM + 2 * suit)) & 3
-        need = self.least_need if lenient else self.need
+        need = self.need
         # The wild jokers the other suits still need: the same for every move of this suit.
         others = 0
         if self.max_wild and position > 1:

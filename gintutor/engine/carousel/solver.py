@@ -643,6 +643,14 @@ def _solve_dp(
             return
         offer_new(index, nxt, bounds, state, value, back)
 
+    def bound_of(index: int, state: State) -> tuple[int, int]:
+        """The state's projection and relaxed bound: the same in both passes, so shared."""
+        found = known[index].get(state)
+        if found is None:
+            projected = project(state, rooms, index)
+            found = known[index][state] = (projected, relaxed.suffix(index, projected))
+        return found
+
     def offer_new(
         index: int,
         nxt: dict[State, tuple[int, Back]],
@@ -662,20 +670,11 @@ def _solve_dp(
                 return
         if not quick:
             # The exact pass needs no bounds of its own: the shared ones are the same.
-            found = known[index].get(state)
-            if found is None:
-                projected = project(state, rooms, index)
-                found = known[index][state] = (projected, relaxed.suffix(index, projected))
-            bound: int | None = found[1]
+            bound: int | None = bound_of(index, state)[1]
         else:
             bound = bounds.get(state)
         if bound is None:
-            # The relaxed bound of a state (and its projection) is the same in both passes.
-            found = known[index].get(state)
-            if found is None:
-                projected = project(state, rooms, index)
-                found = known[index][state] = (projected, relaxed.suffix(index, projected))
-            projected, bound = found
+            projected, bound = bound_of(index, state)
             bounds[state] = bound
             if bound >= 0:
                 # One labelling per label-free state: the best one met so far.
