@@ -235,20 +235,24 @@ def test_the_greedy_model_discards_for_least_deadwood() -> None:
         )
 
 
+def _stock_view(stock: int) -> View:
+    """What the knock rule reads: only the stock and the knock limit (10) matter to it."""
+    return View(hand=0, live=0, opponent_known=0, avoid=0, stock=stock, limit=10)
+
+
 def test_the_tuned_heuristic_plays_on_for_gin_while_the_stock_lasts() -> None:
     """TUNED (the search's result, docs/bots.md): gin always; with any knocking count it plays
     on while the stock holds 4 cards or more, then knocks with at most ``late_knock``; the
     coach's BASELINE knocks at the first chance."""
-    from gintutor.engine.bots.heuristic import BASELINE, TUNED, View, should_knock
+    from gintutor.engine.bots.heuristic import BASELINE, TUNED, should_knock
 
-    def view(stock: int) -> View:
-        return View(hand=0, live=0, opponent_known=0, avoid=0, stock=stock, limit=10)
-
-    assert should_knock(0, view(30), TUNED)
-    assert not any(should_knock(d, view(s), TUNED) for d in range(1, 11) for s in range(4, 32))
-    assert [d for d in range(12) if should_knock(d, view(3), TUNED)] == list(range(9))
-    assert all(should_knock(d, view(30), BASELINE) for d in range(11))
-    assert not should_knock(11, view(30), BASELINE)
+    assert should_knock(0, _stock_view(30), TUNED)
+    assert not any(
+        should_knock(d, _stock_view(s), TUNED) for d in range(1, 11) for s in range(4, 32)
+    )
+    assert [d for d in range(12) if should_knock(d, _stock_view(3), TUNED)] == list(range(9))
+    assert all(should_knock(d, _stock_view(30), BASELINE) for d in range(11))
+    assert not should_knock(11, _stock_view(30), BASELINE)
 
 
 def test_the_expert_knocks_only_with_gin_while_the_stock_lasts() -> None:
@@ -256,11 +260,10 @@ def test_the_expert_knocks_only_with_gin_while_the_stock_lasts() -> None:
     two stock cards (under a void at two cards, never); below them it knocks with at most
     ``late_knock``."""
     from gintutor.engine.bots.expert import WEIGHTS
-    from gintutor.engine.bots.heuristic import View, should_knock
+    from gintutor.engine.bots.heuristic import should_knock
 
-    def view(stock: int) -> View:
-        return View(hand=0, live=0, opponent_known=0, avoid=0, stock=stock, limit=10)
-
-    assert all(should_knock(0, view(s), WEIGHTS) for s in range(32))
-    assert not any(should_knock(d, view(s), WEIGHTS) for d in range(1, 11) for s in range(2, 32))
-    assert [d for d in range(12) if should_knock(d, view(1), WEIGHTS)] == list(range(9))
+    assert all(should_knock(0, _stock_view(s), WEIGHTS) for s in range(32))
+    assert not any(
+        should_knock(d, _stock_view(s), WEIGHTS) for d in range(1, 11) for s in range(2, 32)
+    )
+    assert [d for d in range(12) if should_knock(d, _stock_view(1), WEIGHTS)] == list(range(9))

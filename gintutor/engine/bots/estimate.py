@@ -25,7 +25,7 @@ import random
 
 from gintutor.engine.bots.heuristic import PARTNERS
 from gintutor.engine.hand import InfoSet, Kind
-from gintutor.engine.solver import min_deadwood_mask
+from gintutor.engine.solver import discard_deadwoods, min_deadwood_mask
 
 SLIP = 0.2
 """The chance a player throws or passes a card that melds with its hand."""
@@ -120,16 +120,8 @@ def build_hand(hand: int, known: int, pool: list[int], draws: int, rng: random.R
         if not free:
             break
         eleven = hand | 1 << rng.choice(free)
-        out = 0
-        least = 1 << 30
-        cards = eleven & ~known
-        while cards:
-            low = cards & -cards
-            cards ^= low
-            deadwood = min_deadwood_mask(eleven ^ low)
-            if deadwood < least:
-                out, least = low, deadwood
-        hand = eleven ^ out
+        out, _ = min(discard_deadwoods(eleven, known), key=lambda option: option[1])
+        hand = eleven ^ 1 << out
     return hand
 
 

@@ -302,8 +302,8 @@ class ExpertBot:
     switch: float = SWITCH
     """Standard errors by which a candidate must beat the heuristic's choice to replace it."""
     search_knock: bool = False
-    """Search knock against play on (else the heuristic's knock rule decides): off, since at
-    32 worlds it cost 1.6 points a hand against ``simple`` (see the module docstring)."""
+    """Search knock against play on (else the heuristic's knock rule decides): off, since it
+    cost 4.0 points a hand against the heuristic (see the module docstring for why)."""
     search_discard: bool = False
     """Search among the cheapest discards (else the heuristic's discard): off, measured no
     better at 32 worlds."""
