@@ -355,21 +355,54 @@ def test_carousel_analyze_imports_no_game_and_a_joker_table_no_highspy(tmp_path:
     assert "gintutor.engine.carousel.game" not in as_json
 
 
-def test_the_command_runs_with_the_collector_on_after_importing_without_it(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+PROBE = """
+import gc, sys
+import gintutor.cli
+from gintutor.cli import app
+
+read = app._Commands.make_context
+
+def spy(self, *args, **kwargs):
+    context = read(self, *args, **kwargs)
+    print("options read, collector on:", gc.isenabled())
+    return context
+
+app._Commands.make_context = spy
+
+@app.app.command("probe")
+def probe() -> None:
+    print("running, collector on:", gc.isenabled(), "start frozen:", gc.get_freeze_count() > 0)
+    gc.collect()
+
+sys.argv = ["gintutor", "probe"]
+gintutor.cli.main()
+"""
+
+
+def test_the_collector_pauses_for_the_start_and_runs_for_the_command() -> None:
     """``gintutor.cli.main`` (the installed command and ``python -m gintutor``) pauses the cycle
-    collector only while the interface is imported: the command itself collects as usual."""
+    collector while the interface is imported and the options are read (Typer imports its
+    pydantic adapters then); the command itself runs with it on, the start's objects frozen."""
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE], capture_output=True, text=True, check=False, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [
+        "options read, collector on: False",
+        "running, collector on: True start frozen: True",
+    ]
+
+
+def test_a_command_run_without_main_leaves_the_collector_alone() -> None:
+    """Tests and embedders call the Typer app directly: nothing is frozen or switched."""
     import gc
 
-    import gintutor.cli
-    from gintutor.cli import app
+    from gintutor.cli import collect_from_here
 
-    seen: list[bool] = []
-    monkeypatch.setattr(app, "main", lambda: seen.append(gc.isenabled()))
-    try:
-        gintutor.cli.main()
-    finally:
-        gc.unfreeze()
-    assert seen == [True]
+    frozen = gc.get_freeze_count()
+    collect_from_here()
     assert gc.isenabled()
+    assert gc.get_freeze_count() == frozen

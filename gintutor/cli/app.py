@@ -18,6 +18,7 @@ from typer._click.exceptions import UsageError as ClickUsageError
 from typer.core import TyperArgument, TyperGroup, TyperOption
 
 from gintutor import __version__
+from gintutor.cli import collect_from_here
 from gintutor.errors import GinError
 
 
@@ -43,6 +44,7 @@ class _Commands(TyperGroup):
             raise _usage_error(error) from None
 
     def invoke(self, ctx: Any) -> Any:
+        collect_from_here()  # the arguments are read: the command runs with the collector on
         try:
             return super().invoke(ctx)
         except GinError as error:
