@@ -61,6 +61,8 @@ def test_score_sheet() -> None:
 def test_score_bad_round() -> None:
     code, _, err = run("carousel", "score", "A knock 3, B x")
     assert code == 2 and "NAME [knock|out] POINTS" in err
+    code, _, err = run("carousel", "score", "A knock 3, B 99999999999999")
+    assert code == 2 and "99999999999999 points: a hand holds at most 9999" in err
 
 
 def test_rules_prose() -> None:

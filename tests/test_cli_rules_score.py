@@ -124,6 +124,7 @@ def test_score_from_a_file(tmp_path: Path, text: str, suffix: str) -> None:
         ),
         (["A knock"], "error: hand 1: 'A knock': a hand is 'PLAYER RESULT POINTS'"),
         (["A knocks twelve"], "error: hand 1: 'A knocks twelve': points 'twelve' are not"),
+        (["A knock 10000000"], "error: hand 1: 'A knock 10000000': 10000000 points: a hand scores"),
         (["A fold 3"], "error: hand 1: 'A fold 3': unknown result 'fold'"),
         (
             ["A knock 60", "A knock 50", "B gin 30"],

@@ -15,6 +15,14 @@ class MatchUsageError(GinError):
     """Bad ``match`` options."""
 
 
+MAX_GAMES = 1_000_000
+"""The most games a match plays (about a day of the expert's play on two cores)."""
+MAX_WORLDS = 100_000
+"""The most sampled worlds a decision may take (as ``gintutor review --worlds``)."""
+MAX_SECONDS = 3600.0
+"""The longest time cap for one decision."""
+
+
 def _percent(value: float) -> str:
     return f"{100 * value:.1f}%"
 
@@ -121,12 +129,14 @@ def register(app: typer.Typer) -> None:
         for name in (bot_a, bot_b):
             if name.strip().lower() not in BOT_NAMES:
                 raise MatchUsageError(f"unknown bot {name!r}: choose one of {', '.join(BOT_NAMES)}")
-        if games < 1:
-            raise MatchUsageError(f"--games: {games}: play at least 1 game")
-        if worlds is not None and worlds < 1:
-            raise MatchUsageError(f"--worlds: {worlds}: at least 1")
-        if seconds is not None and seconds <= 0:
-            raise MatchUsageError(f"--seconds: {seconds}: must be above 0")
+        if not 1 <= games <= MAX_GAMES:
+            raise MatchUsageError(f"--games: {games}: give 1 to {MAX_GAMES}")
+        if worlds is not None and not 1 <= worlds <= MAX_WORLDS:
+            raise MatchUsageError(f"--worlds: {worlds}: give 1 to {MAX_WORLDS}")
+        if seconds is not None and not 0 < seconds <= MAX_SECONDS:  # nan is neither
+            raise MatchUsageError(f"--seconds: {seconds}: give more than 0, at most {MAX_SECONDS}")
+        if jobs < 0:
+            raise MatchUsageError(f"--jobs: {jobs}: give 0 (every core) or more")
         rule_set = load_rules(rules)
         spec = MatchSpec(
             (bot_a.strip().lower(), bot_b.strip().lower()),

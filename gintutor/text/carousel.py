@@ -258,13 +258,14 @@ def parse_rounds(rounds: list[str]) -> tuple[list[str], list[RoundResult]]:
                 ending = Ending.KNOCK if words[0] == "knock" else Ending.OUT
                 player = index
                 words = words[1:] or (["0"] if ending is Ending.OUT else [])
-            if (
-                len(words) != 1
-                or not (words[0].isascii() and words[0].isdigit())
-                or len(words[0]) > _LONGEST_POINTS
-            ):
+            if len(words) != 1 or not (words[0].isascii() and words[0].isdigit()):
                 raise GinError(
                     f"round {number}: {' '.join(entry)!r}: write NAME [knock|out] POINTS"
+                )
+            if len(words[0]) > _LONGEST_POINTS:
+                raise GinError(
+                    f"round {number}: {' '.join(entry)!r}: {words[0]} points: a hand holds at "
+                    f"most {10**_LONGEST_POINTS - 1}"
                 )
             points.append(int(words[0]))
         results.append(RoundResult(tuple(points), ending, player))

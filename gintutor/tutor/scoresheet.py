@@ -81,8 +81,10 @@ def parse_entry(text: str, players: Sequence[str], rules: RuleSet) -> HandRecord
         raise EntryError(
             f"{text.strip()!r}: unknown result {what!r} (knock, undercut, gin, big_gin)"
         )
-    if not (how_many.isascii() and how_many.isdigit()) or len(how_many) > 6:
+    if not (how_many.isascii() and how_many.isdigit()):
         raise EntryError(f"{text.strip()!r}: points {how_many!r} are not a whole number")
+    if len(how_many) > 6:
+        raise EntryError(f"{text.strip()!r}: {how_many} points: a hand scores at most 999999")
     points = int(how_many)
     if outcome is Outcome.BIG_GIN and not rules.big_gin:
         raise EntryError(f"{text.strip()!r}: {rules.name} rules do not recognise big gin")
