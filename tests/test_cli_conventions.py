@@ -149,3 +149,29 @@ def test_a_command_runs_with_only_itself_built() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("classic rules")
+
+
+RUNAWAY = "Z" * 3000
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("analyze", RUNAWAY),
+        ("rules", RUNAWAY),
+        ("learn", RUNAWAY),
+        ("score", RUNAWAY),
+        ("play", "--bot", RUNAWAY),
+        ("review", RUNAWAY),
+        ("carousel", "puzzle", "--id", RUNAWAY),
+        ("--" + RUNAWAY,),
+    ],
+    ids=lambda args: " ".join(a[:12] for a in args),
+)
+def test_a_runaway_argument_is_named_not_echoed(args: tuple[str, ...]) -> None:
+    """An error names a 3000-character argument by its two ends, on one short line."""
+    code, out, err = run(*args)
+    assert code == 2 and out == ""
+    assert err.startswith("error: ") and err.count("\n") == 1, err
+    assert "Z" * 28 + "…" in err and "Z" * 31 not in err
+    assert len(err) < 400

@@ -19,6 +19,7 @@ from typer.core import TyperArgument, TyperGroup, TyperOption
 
 from gintutor import __version__
 from gintutor.cli import collect_from_here
+from gintutor.cli.guard import shortened
 from gintutor.errors import GinError
 
 
@@ -29,7 +30,7 @@ class UsageError(GinError):
 def _usage_error(error: ClickUsageError) -> typer.Exit:
     """A bad option or argument as one ``error:`` line naming the command's help."""
     command = error.ctx.command_path if error.ctx is not None else "gintutor"
-    typer.echo(f"error: {error.format_message()} (see '{command} --help')", err=True)
+    typer.echo(f"error: {shortened(error.format_message())} (see '{command} --help')", err=True)
     return typer.Exit(2)
 
 
@@ -48,7 +49,7 @@ class _Commands(TyperGroup):
         try:
             return super().invoke(ctx)
         except GinError as error:
-            typer.echo(f"error: {error}", err=True)
+            typer.echo(f"error: {shortened(str(error))}", err=True)
             raise typer.Exit(2) from None
         except ClickUsageError as error:
             raise _usage_error(error) from None
@@ -254,7 +255,7 @@ def analyze(
                 show(one(text))
             except GinError as error:
                 failed += 1
-                typer.echo(f"error: line {number}: {error}", err=True)
+                typer.echo(f"error: line {number}: {shortened(str(error))}", err=True)
         if failed:
             raise typer.Exit(1)
         return

@@ -14,6 +14,23 @@ import traceback
 from collections.abc import Callable
 
 INTERNAL_ERROR = 70
+LONGEST_WORD = 100
+"""The longest word an error message shows whole (a path, a quoted argument)."""
+
+
+def shortened(message: str) -> str:
+    """``message`` with each word longer than :data:`LONGEST_WORD` cut to its two ends: a
+    pasted page or a runaway argument is named, not echoed back.
+
+    >>> shortened("no lesson " + "1234567890" * 50 + " (choose 1 to 23)")
+    'no lesson 123456789012345678901234567890…1234567890 (choose 1 to 23)'
+    """
+    words = message.split(" ")
+    if all(len(word) <= LONGEST_WORD for word in words):
+        return message
+    return " ".join(
+        word if len(word) <= LONGEST_WORD else f"{word[:30]}…{word[-10:]}" for word in words
+    )
 
 
 def _utf8_argument(argument: str) -> str:
@@ -57,7 +74,7 @@ def run_guarded(command: Callable[[], object]) -> None:
             traceback.print_exc()
         print(
             f"error: internal error (a bug in gintutor; please report it with the command "
-            f"you ran): {type(error).__name__}: {str(error)[:200]}",
+            f"you ran): {type(error).__name__}: {shortened(str(error))[:200]}",
             file=sys.stderr,
         )
         raise SystemExit(INTERNAL_ERROR) from None

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import typer
 
+from gintutor.cli.guard import shortened
 from gintutor.errors import GinError
 from gintutor.tutor.review import PlayedGame, PlayedHand, review_game
 
@@ -19,7 +20,7 @@ class ReviewUsageError(GinError):
 
 def _content_error(message: str) -> typer.Exit:
     """A problem with the game's content: ``error: ...`` and exit status 1."""
-    typer.echo(f"error: {message}", err=True)
+    typer.echo(f"error: {shortened(message)}", err=True)
     return typer.Exit(1)
 
 
