@@ -82,6 +82,20 @@ def test_stdin_lines_numbers_lines_and_refuses_nul() -> None:
         list(stdin_lines(io.BytesIO(b"a\nb\x00\n")))
 
 
+def test_stdin_honours_a_byte_order_mark_only_where_a_stream_starts() -> None:
+    """UTF-8's mark is dropped from line 1; UTF-16 or UTF-32 input is named and refused (its
+    lines are not split by the byte 0x0a); the mark's bytes later on are not UTF-8."""
+    import io
+
+    assert list(stdin_lines(io.BytesIO(b"\xef\xbb\xbf7C\n8C\n"))) == [(1, "7C"), (2, "8C")]
+    with pytest.raises(FileError, match=r"standard input is UTF-16 .* give it as UTF-8"):
+        list(stdin_lines(io.BytesIO("7C\n8C\n".encode("utf-16"))))
+    with pytest.raises(FileError, match="standard input is UTF-32"):
+        list(stdin_lines(io.BytesIO("7C\n".encode("utf-32"))))
+    with pytest.raises(FileError, match="not UTF-8 text \\(byte 0xff at line 2, column 1\\)"):
+        list(stdin_lines(io.BytesIO(b"7C\n\xff\xfe 7C\n")))
+
+
 @pytest.mark.slow
 def test_learn_with_non_utf8_answers_in_a_strict_utf8_locale(tmp_path: Path) -> None:
     result = gintutor(

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO
 
-from gintutor.content.textfile import FileError, decode, path_kind
+from gintutor.content.textfile import FileError, decode, path_kind, wide_encoding
 
 MAX_LINE = 64 * 1024
 """The longest line read from standard input (a hand is about 30 characters)."""
@@ -23,7 +23,8 @@ MAX_LINE = 64 * 1024
 def stdin_lines(stream: BinaryIO | None = None, limit: int = MAX_LINE) -> Iterator[tuple[int, str]]:
     """``(line number, text)`` of each line of standard input, without the line break.
 
-    :class:`FileError` for a line that is not UTF-8 or longer than ``limit`` bytes.
+    :class:`FileError` for a line that is not UTF-8 or longer than ``limit`` bytes, or for
+    UTF-16 or UTF-32 input; a UTF-8 byte-order mark is honoured on the first line only.
     """
     if stream is None:
         stream = getattr(sys.stdin, "buffer", None)
@@ -37,10 +38,15 @@ def stdin_lines(stream: BinaryIO | None = None, limit: int = MAX_LINE) -> Iterat
         if not raw:
             return
         number += 1
+        wide = wide_encoding(raw) if number == 1 else None
+        if wide is not None:  # its lines do not end in the byte 0x0a: refused whole
+            raise FileError(
+                f"standard input is {wide} (it starts with that byte-order mark): give it as UTF-8"
+            )
         if len(raw) > limit and not raw.endswith(b"\n"):
             raise FileError(f"standard input: line {number} is longer than {limit} bytes")
         try:
-            text = decode(raw, "standard input")
+            text = decode(raw, "standard input", boms=number == 1)
         except FileError as error:
             message = str(error).replace("at line 1", f"at line {number}", 1)
             raise FileError(message) from None

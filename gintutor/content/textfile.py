@@ -77,8 +77,9 @@ def _special(mode: int) -> str:
     return "a device"
 
 
-def decode(data: bytes, name: str) -> str:
+def decode(data: bytes, name: str, *, boms: bool = True) -> str:
     """``data`` as text: UTF-8, or UTF-8/16/32 with a byte-order mark; else :class:`FileError`.
+    With ``boms=False`` (a line in the middle of a stream) only UTF-8 is read.
 
     >>> decode(b"\\xef\\xbb\\xbfbase: classic", "h.yaml")
     'base: classic'
@@ -87,7 +88,7 @@ def decode(data: bytes, name: str) -> str:
     ...
     gintutor.content.textfile.FileError: h.yaml is not UTF-8 text (byte 0xe8 at line 1, ...
     """
-    encoding = next((name for bom, name in _BOMS if data.startswith(bom)), "utf-8")
+    encoding = next((name for bom, name in _BOMS if boms and data.startswith(bom)), "utf-8")
     if encoding == "utf-8" and b"\x00" in data:
         line = data.count(b"\n", 0, data.index(b"\x00")) + 1
         raise FileError(
@@ -103,7 +104,17 @@ def decode(data: bytes, name: str) -> str:
         if encoding != "utf-8":
             detail = f"{encoding} with a bad {detail}"
         raise FileError(f"{name} is not UTF-8 text ({detail}): save it as UTF-8") from None
-    return text.removeprefix("\ufeff")
+    return text.removeprefix("\ufeff") if boms else text
+
+
+def wide_encoding(data: bytes) -> str | None:
+    """``"UTF-16"`` or ``"UTF-32"`` if ``data`` starts with that byte-order mark, else ``None``.
+
+    >>> wide_encoding("7C".encode("utf-16"))
+    'UTF-16'
+    """
+    name = next((name for bom, name in _BOMS if data.startswith(bom)), None)
+    return None if name in (None, "utf-8-sig") else name.upper()
 
 
 def read_text(path: Path, what: str = "the file", limit: int = MAX_BYTES) -> str:
