@@ -49,3 +49,51 @@ def test_a_piped_line_that_is_not_utf8_is_asked_again() -> None:
     asker = PlainAsker(stdin, out)
     assert asker.ask(Prompt(">", ("9S",), _validate)) == "9S"
     assert "not UTF-8" in out.getvalue()
+
+
+def test_a_byte_order_mark_where_piped_answers_start_is_not_part_of_the_answer() -> None:
+    import io
+
+    from gintutor.cli.prompts import PlainAsker
+
+    stdin = io.TextIOWrapper(io.BytesIO(b"\xef\xbb\xbf9S\n\xef\xbb\xbf9S\n"), encoding="utf-8")
+    asker = PlainAsker(stdin, io.StringIO())
+    assert asker.ask(Prompt(">", ("9S",), _validate)) == "9S"
+    # Further on, the mark is a character typed like any other (and refused as an answer).
+    assert asker.ask(Prompt(">")) == "\ufeff9S"
+
+
+@pytest.mark.parametrize("buffered", [True, False])
+def test_an_endless_piped_line_ends_the_input_in_bounded_memory(buffered: bool) -> None:
+    """``< /dev/zero``: one read of at most LONGEST_LINE + 1 bytes, then Quit (progress kept).
+    (The stand-in ends its line after 16 times that, so a reader without the bound fails here
+    rather than hanging.)"""
+    import io
+
+    from gintutor.cli.prompts import LONGEST_LINE, PlainAsker, Quit
+
+    line = b"0" * 16 * LONGEST_LINE + b"\n"
+    served: list[int] = []
+
+    class Endless(io.RawIOBase):
+        def readable(self) -> bool:
+            return True
+
+        def readinto(self, buffer: memoryview) -> int:  # type: ignore[override]
+            start = sum(served)
+            chunk = line[start : start + len(buffer)]
+            buffer[: len(chunk)] = chunk
+            served.append(len(chunk))
+            return len(chunk)
+
+    stdin = (
+        io.TextIOWrapper(io.BufferedReader(Endless()), encoding="utf-8")
+        if buffered
+        else io.StringIO(line.decode())
+    )
+    out = io.StringIO()
+    with pytest.raises(Quit):
+        PlainAsker(stdin, out).ask(Prompt(">"))
+    assert f"longer than {LONGEST_LINE} bytes" in out.getvalue()
+    if buffered:
+        assert sum(served) < 4 * LONGEST_LINE

@@ -37,6 +37,9 @@ class Quit(Exception):
     """The learner left (``quit``, Ctrl-C or end of input); progress is already saved."""
 
 
+LONGEST_LINE = 64 * 1024
+"""The longest answer line read from a pipe (an answer is a few words)."""
+
 Validate = Callable[[str], str | None]
 """Returns why the text is not an answer, or ``None`` when it may be judged."""
 
@@ -83,24 +86,36 @@ class PlainAsker:
     def __init__(self, stdin: TextIO | None = None, stdout: TextIO | None = None) -> None:
         self.stdin = stdin or sys.stdin
         self.stdout = stdout or sys.stdout
+        self._first = True
 
     def _read(self) -> str | None:
         """The next line ('' at the end of input), or ``None`` when it is not UTF-8 text.
 
         Bytes are read from the binary buffer when there is one, so that one bad line cannot
-        jam the text decoder for the lines after it.
+        jam the text decoder for the lines after it. A UTF-8 byte-order mark where the input
+        starts is dropped; a line longer than :data:`LONGEST_LINE` (``< /dev/zero``) ends the
+        input, in bounded memory.
         """
+        first, self._first = self._first, False
         raw = getattr(self.stdin, "buffer", None)
+        text: str | None
         if raw is None:
             try:
-                return self.stdin.readline()
+                text = self.stdin.readline(LONGEST_LINE + 1)
             except UnicodeDecodeError:
                 return None
-        data: bytes = raw.readline()
-        try:
-            return data.decode("utf-8")
-        except UnicodeDecodeError:
-            return None
+            size = len(text)
+        else:
+            data: bytes = raw.readline(LONGEST_LINE + 1)
+            size = len(data)
+            try:
+                text = data.decode("utf-8")
+            except UnicodeDecodeError:
+                text = None
+        if size > LONGEST_LINE:
+            self.stdout.write(f"\n  (a line longer than {LONGEST_LINE} bytes: input ends here)")
+            return ""
+        return text.removeprefix("\ufeff") if text is not None and first else text
 
     def _line(self, text: str) -> str:
         self.stdout.write(text)
