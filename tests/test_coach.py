@@ -11,7 +11,7 @@ from math import comb
 import pytest
 
 from gintutor.engine.bots import make_bot
-from gintutor.engine.bots.estimate import choice_likelihood, public_record
+from gintutor.engine.bots.estimate import choice_likelihood, public_record, stock_draws
 from gintutor.engine.bots.expert import _after_discard
 from gintutor.engine.bots.playout import World
 from gintutor.engine.cards import CARD_POINTS, DECK_MASK, CardSet, mask_points
@@ -189,9 +189,40 @@ def _late_position() -> InfoSet:
     return _position(hand, stock=3, opponent_known=known, pile=pile, discards=discards)
 
 
-def _exact_discard_values(info: InfoSet) -> dict[Action, float]:
-    """Every opponent hand (weighted as the estimate weighs it) and every order of the stock's
-    top card, played out by the same policy: the exact expectation."""
+def _uniform_prior(info: InfoSet) -> dict[int, float]:
+    """Every set of the opponent's hidden cards, equally likely (the unbuilt prior)."""
+    pool = [c for c in range(52) if info.unseen >> c & 1]
+    sets = list(itertools.combinations(pool, info.opponent_hidden))
+    return {sum(1 << c for c in cards): 1 / len(sets) for cards in sets}
+
+
+def _built_prior(info: InfoSet) -> dict[int, float]:
+    """The built prior exactly: the uniform one carried through each of the opponent's stock
+    draws as a Markov chain (each unseen card it does not hold comes in with equal chance; the
+    lowest card, not a known one, whose loss leaves the least deadwood goes out)."""
+    pool = [c for c in range(52) if info.unseen >> c & 1]
+    known = info.opponent_known
+    prior = _uniform_prior(info)
+    for _ in range(stock_draws(info)):
+        after: dict[int, float] = {}
+        for hidden, chance in prior.items():
+            free = [c for c in pool if not hidden >> c & 1]
+            for card in free:
+                eleven = known | hidden | 1 << card
+                _, out = min(
+                    (min_deadwood_mask(eleven ^ 1 << d), d)
+                    for d in range(52)
+                    if (eleven & ~known) >> d & 1
+                )
+                kept = (hidden | 1 << card) & ~(1 << out)
+                after[kept] = after.get(kept, 0.0) + chance / len(free)
+        prior = after
+    return prior
+
+
+def _exact_discard_values(info: InfoSet, prior: dict[int, float]) -> dict[Action, float]:
+    """Every opponent hand (``prior`` times the estimate's weight for its choices) and every
+    order of the stock, played out by the same policy: the exact expectation."""
     me = info.player
     held, avoided = public_record(info)
     pool = [c for c in range(52) if info.unseen >> c & 1]
@@ -200,10 +231,11 @@ def _exact_discard_values(info: InfoSet) -> dict[Action, float]:
     for action in legal:
         total = 0.0
         weights = 0.0
-        for cards in itertools.combinations(pool, info.opponent_hidden):
-            opponent = info.opponent_known | sum(1 << c for c in cards)
+        for hidden, chance in prior.items():
+            cards = [c for c in pool if hidden >> c & 1]
+            opponent = info.opponent_known | hidden
             avoid = info.opponent_discards | info.opponent_passed
-            weight = choice_likelihood(opponent, avoid & ~opponent)
+            weight = chance * choice_likelihood(opponent, avoid & ~opponent)
             stock = [c for c in pool if c not in cards]
             orders = list(itertools.permutations(stock))
             for order in orders:
@@ -223,34 +255,47 @@ def _exact_discard_values(info: InfoSet) -> dict[Action, float]:
     return out
 
 
-def test_late_hand_discards_agree_with_exact_enumeration() -> None:
+@pytest.mark.parametrize("built", [False, True], ids=["uniform", "built"])
+def test_late_hand_discards_agree_with_exact_enumeration(built: bool) -> None:
+    """The coach's sampled values against every opponent hand and stock order, weighted by the
+    prior it samples (uniform, or built up by 14 stock draws) and the opponent's choices."""
     info = _late_position()
     assert comb(info.unseen.bit_count(), info.opponent_hidden) == 20
-    exact = _exact_discard_values(info)
-    verdict = judge(info, worlds=200, seconds=60.0, seed=1)
+    prior = _built_prior(info) if built else _uniform_prior(info)
+    exact = _exact_discard_values(info, prior)
+    verdict = judge(info, worlds=200, seconds=60.0, seed=1, built=built)
     for action, value in exact.items():
         judged = verdict.of(action)
         assert abs(judged.mean - value) <= 4 * judged.stderr + 0.25, (str(action), value)
 
 
-def test_knock_values_agree_with_exact_enumeration_of_the_defender() -> None:
+def test_the_built_prior_is_not_the_uniform_one_here() -> None:
+    """So the built case above tests the building: 14 draws move the late position's prior."""
+    info = _late_position()
+    assert stock_draws(info) == 14
+    uniform, built = _uniform_prior(info), _built_prior(info)
+    assert sum(abs(built.get(h, 0.0) - p) for h, p in uniform.items()) > 0.5
+
+
+@pytest.mark.parametrize("built", [False, True], ids=["uniform", "built"])
+def test_knock_values_agree_with_exact_enumeration_of_the_defender(built: bool) -> None:
     hand = _mask("2C 3C 4C 9D TD JD 5H 5S 5D 3S KS")
     known = _mask("7S 8S 9S JC QC 2H 3H")
     unseen = _mask("AD 4H KD JH QS 6C 7C")
     placed = hand | known | unseen
     pile = tuple(c for c in range(52) if not placed >> c & 1)
     info = _position(hand, stock=4, opponent_known=known, pile=pile, discards=_mask("4D"))
-    pool = [c for c in range(52) if info.unseen >> c & 1]
-    verdict = judge(info, worlds=400, seconds=60.0, seed=2)
+    prior = _built_prior(info) if built else _uniform_prior(info)
+    verdict = judge(info, worlds=400, seconds=60.0, seed=2, built=built)
     knocks = [j for j in verdict.judged if j.action.kind is Kind.KNOCK]
     assert knocks
     for judged in knocks:
         action = judged.action
         deadwood = mask_points(hand & ~(1 << action.card) & ~action.spread_mask)
         total = weights = 0.0
-        for cards in itertools.combinations(pool, 3):
-            opponent = known | sum(1 << c for c in cards)
-            weight = choice_likelihood(opponent, _mask("4D") & ~opponent)
+        for hidden, chance in prior.items():
+            opponent = known | hidden
+            weight = chance * choice_likelihood(opponent, _mask("4D") & ~opponent)
             from gintutor.engine.layoffs import best_defence
             from gintutor.engine.melds import Meld
 

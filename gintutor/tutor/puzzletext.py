@@ -296,7 +296,7 @@ def feedback(solution: Solution, answer: str, style: Style) -> list[Block]:
         blocks.append(
             Line(
                 f"Expected points from up to {solution.verdict.worlds} sampled deals: the "
-                "opponent's hand drawn from what you have seen (the expert's estimate), the "
+                "opponent's hand drawn from what you have seen and built up by its draws, the "
                 "same deals for every choice, the hand played out by the heuristic for both "
                 "sides (seeded, reproducible); choices within two standard errors of the best "
                 "are equally good."

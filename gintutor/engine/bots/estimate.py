@@ -24,8 +24,8 @@ from __future__ import annotations
 import random
 
 from gintutor.engine.bots.heuristic import PARTNERS
-from gintutor.engine.hand import InfoSet, Kind
-from gintutor.engine.solver import discard_deadwoods, min_deadwood_mask
+from gintutor.engine.hand import DEALT, InfoSet, Kind
+from gintutor.engine.solver import min_deadwood_mask
 
 SLIP = 0.2
 """The chance a player throws or passes a card that melds with its hand."""
@@ -34,6 +34,8 @@ NO_KNOCK = 0.1
 every bot on the ladder below the expert, knock at the first chance)."""
 OVERSAMPLE = 4
 """Prior samples drawn per posterior sample."""
+STOCK_AT_DEAL = 52 - DEALT - 1
+"""The stock after the deal and the first upcard."""
 
 
 def choice_likelihood(hand: int, avoided: int, slip: float = SLIP) -> float:
@@ -97,7 +99,19 @@ def sample_opponent_hands(
 
 
 def stock_draws(info: InfoSet) -> int:
-    """How many cards the opponent has drawn from the stock this hand (public)."""
+    """How many cards the opponent has drawn from the stock this hand (public). A position
+    without its record of turns (a puzzle) counts half the cards gone from the stock since
+    the deal, rounded down (the player to move has drawn as often or once more).
+
+    >>> from dataclasses import replace
+    >>> from gintutor.engine.hand import Deal, HandState
+    >>> from gintutor.engine.rules import preset
+    >>> info = HandState(Deal.shuffled(random.Random(1)), preset("standard")).infoset()
+    >>> stock_draws(info), stock_draws(replace(info, stock_size=20))
+    (0, 5)
+    """
+    if not info.events:
+        return max(0, STOCK_AT_DEAL - info.stock_size) // 2
     opponent = 1 - info.player
     return sum(1 for seen in info.events if seen.player == opponent and seen.kind is Kind.DRAW)
 
@@ -120,8 +134,17 @@ def build_hand(hand: int, known: int, pool: list[int], draws: int, rng: random.R
         if not free:
             break
         eleven = hand | 1 << rng.choice(free)
-        out, _ = min(discard_deadwoods(eleven, known), key=lambda option: option[1])
-        hand = eleven ^ 1 << out
+        # The lowest card whose loss leaves the least deadwood (discard_deadwoods' first
+        # minimum), inlined: this runs once per stock draw of every sampled hand.
+        out, least = 0, 1 << 30
+        cards = eleven & ~known
+        while cards:
+            low = cards & -cards
+            cards ^= low
+            left = min_deadwood_mask(eleven ^ low)
+            if left < least:
+                out, least = low, left
+        hand = eleven ^ out
     return hand
 
 
