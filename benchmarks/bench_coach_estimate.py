@@ -178,9 +178,9 @@ def _mean_se(values: list[float]) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=40)
+    parser.add_argument("--hands", type=int, default=24)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--worlds", type=int, default=96)
+    parser.add_argument("--worlds", type=int, default=64)
     parser.add_argument("--jobs", type=int, default=0, help="Processes (0: every core).")
     parser.add_argument("--opponent", default="heuristic", help="The bot in seat 1.")
     parser.add_argument(
