@@ -100,7 +100,9 @@ seeded game each against the ``heuristic`` at the review budget with the game sc
 
     nice -n 10 python benchmarks/calibrate_review.py --games 1 --jobs 2
 
-(standard errors of the rates 0.03-0.05: ``simple`` and ``openspiel`` cannot be told apart)."""
+(standard errors of the rates 0.03-0.05: ``simple`` and ``openspiel`` cannot be told apart).
+Measured with coach version 1 (opponent hands sampled uniformly); version 2 values knocks and
+discards against stronger hands, so these figures are due a rerun (about an hour of CPU)."""
 
 SEAT_VALUE = (0.21, 3.61)
 """Mean value of the first decision of a hand for the non-dealer and the dealer (points), from
