@@ -15,6 +15,21 @@ import os
 from pathlib import Path
 from typing import Any
 
+MAX_BYTES = 64 * 1024 * 1024
+"""The largest cache file read (the puzzle pack's is under 1 MB)."""
+
+
+def read_quietly(path: Path) -> bytes | None:
+    """The bytes of the cache file ``path``, or ``None`` if there is none or it cannot be read:
+    anything but a regular file (a FIFO is not waited on, ``/dev/zero`` not read without end)
+    or one over :data:`MAX_BYTES` is passed by, as a missed saving."""
+    from gintutor.content.textfile import FileError, read_bytes
+
+    try:
+        return read_bytes(path, "the cache", MAX_BYTES)
+    except FileError:
+        return None
+
 
 def can_store(path: Path) -> bool:
     """True when a cache file can be written at ``path`` (its folder, or the nearest folder
@@ -96,8 +111,11 @@ def kept(path: Path, key: str) -> Any:
                     return found
             raise pickle.UnpicklingError(f"{module}.{name} is not one of gintutor's records")
 
+    data = read_quietly(path)
+    if data is None:
+        return None
     try:
-        stored_key, value = GintutorOnly(io.BytesIO(path.read_bytes())).load()
+        stored_key, value = GintutorOnly(io.BytesIO(data)).load()
     except Exception:  # a damaged or foreign file is only a missed saving
         return None
     return value if stored_key == key else None

@@ -22,6 +22,7 @@ import datetime as dt
 import json
 import os
 import re
+import stat
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -234,13 +235,22 @@ def find_game(folder: Path, name: str) -> Path:
 def _has_end(path: Path) -> bool:
     """True when the file's last whole line is an ``end`` line (a cheap look at the tail)."""
     try:
-        with path.open("rb") as stream:
+        # Without blocking, and only a regular file's tail: a FIFO or a device in the folder
+        # is left to load_game to name, not waited on or read without end.
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
+        return False
+    if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+        os.close(descriptor)
+        return False
+    with os.fdopen(descriptor, "rb") as stream:
+        try:
             stream.seek(0, os.SEEK_END)
             size = stream.tell()
             stream.seek(max(0, size - 4096))
-            tail = stream.read()
-    except OSError:
-        return False
+            tail = stream.read(4096)
+        except OSError:
+            return False
     # Only whole lines count: what follows the last newline is a cut-short line.
     for line in reversed(tail.split(b"\n")[:-1]):
         if line.strip():
@@ -249,14 +259,20 @@ def _has_end(path: Path) -> bool:
 
 
 def _read_bytes(path: Path) -> bytes:
+    """The file's bytes: a regular file of at most :data:`MAX_BYTES` (a FIFO is not waited on,
+    a device not read without end)."""
+    from gintutor.content.textfile import FileError, read_bytes
+
     try:
         size = os.stat(path).st_size
-        if size > MAX_BYTES:
-            raise GameFileError(f"{path}: {size} bytes is too big for a saved game")
-        with path.open("rb") as stream:
-            return stream.read(MAX_BYTES + 1)
     except OSError as error:
         raise GameFileError(f"{path}: cannot read ({error.strerror or error})") from None
+    if size > MAX_BYTES:
+        raise GameFileError(f"{path}: {size} bytes is too big for a saved game")
+    try:
+        return read_bytes(path, "the saved game", MAX_BYTES)
+    except FileError as error:
+        raise GameFileError(str(error)) from None
 
 
 def house_rules(name: str, text: str) -> RuleSet:
@@ -403,6 +419,8 @@ def load_game(path: Path) -> SavedGame:
             loader.take(data)
         except (ValueError, TypeError, UnicodeDecodeError) as error:
             raise GameFileError(f"{path}:{number}: {error}") from None
+        except RecursionError:
+            raise GameFileError(f"{path}:{number}: JSON nested too deeply") from None
     if loader.header is None:
         raise GameFileError(f"{path}: no game header (an empty or cut-short file)")
     loader._close_hand()

@@ -703,8 +703,10 @@ def _cached_outlines(
     anything unexpected in it)."""
     if not key:
         return None
+    from gintutor.content.cachefile import read_quietly
+
     try:
-        stored = json.loads(cache.read_text(encoding="utf-8"))
+        stored = json.loads(read_quietly(cache) or b"null")
         if stored["key"] != key or len(stored["outlines"]) != len(files):
             return None
         return [
@@ -726,7 +728,7 @@ def _cached_outlines(
                 zip(stored["outlines"], files, strict=True), start=1
             )
         ]
-    except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError):
+    except (OSError, ValueError, KeyError, TypeError, RecursionError):
         return None
 
 

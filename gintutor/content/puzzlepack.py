@@ -103,12 +103,14 @@ def shipped_pack(cache: Path | None = None) -> ShippedPack:
         return ShippedPack(pack_index())
     key = _key()
     if key:
+        from gintutor.content.cachefile import read_quietly
+
         try:
-            text = cache.read_text(encoding="utf-8")
+            text = (read_quietly(cache) or b"").decode("utf-8")
             head = json.loads(text[: text.index("\n")])
             if head["key"] == key and isinstance(head["index"], dict):
                 return ShippedPack({str(k): str(v) for k, v in head["index"].items()}, text)
-        except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError):
+        except (OSError, ValueError, KeyError, TypeError, RecursionError):
             pass
     from gintutor.content.cachefile import can_store
     from gintutor.content.puzzles import check_puzzles, pack_index, puzzle_files

@@ -117,10 +117,12 @@ def wide_encoding(data: bytes) -> str | None:
     return None if name in (None, "utf-8-sig") else name.upper()
 
 
-def read_text(path: Path, what: str = "the file", limit: int = MAX_BYTES) -> str:
-    """The text of the regular file at ``path`` (at most ``limit`` bytes, see :func:`decode`).
+def read_bytes(path: Path, what: str = "the file", limit: int = MAX_BYTES) -> bytes:
+    """The bytes of the regular file at ``path``, at most ``limit``; :class:`FileError` if it
+    cannot be read, is not a regular file or is bigger.
 
-    Opened without blocking, so a FIFO is refused rather than waited on.
+    Opened without blocking, so a FIFO is refused rather than waited on, and a device such as
+    ``/dev/zero`` is refused rather than read without end.
     """
     try:
         handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
@@ -144,4 +146,12 @@ def read_text(path: Path, what: str = "the file", limit: int = MAX_BYTES) -> str
             raise FileError(f"{path}: cannot read {what}: {_why(path, error)}") from None
     if len(data) > limit:
         raise FileError(f"{path}: too big for {what} (over {limit // (1024 * 1024)} MB)")
-    return decode(data, str(path))
+    return data
+
+
+def read_text(path: Path, what: str = "the file", limit: int = MAX_BYTES) -> str:
+    """The text of the regular file at ``path`` (at most ``limit`` bytes, see :func:`decode`).
+
+    Opened without blocking, so a FIFO is refused rather than waited on.
+    """
+    return decode(read_bytes(path, what, limit), str(path))

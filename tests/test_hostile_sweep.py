@@ -1,0 +1,165 @@
+"""A sweep of hostile input over the command line and the data folder: whatever sits in
+``GINTUTOR_HOME`` (a FIFO, a device, a folder, deep JSON where a cache or a saved game belongs)
+and whatever a house-rules file asks for ends in ``error: ...`` (or is passed by, for a cache)
+in bounded time and memory: never a hang, a traceback or an internal error (exit 70)."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import subprocess
+import sys
+import threading
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from clirun import run
+
+from gintutor.content.cachefile import kept
+from gintutor.content.games import GameFileError, latest_game, load_game
+
+GAME_ID = "20261201-120000"
+
+
+def finishes(work: Callable[[], object], fifo: Path | None = None, seconds: float = 10) -> None:
+    """Run ``work`` in a thread and fail if it has not returned within ``seconds`` (a reader
+    stuck on ``fifo`` is let go afterwards by opening and closing the FIFO's other end)."""
+    thread = threading.Thread(target=work, daemon=True)
+    thread.start()
+    thread.join(seconds)
+    stuck = thread.is_alive()
+    if stuck and fifo is not None:
+        with contextlib.suppress(OSError):
+            os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+        thread.join(seconds)
+    assert not stuck, f"{work} did not return in {seconds} s"
+
+
+def limited(*args: str, home: Path, limit: int = 1 << 30) -> subprocess.CompletedProcess[str]:
+    """``gintutor ARGS`` in a child limited to ``limit`` bytes of memory and 60 s."""
+    code = (
+        "import resource, sys\n"
+        f"resource.setrlimit(resource.RLIMIT_AS, ({limit}, {limit}))\n"
+        "from gintutor.cli.app import main\n"
+        f"sys.argv = ['gintutor', *{list(args)!r}]\n"
+        "main()\n"
+    )
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+        env={**os.environ, "NO_COLOR": "1", "GINTUTOR_HOME": str(home)},
+        stdin=subprocess.DEVNULL,
+    )
+
+
+# --- caches in the data folder ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("cache", ["lesson-outlines.json", "puzzles.json", "carousel.pickle"])
+def test_a_cache_that_is_a_fifo_is_passed_by_not_waited_on(tmp_path: Path, cache: str) -> None:
+    """The lesson outlines, the puzzle pack and the Carousel pack caches were read with
+    ``read_text``/``read_bytes``: a FIFO in their place hung ``learn``, ``puzzle`` and
+    ``carousel puzzle`` for ever."""
+    from gintutor.content.lessons import load_outlines
+    from gintutor.content.puzzlepack import shipped_pack
+
+    fifo = tmp_path / cache
+    os.mkfifo(fifo)
+    found: list[object] = []
+    read = {
+        "lesson-outlines.json": lambda: len(load_outlines(cache=fifo)) > 0,
+        "puzzles.json": lambda: len(shipped_pack(cache=fifo).index) > 0,
+        "carousel.pickle": lambda: kept(fifo, "key") is None,
+    }[cache]
+    finishes(lambda: found.append(read()), fifo)
+    assert found == [True]
+
+
+@pytest.mark.parametrize("kind", ["dev-zero", "folder", "deep-json"])
+def test_a_cache_that_cannot_be_read_is_a_missed_saving(home: Path, kind: str) -> None:
+    cache = home / "cache" / "lesson-outlines.json"
+    cache.parent.mkdir()
+    if kind == "dev-zero":
+        cache.symlink_to("/dev/zero")
+    elif kind == "folder":
+        cache.mkdir()
+    else:
+        cache.write_text("[" * 200_000, encoding="utf-8")
+    code, out, err = run("learn", "--list")
+    assert code == 0 and "Cards and their values" in out, err
+
+
+@pytest.mark.parametrize(
+    ("cache", "args"),
+    [
+        ("lesson-outlines.json", ["learn", "--list"]),
+        ("puzzles.json", ["puzzle", "--id", "outs-049", "--json"]),
+    ],
+)
+def test_a_cache_on_dev_zero_in_a_small_process(
+    tmp_path: Path, cache: str, args: list[str]
+) -> None:
+    """Before: ``MemoryError``, 'internal error', exit 70 (the cache was read without end)."""
+    (tmp_path / "cache").mkdir()
+    (tmp_path / "cache" / cache).symlink_to("/dev/zero")
+    done = limited(*args, home=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+
+
+# --- saved games --------------------------------------------------------------------------
+
+
+def test_a_saved_game_that_is_a_fifo_is_named_not_waited_on(tmp_path: Path) -> None:
+    """``play --resume`` and ``review`` looked at the newest game's tail with ``open``: a FIFO
+    there hung them."""
+    folder = tmp_path / "games"
+    folder.mkdir()
+    fifo = folder / f"{GAME_ID}.jsonl"
+    os.mkfifo(fifo)
+    found: list[object] = []
+
+    def resume() -> None:
+        path = latest_game(folder, unfinished=True)
+        assert path == fifo
+        try:
+            load_game(path)
+        except GameFileError as error:
+            found.append(str(error))
+
+    finishes(resume, fifo)
+    assert found == [f"{fifo}: cannot read the saved game: a pipe (FIFO), not a regular file"]
+
+
+@pytest.mark.parametrize(
+    ("kind", "words"),
+    [("dev-zero", "a device, not a regular file"), ("folder", "a folder, not a file")],
+)
+@pytest.mark.parametrize("command", [["play", "--resume"], ["review"]])
+def test_a_saved_game_that_is_not_a_file(
+    home: Path, kind: str, words: str, command: list[str]
+) -> None:
+    path = home / "games" / f"{GAME_ID}.jsonl"
+    path.parent.mkdir()
+    if kind == "dev-zero":
+        path.symlink_to("/dev/zero")
+    else:
+        path.mkdir()
+    code, out, err = run(*command)
+    assert code in (1, 2) and out == ""
+    assert err == f"error: {path}: cannot read the saved game: {words}\n"
+
+
+def test_a_saved_game_with_deeply_nested_json_is_a_line_error(home: Path) -> None:
+    """Before: ``RecursionError`` from ``json.loads``, 'internal error', exit 70."""
+    path = home / "games" / f"{GAME_ID}.jsonl"
+    path.parent.mkdir()
+    path.write_text("[" * 100_000 + "]" * 100_000 + "\n", encoding="utf-8")
+    for command in (["play", "--resume"], ["review"]):
+        code, _, err = run(*command)
+        assert code in (1, 2)
+        assert err == f"error: {path}:1: JSON nested too deeply\n"
