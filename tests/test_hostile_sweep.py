@@ -163,3 +163,38 @@ def test_a_saved_game_with_deeply_nested_json_is_a_line_error(home: Path) -> Non
         code, _, err = run(*command)
         assert code in (1, 2)
         assert err == f"error: {path}:1: JSON nested too deeply\n"
+
+
+# --- puzzles generate -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "house",
+    ["base: standard\n", "base: classic\nname: classic\nknock_limit: 7\n"],
+    ids=["house-file", "house-named-as-a-preset"],
+)
+def test_generate_refuses_house_rules_at_once(tmp_path: Path, house: str) -> None:
+    """A puzzle names a preset (``rules: classic``): under house rules every draft failed to
+    read back, and ``puzzles generate --rules house.yaml`` dealt 200,000 hands (hours) for
+    nothing, without a word."""
+    from gintutor.content.houserules import load_rules
+    from gintutor.content.puzzlegen import generate
+    from gintutor.errors import GinError
+    from gintutor.tutor.puzzles import Theme
+
+    path = tmp_path / "house.yaml"
+    path.write_text(house, encoding="utf-8")
+    with pytest.raises(GinError, match=r"house rules \(.*\) cannot be written into a puzzle"):
+        generate({Theme.DEADWOOD: 1}, load_rules(str(path)), max_hands=3)
+    code, out, err = run("puzzles", "generate", "--count", "1", "--rules", str(path))
+    assert (code, out) == (2, "")
+    assert err.startswith("error: --rules: house rules (") and err.count("\n") == 1, err
+
+
+def test_generate_takes_a_house_file_that_is_a_preset(tmp_path: Path) -> None:
+    from gintutor.content.houserules import load_rules
+    from gintutor.content.puzzlegen import verify_rules
+
+    path = tmp_path / "classic.yaml"
+    path.write_text("base: classic\nname: classic\n", encoding="utf-8")
+    verify_rules(load_rules(str(path)))

@@ -39,7 +39,7 @@ from gintutor.engine.evaluate import Position, evaluate, p_opponent_melds
 from gintutor.engine.hand import HAND_SIZE, NO_CARD, Deal, HandState, InfoSet, Phase
 from gintutor.engine.layoffs import layoff_chains
 from gintutor.engine.melds import Meld
-from gintutor.engine.rules import RuleSet
+from gintutor.engine.rules import RULE_SETS, RuleSet
 from gintutor.engine.solver import min_deadwood_mask, packings
 from gintutor.errors import GinError
 from gintutor.tutor.puzzles import (
@@ -388,6 +388,7 @@ def generate(
     output depends only on the seed. Ids continue after the highest of ``taken_ids`` (the
     pack's) in each theme, so they never clash.
     """
+    verify_rules(rules)
     made: dict[Theme, list[Puzzle]] = {theme: [] for theme in wanted}
     seen: set[tuple[int, int, int]] = set()
     numbers = _next_numbers(taken_ids)
@@ -435,6 +436,18 @@ def generate(
         if pool is not None:
             pool.terminate()
     return [puzzle for theme in wanted for puzzle in made[theme]]
+
+
+def verify_rules(rules: RuleSet) -> None:
+    """Raise :class:`GinError` unless ``rules`` is one of the presets: a puzzle names its rule
+    set (``rules: classic``) and is read back under that name, so under house rules every draft
+    failed to read back and the search dealt its 200,000 hands for nothing (hours, no output).
+    """
+    if RULE_SETS.get(rules.name.strip().lower()) != rules:
+        raise GinError(
+            f"--rules: house rules ({rules.name}) cannot be written into a puzzle, which names "
+            f"a preset rule set: use one of {', '.join(RULE_SETS)}"
+        )
 
 
 def _next_numbers(taken_ids: Iterable[str]) -> dict[Theme, int]:
