@@ -198,3 +198,38 @@ def test_generate_takes_a_house_file_that_is_a_preset(tmp_path: Path) -> None:
     path = tmp_path / "classic.yaml"
     path.write_text("base: classic\nname: classic\n", encoding="utf-8")
     verify_rules(load_rules(str(path)))
+
+
+# --- house rules: numbers the coach cannot compute with ---------------------------------------
+
+
+@pytest.mark.parametrize("target", ["1001", "100000", "9" * 26])
+def test_a_house_target_over_the_limit_is_a_line_error(tmp_path: Path, target: str) -> None:
+    """The coach's game-win chance is a table of target² entries: a review or a coached game
+    under ``target: 100000`` was a MemoryError (exit 70), under 10^26 an OverflowError (exit 70),
+    and under 5000 over two minutes of CPU."""
+    from gintutor.content.houserules import load_rules
+    from gintutor.errors import RulesError
+
+    path = tmp_path / "house.yaml"
+    path.write_text(f"base: standard\ntarget: {target}\n", encoding="utf-8")
+    with pytest.raises(RulesError, match=f"house.yaml:2: target: {target} is too high"):
+        load_rules(str(path))
+    path.write_text("base: standard\ntarget: 1000\n", encoding="utf-8")
+    assert load_rules(str(path)).target == 1000
+
+
+def test_review_of_a_log_under_a_huge_target_in_a_small_process(tmp_path: Path) -> None:
+    house = tmp_path / "house.yaml"
+    house.write_text("base: standard\ntarget: 100000\n", encoding="utf-8")
+    example = Path(__file__).parents[1] / "examples" / "game.txt"
+    log = tmp_path / "game.txt"
+    log.write_text(
+        example.read_text(encoding="utf-8").replace("rules: standard", f"rules: {house}"),
+        encoding="utf-8",
+    )
+    done = limited("review", str(log), "--worlds", "4", "--jobs", "1", home=tmp_path)
+    assert done.returncode == 1, done.stderr
+    assert done.stderr.endswith(
+        f"{house}:2: target: 100000 is too high: gintutor plays to at most 1000 points\n"
+    )
