@@ -233,3 +233,24 @@ def test_review_of_a_log_under_a_huge_target_in_a_small_process(tmp_path: Path) 
     assert done.stderr.endswith(
         f"{house}:2: target: 100000 is too high: gintutor plays to at most 1000 points\n"
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("base: classic\nknock_limit: 8\nknock_limit: 9\n", ":3: knock_limit is set twice"),
+        ("base: classic\nbase: standard\n", ":2: base is set twice (first at line 1)"),
+        ("{base: classic, gin_bonus: 20, gin_bonus: 0}\n", ":1: gin_bonus is set twice"),
+    ],
+    ids=["setting", "base", "flow"],
+)
+def test_a_house_setting_given_twice_is_a_line_error(
+    tmp_path: Path, text: str, message: str
+) -> None:
+    """YAML keeps the last of two equal keys: ``knock_limit: 8`` then ``knock_limit: 9`` was
+    read as 9, and a second ``base:`` replaced the first, without a word."""
+    path = tmp_path / "house.yaml"
+    path.write_text(text, encoding="utf-8")
+    code, out, err = run("rules", str(path))
+    assert (code, out) == (2, "")
+    assert err.startswith(f"error: {path}{message}") and err.count("\n") == 1, err

@@ -72,6 +72,11 @@ def rules_from_text(where: str, text: str) -> RuleSet:
             problem = f"{key!r} is not a setting name"
         if problem is not None or not isinstance(key, str):
             raise RulesError(f"{where}:{line}: {problem}")
+        if key in lines:
+            # YAML keeps the last of two equal keys without a word: one of them is a mistake.
+            raise RulesError(
+                f"{where}:{line}: {key} is set twice (first at line {lines[key]}): keep one"
+            )
         value, problem = value_of(value_node)
         if problem is not None:
             raise RulesError(f"{where}:{value_node.start_mark.line + 1}: {key}: {problem}")
