@@ -254,3 +254,37 @@ def test_a_house_setting_given_twice_is_a_line_error(
     code, out, err = run("rules", str(path))
     assert (code, out) == (2, "")
     assert err.startswith(f"error: {path}{message}") and err.count("\n") == 1, err
+
+
+# --- --jobs ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["puzzles", "check"],
+        ["puzzles", "generate", "--count", "1"],
+        ["match", "novice", "simple", "--games", "4"],
+        ["review"],
+    ],
+    ids=["check", "generate", "match", "review"],
+)
+@pytest.mark.parametrize("jobs", ["65", "9" * 29])
+def test_jobs_over_the_limit_are_refused_before_any_process_starts(
+    home: Path, command: list[str], jobs: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each job is a forked process: ``puzzles generate --jobs 99999`` started 909 of them in
+    6 s (``multiprocessing.Pool(jobs)``), as ``match`` would with enough games."""
+    import multiprocessing
+    import multiprocessing.context
+
+    def no_pool(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a process pool was started")
+
+    monkeypatch.setattr(multiprocessing, "Pool", no_pool)
+    monkeypatch.setattr(multiprocessing.context.ForkContext, "Pool", no_pool)
+    code, out, err = run(*command, "--jobs", jobs)
+    assert (code, out) == (2, "")
+    assert err.startswith(f"error: --jobs: {jobs[:30]}") and err.endswith(
+        ": give 0 (every core) to 64\n"
+    ), err

@@ -20,6 +20,7 @@ from typer.core import TyperArgument, TyperGroup, TyperOption
 from gintutor import __version__
 from gintutor.cli import collect_from_here
 from gintutor.cli.guard import shortened
+from gintutor.cli.match import MAX_JOBS
 from gintutor.errors import GinError
 
 
@@ -129,6 +130,14 @@ JsonOption = Annotated[bool, typer.Option("--json", help="Machine-readable JSON 
 JobsOption = Annotated[
     int, typer.Option("--jobs", "-j", min=0, help="Processes to use (0: one per core).")
 ]
+
+
+def _workers(jobs: int) -> int:
+    """The processes ``--jobs`` asks for: 0 is one per core; over :data:`MAX_JOBS` is refused
+    (each is a forked process: ``--jobs 99999`` started them until the system ran out)."""
+    if jobs > MAX_JOBS:
+        raise UsageError(f"--jobs: {jobs}: give 0 (every core) to {MAX_JOBS}")
+    return jobs or os.cpu_count() or 1
 
 
 @contextmanager
@@ -614,6 +623,7 @@ def puzzles_check(
     from gintutor.content.puzzles import check_puzzles, puzzle_files
     from gintutor.content.verdicts import load_verdicts
 
+    workers = _workers(jobs)
     if path is not None:
         from gintutor.content.textfile import path_kind, read_text
 
@@ -635,7 +645,7 @@ def puzzles_check(
     with _progress_bar("checking puzzles") as advance:
         puzzles, problems = check_puzzles(
             files,
-            jobs=jobs or os.cpu_count() or 1,
+            jobs=workers,
             progress=advance,
             stored=load_verdicts(),
             solutions=solutions,
@@ -692,6 +702,7 @@ def puzzles_generate(
         raise UsageError(f"--theme: use {', '.join(t.value for t in Theme)}") from None
     if not 1 <= count <= 1000:
         raise UsageError(f"--count: {count} is not 1 to 1000")
+    workers = _workers(jobs)
     rule_set = load_rules(rules)
     knockless = [
         t.value
@@ -724,7 +735,7 @@ def puzzles_generate(
             rule_set,
             seed=seed,
             progress=report,
-            jobs=jobs or os.cpu_count() or 1,
+            jobs=workers,
             taken_ids=pack_index(),
         )
     text = to_yaml(puzzles)

@@ -21,6 +21,10 @@ MAX_WORLDS = 100_000
 """The most sampled worlds a decision may take (as ``gintutor review --worlds``)."""
 MAX_SECONDS = 3600.0
 """The longest time cap for one decision."""
+MAX_JOBS = 64
+"""The most worker processes a ``--jobs`` option may ask for (``0``, one per core, is not
+capped): each is a forked process, and ``--jobs 99999`` started processes until the system ran
+out (909 of them in 6 s from ``puzzles generate``)."""
 
 
 def _percent(value: float) -> str:
@@ -135,8 +139,8 @@ def register(app: typer.Typer) -> None:
             raise MatchUsageError(f"--worlds: {worlds}: give 1 to {MAX_WORLDS}")
         if seconds is not None and not 0 < seconds <= MAX_SECONDS:  # nan is neither
             raise MatchUsageError(f"--seconds: {seconds}: give more than 0, at most {MAX_SECONDS}")
-        if jobs < 0:
-            raise MatchUsageError(f"--jobs: {jobs}: give 0 (every core) or more")
+        if not 0 <= jobs <= MAX_JOBS:
+            raise MatchUsageError(f"--jobs: {jobs}: give 0 (every core) to {MAX_JOBS}")
         rule_set = load_rules(rules)
         spec = MatchSpec(
             (bot_a.strip().lower(), bot_b.strip().lower()),
