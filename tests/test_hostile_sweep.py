@@ -288,3 +288,17 @@ def test_jobs_over_the_limit_are_refused_before_any_process_starts(
     assert err.startswith(f"error: --jobs: {jobs[:30]}") and err.endswith(
         ": give 0 (every core) to 64\n"
     ), err
+
+
+# --- --out --------------------------------------------------------------------------------------
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="needs Linux's /proc")
+def test_generate_out_in_a_folder_that_takes_no_file_is_refused_before_the_work() -> None:
+    """``/proc`` passes the permission check for root but takes no new file: the puzzles were
+    generated (hours for --count 1000), then lost on writing."""
+    code, out, err = run(
+        "puzzles", "generate", "--count", "1", "--theme", "deadwood", "--out", "/proc/x.yaml"
+    )
+    assert (code, out) == (2, "")
+    assert err.startswith("error: --out /proc/x.yaml: cannot write in /proc ("), err

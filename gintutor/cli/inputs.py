@@ -76,4 +76,16 @@ def output_file(path: Path, option: str = "--out") -> Path:
         raise FileError(f"{option} {path}: the folder {folder} does not exist") from None
     if kind != "folder" or not os.access(folder, os.W_OK):
         raise FileError(f"{option} {path}: cannot write in {folder}")
+    # The permission bits do not tell everything (/proc, /sys, a read-only mount for root):
+    # a file is made there and removed, so the work is not done for nothing.
+    import tempfile
+
+    try:
+        handle, trial = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    except OSError as error:
+        raise FileError(
+            f"{option} {path}: cannot write in {folder} ({error.strerror or error})"
+        ) from None
+    os.close(handle)
+    os.unlink(trial)
     return path
