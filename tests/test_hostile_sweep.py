@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -20,6 +22,22 @@ from gintutor.content.cachefile import kept
 from gintutor.content.games import GameFileError, latest_game, load_game
 
 GAME_ID = "20261201-120000"
+
+
+@pytest.fixture
+def short_tmp() -> Iterator[Path]:
+    """A folder with a short path, so that messages naming a file in it are not shortened
+    (a word over 100 characters is shown by its two ends; pytest's own folders are long)."""
+    folder = Path(tempfile.mkdtemp(prefix="gs-"))
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture
+def short_home(short_tmp: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """``GINTUTOR_HOME`` in a folder with a short path (see :func:`short_tmp`)."""
+    monkeypatch.setenv("GINTUTOR_HOME", str(short_tmp))
+    return short_tmp
 
 
 def finishes(work: Callable[[], object], fifo: Path | None = None, seconds: float = 10) -> None:
@@ -141,9 +159,9 @@ def test_a_saved_game_that_is_a_fifo_is_named_not_waited_on(tmp_path: Path) -> N
 )
 @pytest.mark.parametrize("command", [["play", "--resume"], ["review"]])
 def test_a_saved_game_that_is_not_a_file(
-    home: Path, kind: str, words: str, command: list[str]
+    short_home: Path, kind: str, words: str, command: list[str]
 ) -> None:
-    path = home / "games" / f"{GAME_ID}.jsonl"
+    path = short_home / "games" / f"{GAME_ID}.jsonl"
     path.parent.mkdir()
     if kind == "dev-zero":
         path.symlink_to("/dev/zero")
@@ -154,9 +172,9 @@ def test_a_saved_game_that_is_not_a_file(
     assert err == f"error: {path}: cannot read the saved game: {words}\n"
 
 
-def test_a_saved_game_with_deeply_nested_json_is_a_line_error(home: Path) -> None:
+def test_a_saved_game_with_deeply_nested_json_is_a_line_error(short_home: Path) -> None:
     """Before: ``RecursionError`` from ``json.loads``, 'internal error', exit 70."""
-    path = home / "games" / f"{GAME_ID}.jsonl"
+    path = short_home / "games" / f"{GAME_ID}.jsonl"
     path.parent.mkdir()
     path.write_text("[" * 100_000 + "]" * 100_000 + "\n", encoding="utf-8")
     for command in (["play", "--resume"], ["review"]):
@@ -219,8 +237,10 @@ def test_a_house_target_over_the_limit_is_a_line_error(tmp_path: Path, target: s
     assert load_rules(str(path)).target == 1000
 
 
-def test_review_of_a_log_under_a_huge_target_in_a_small_process(tmp_path: Path) -> None:
-    house = tmp_path / "house.yaml"
+def test_review_of_a_log_under_a_huge_target_in_a_small_process(
+    tmp_path: Path, short_tmp: Path
+) -> None:
+    house = short_tmp / "house.yaml"
     house.write_text("base: standard\ntarget: 100000\n", encoding="utf-8")
     example = Path(__file__).parents[1] / "examples" / "game.txt"
     log = tmp_path / "game.txt"
@@ -245,11 +265,11 @@ def test_review_of_a_log_under_a_huge_target_in_a_small_process(tmp_path: Path) 
     ids=["setting", "base", "flow"],
 )
 def test_a_house_setting_given_twice_is_a_line_error(
-    tmp_path: Path, text: str, message: str
+    short_tmp: Path, text: str, message: str
 ) -> None:
     """YAML keeps the last of two equal keys: ``knock_limit: 8`` then ``knock_limit: 9`` was
     read as 9, and a second ``base:`` replaced the first, without a word."""
-    path = tmp_path / "house.yaml"
+    path = short_tmp / "house.yaml"
     path.write_text(text, encoding="utf-8")
     code, out, err = run("rules", str(path))
     assert (code, out) == (2, "")
