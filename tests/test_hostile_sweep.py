@@ -322,3 +322,22 @@ def test_generate_out_in_a_folder_that_takes_no_file_is_refused_before_the_work(
     )
     assert (code, out) == (2, "")
     assert err.startswith("error: --out /proc/x.yaml: cannot write in /proc ("), err
+
+
+# --- carousel analyze --------------------------------------------------------------------------
+
+
+def test_carousel_analyze_refuses_a_hand_too_big_to_solve(tmp_path: Path) -> None:
+    """65 cards and 2 jokers of two decks: the relaxed bound's memo passed 1 GB (MemoryError,
+    'internal error', exit 70, after 5 s of CPU); now one line at once."""
+    import random
+
+    deck = [rank + suit for suit in "CDHS" for rank in "A23456789TJQK"]
+    hand = [*random.Random(3).sample(deck * 2, 65), "JK", "JK"]
+    done = limited("carousel", "analyze", "--players", "5", "--hand", " ".join(hand), home=tmp_path)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == (
+        "error: --hand: 67 cards: gintutor analyses a hand of at most 40 cards (a round deals 10)\n"
+    )
+    code, _, err = run("carousel", "analyze", "--hand", " ".join(deck[:40]), "--players", "2")
+    assert code == 0 and "error" not in err, err
