@@ -341,3 +341,16 @@ def test_carousel_analyze_refuses_a_hand_too_big_to_solve(tmp_path: Path) -> Non
     )
     code, _, err = run("carousel", "analyze", "--hand", " ".join(deck[:40]), "--players", "2")
     assert code == 0 and "error" not in err, err
+
+
+# --- text that looks like Rich markup -----------------------------------------------------------
+
+
+def test_a_rule_set_name_like_rich_markup_is_shown_as_written(tmp_path: Path) -> None:
+    """A table's headers were read as Rich markup: a house rule set named ``[/oops]`` made
+    ``rules --diff`` a MarkupError ('internal error', exit 70)."""
+    path = tmp_path / "house.yaml"
+    path.write_text('base: classic\nname: "[/oops] [bold]x"\n', encoding="utf-8")
+    code, out, err = run("rules", "--diff", str(path), "standard")
+    assert (code, err) == (0, ""), err
+    assert out.splitlines()[0].split() == ["setting", "[/oops]", "[bold]x", "standard"]

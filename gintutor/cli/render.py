@@ -221,7 +221,8 @@ class Terminal:
             header_style="bold" if self.console.color_system else "",
         )
         for header in block.headers:
-            table.add_column(header, overflow="fold")
+            # As Text, never read as Rich markup: a header may be a house rule set's name.
+            table.add_column(self._text(header), overflow="fold")
         for row, cells in enumerate(block.rows):
             style = "bold green" if row in block.highlight and self.console.color_system else ""
             table.add_row(*(self._text(cell) for cell in cells), style=style)
