@@ -354,3 +354,12 @@ def test_a_rule_set_name_like_rich_markup_is_shown_as_written(tmp_path: Path) ->
     code, out, err = run("rules", "--diff", str(path), "standard")
     assert (code, err) == (0, ""), err
     assert out.splitlines()[0].split() == ["setting", "[/oops]", "[bold]x", "standard"]
+
+
+def test_player_names_like_rich_markup_are_shown_as_written() -> None:
+    code, out, err = run("score", "A knock 12", "--players", "[/x],[b]B")
+    assert (code, err) == (0, ""), err
+    assert out.splitlines()[1].split() == ["hand", "result", "[/x]", "[b]B"]
+    code, out, err = run("carousel", "score", "[/x] knock 3, B 12, C 20")
+    assert (code, err) == (0, ""), err
+    assert "[/x]" in out.splitlines()[0]
