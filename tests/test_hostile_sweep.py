@@ -363,3 +363,19 @@ def test_player_names_like_rich_markup_are_shown_as_written() -> None:
     code, out, err = run("carousel", "score", "[/x] knock 3, B 12, C 20")
     assert (code, err) == (0, ""), err
     assert "[/x]" in out.splitlines()[0]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["score", "A knock 12", "--players", "\x1b[2J,B"], ["rules", "{house}"]],
+    ids=["player", "rule-set-name"],
+)
+def test_escape_sequences_from_input_are_shown_not_sent(tmp_path: Path, args: list[str]) -> None:
+    """A player's or a rule set's name reached the terminal raw: ESC [2J cleared the screen,
+    ESC ] 0; set the window's title."""
+    house = tmp_path / "house.yaml"
+    house.write_text('base: classic\nname: "a\\x1b]0;title\\x07b\\x1b[2J"\n', encoding="utf-8")
+    code, out, err = run(*(arg.format(house=house) for arg in args))
+    assert (code, err) == (0, ""), err
+    assert "\x1b" not in out and "\x07" not in out
+    assert "\\x1b[2J" in out
