@@ -379,3 +379,15 @@ def test_escape_sequences_from_input_are_shown_not_sent(tmp_path: Path, args: li
     assert (code, err) == (0, ""), err
     assert "\x1b" not in out and "\x07" not in out
     assert "\\x1b[2J" in out
+
+
+def test_a_piped_answer_is_echoed_without_its_control_characters() -> None:
+    """Piped answers are echoed for the transcript: the bytes ESC [2J went to the terminal."""
+    import io
+
+    from gintutor.cli.prompts import PlainAsker, Prompt
+
+    out = io.StringIO()
+    asker = PlainAsker(io.StringIO("\x1b[2Jdraw\r\n"), out)
+    assert asker.ask(Prompt("Draw?")) == "\x1b[2Jdraw\r"  # the reader strips it, as before
+    assert out.getvalue() == "Draw? \\x1b[2Jdraw\n"
