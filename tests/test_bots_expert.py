@@ -231,3 +231,20 @@ def test_the_expert_differs_from_the_heuristic_only_where_it_searches() -> None:
                 draws += info.phase is not Phase.DISCARD
             state.do(action)
     assert compared > 100 and draws > 30
+
+
+def test_the_pruned_least_deadwood_discard_is_the_first_minimum_of_every_discard() -> None:
+    """``build_hand``'s discard (cards tried from the highest, stopping early) against
+    ``discard_deadwoods`` over all of them, on random 11-card hands with known cards kept."""
+    import random as _random
+
+    from gintutor.engine.bots.estimate import _least_deadwood_discard
+    from gintutor.engine.solver import discard_deadwoods
+
+    rng = _random.Random(7)
+    for _ in range(3000):
+        cards = rng.sample(range(52), 11)
+        hand = sum(1 << c for c in cards)
+        known = sum(1 << c for c in rng.sample(cards, rng.randint(0, 3)))
+        best, _ = min(discard_deadwoods(hand, known), key=lambda option: option[1])
+        assert _least_deadwood_discard(hand, hand & ~known) == best

@@ -399,3 +399,21 @@ def test_with_a_game_score_the_win_chance_is_the_table_after_each_result() -> No
     sampled = judge(_first(Phase.DISCARD).infoset(), worlds=16, seconds=60.0, scores=(10, 95))
     assert all(0.0 <= j.win_chance <= 1.0 for j in sampled.judged if j.win_chance is not None)
     assert min(j.win_loss for j in sampled.judged if j.win_loss is not None) == 0.0
+
+
+def test_a_verdict_of_some_kinds_judges_only_those_and_values_them_alike() -> None:
+    """``kinds``: the knocks alone, each within sampling error of the whole verdict's value."""
+    hand = _mask("2C 3C 4C 9D TD JD 5H 5S 5D 3S KS")
+    known = _mask("7S 8S 9S JC QC 2H 3H")
+    unseen = _mask("AD 4H KD JH QS 6C 7C")
+    placed = hand | known | unseen
+    pile = tuple(c for c in range(52) if not placed >> c & 1)
+    info = _position(hand, stock=4, opponent_known=known, pile=pile, discards=_mask("4D"))
+    whole = judge(info, worlds=256, seconds=60.0, seed=3)
+    knocks = judge(info, worlds=256, seconds=60.0, seed=3, kinds={Kind.KNOCK})
+    assert {j.action.kind for j in knocks.judged} == {Kind.KNOCK}
+    assert len(knocks.judged) == sum(1 for j in whole.judged if j.action.kind is Kind.KNOCK)
+    for judged in knocks.judged:
+        other = whole.of(judged.action)
+        spread = 4 * (judged.stderr**2 + other.stderr**2) ** 0.5 + 0.25
+        assert abs(judged.mean - other.mean) <= spread, str(judged.action)

@@ -36,13 +36,14 @@ from gintutor.engine.bots import Bot, make_bot
 from gintutor.engine.cards import CARD_POINTS, CARDS, CardSet
 from gintutor.engine.coach import judge
 from gintutor.engine.evaluate import Position, evaluate, p_opponent_melds
-from gintutor.engine.hand import HAND_SIZE, NO_CARD, Deal, HandState, InfoSet, Phase
+from gintutor.engine.hand import HAND_SIZE, NO_CARD, Deal, HandState, InfoSet, Kind, Phase
 from gintutor.engine.layoffs import layoff_chains
 from gintutor.engine.melds import Meld
 from gintutor.engine.rules import RULE_SETS, RuleSet
 from gintutor.engine.solver import min_deadwood_mask, packings
 from gintutor.errors import GinError
 from gintutor.tutor.puzzles import (
+    JUDGED_KINDS,
     Puzzle,
     Row,
     Solution,
@@ -59,11 +60,16 @@ EXPERT_WORLDS = 16
 """The expert's sampled worlds per decision while dealing positions (cheap: a few ms)."""
 PRESCREEN_WORLDS = 32
 """The coach's worlds when it pre-screens a position (about a tenth of the puzzle budget)."""
-PRESCREENED = (Theme.UPCARD, Theme.KNOCK_OR_PLAY)
+PRESCREENED = (Theme.UPCARD, Theme.KNOCK_OR_PLAY, Theme.LAYOFF_EXPOSURE)
 """The themes the coach pre-screens: two choices, whose usual answer is often clearly best
-even on few worlds. A discard theme's close calls (a standard error of 3-5 points at 32
-worlds, against a margin of 1) show only at the puzzle budget: measured on 18 ``safety`` and
-``outs`` positions, the pre-screen passed all 18 and the full verdict kept 6."""
+even on few worlds, and ``layoff-exposure``, whose knocks alone are screened (exact against
+each sampled defender, no play-outs: a few ms) for the least-deadwood knock clearly best,
+which the theme never keeps (since coach version 2 most drafts: 3 of 77 in one run). A
+discard theme's close calls (a standard error of 3-5 points at 32 worlds, against a margin of
+1) show only at the puzzle budget: measured on 18 ``safety`` and ``outs`` positions, the
+pre-screen passed all 18 and the full verdict kept 6."""
+KNOCKS = frozenset(Kind(word) for word in JUDGED_KINDS[Theme.LAYOFF_EXPOSURE])
+"""The actions a ``layoff-exposure`` pre-screen judges: those of its verdict."""
 PRESCREEN_Z = 2.0
 """The pre-screen reads each cost this many standard errors in the position's favour."""
 EXAMINED = 6
@@ -637,7 +643,11 @@ def _draft(
     try:
         if theme in PRESCREENED:
             quick = judge(
-                infoset_of(draft), worlds=PRESCREEN_WORLDS, seconds=NO_TIME_CUT, seed=draft.seed
+                infoset_of(draft),
+                worlds=PRESCREEN_WORLDS,
+                seconds=NO_TIME_CUT,
+                seed=draft.seed,
+                kinds=KNOCKS if theme is Theme.LAYOFF_EXPOSURE else None,
             )
             if _worth(theme, solve_puzzle(draft, quick), coins, z=PRESCREEN_Z) is None:
                 return None

@@ -72,7 +72,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from math import sqrt
 
 from gintutor.engine.bots.estimate import sample_opponent_hands
@@ -483,6 +483,7 @@ def judge(
     scores: tuple[int, int] | None = None,
     rollouts: int | None = None,
     built: bool = True,
+    kinds: Collection[Kind] | None = None,
 ) -> Verdict:
     """Every legal action at ``info`` valued, graded and explained, best first.
 
@@ -495,9 +496,13 @@ def judge(
     bit-for-bit repeats, e.g. a review on several processes). ``built=False`` samples the
     opponent's hidden cards uniformly (weighted by its passes and discards only): a prior whose
     values an exact enumeration can check, far weaker than real hands (:data:`NO_KNOCK`).
+    ``kinds``: judge only the legal actions of these kinds (a screen that needs the knocks
+    alone, which then costs no play-out).
     """
     start = time.process_time()
     legal = info.legal_actions()
+    if kinds is not None:
+        legal = [action for action in legal if action.kind in kinds]
     if not legal:
         raise IllegalError(f"no decision to judge in the {info.phase.value} phase")
     rng = random.Random(_position_seed(info, seed))

@@ -171,9 +171,19 @@ def puzzle_key(puzzle: Puzzle) -> tuple[object, ...]:
 
 def verdict_key(puzzle: Puzzle) -> str:
     """The stored verdict's key: the position as the player knows it, the coach's version and
-    budget, the seed. A verdict is used only for exactly that key."""
-    text = repr((puzzle_key(puzzle), COACH_VERSION, PUZZLE_WORLDS, puzzle.seed))
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
+    budget, the seed, and for a theme judged on some actions only, which. A verdict is used
+    only for exactly that key."""
+    parts: tuple[object, ...] = (puzzle_key(puzzle), COACH_VERSION, PUZZLE_WORLDS, puzzle.seed)
+    if puzzle.theme in JUDGED_KINDS:
+        parts += (JUDGED_KINDS[puzzle.theme],)
+    return hashlib.sha256(repr(parts).encode()).hexdigest()[:16]
+
+
+JUDGED_KINDS: dict[Theme, tuple[str, ...]] = {Theme.LAYOFF_EXPOSURE: ("big-gin", "knock")}
+"""The actions the coach judges for a puzzle of these themes (by their words; every legal
+action for the others). ``layoff-exposure`` asks which knock is worth the most: its knocks
+alone, each valued exactly against every sampled defender, with no play-out of the discards
+it does not show."""
 
 
 def stock_size(position: Position) -> int:
@@ -246,6 +256,7 @@ def infoset_of(puzzle: Puzzle) -> InfoSet:
 def judge_puzzle(puzzle: Puzzle) -> Verdict:
     """The coach's verdict on the puzzle position at the puzzle budget (seeded, no time cut)."""
     from gintutor.engine.coach import judge  # the bots: only when a position is judged afresh
+    from gintutor.engine.hand import Kind
 
     return judge(
         infoset_of(puzzle),
@@ -253,6 +264,11 @@ def judge_puzzle(puzzle: Puzzle) -> Verdict:
         seconds=PUZZLE_SECONDS,
         seed=puzzle.seed,
         scores=puzzle.score,
+        kinds=(
+            {Kind(word) for word in JUDGED_KINDS[puzzle.theme]}
+            if puzzle.theme in JUDGED_KINDS
+            else None
+        ),
     )
 
 

@@ -293,13 +293,17 @@ def feedback(solution: Solution, answer: str, style: Style) -> list[Block]:
         if row.evaluation is not None and row.code != solution.rows[0].code:
             blocks += outs_lines(row.evaluation, style)
     if solution.verdict is not None:
+        how = (
+            "each knock scored against the defender's best melds and layoffs"
+            if theme is Theme.LAYOFF_EXPOSURE
+            else "the hand played out by the heuristic for both sides"
+        )
         blocks.append(
             Line(
                 f"Expected points from up to {solution.verdict.worlds} sampled deals: the "
                 "opponent's hand drawn from what you have seen and built up by its draws, the "
-                "same deals for every choice, the hand played out by the heuristic for both "
-                "sides (seeded, reproducible); choices within two standard errors of the best "
-                "are equally good."
+                f"same deals for every choice, {how} (seeded, reproducible); choices within two "
+                "standard errors of the best are equally good."
             )
         )
     if solution.puzzle.explanation:

@@ -24,6 +24,7 @@ from __future__ import annotations
 import random
 
 from gintutor.engine.bots.heuristic import PARTNERS
+from gintutor.engine.cards import CARD_POINTS
 from gintutor.engine.hand import DEALT, InfoSet, Kind
 from gintutor.engine.solver import min_deadwood_mask
 
@@ -134,18 +135,36 @@ def build_hand(hand: int, known: int, pool: list[int], draws: int, rng: random.R
         if not free:
             break
         eleven = hand | 1 << rng.choice(free)
-        # The lowest card whose loss leaves the least deadwood (discard_deadwoods' first
-        # minimum), inlined: this runs once per stock draw of every sampled hand.
-        out, least = 0, 1 << 30
-        cards = eleven & ~known
-        while cards:
-            low = cards & -cards
-            cards ^= low
-            left = min_deadwood_mask(eleven ^ low)
-            if left < least:
-                out, least = low, left
-        hand = eleven ^ out
+        hand = eleven ^ 1 << _least_deadwood_discard(eleven, eleven & ~known)
     return hand
+
+
+_BY_POINTS = tuple(sorted(range(52), key=lambda card: (-CARD_POINTS[card], card)))
+"""Every card, the highest first (the lowest card first among equals)."""
+
+
+def _least_deadwood_discard(hand: int, allowed: int) -> int:
+    """The lowest card of ``allowed`` whose loss leaves ``hand`` the least deadwood (the first
+    minimum of :func:`~gintutor.engine.solver.discard_deadwoods`), with fewer solves: losing
+    card ``c`` leaves at least ``deadwood(hand) - points(c)`` (a hand without ``c`` arranged
+    is the hand arranged with ``c`` loose), so the cards are tried from the highest and the
+    search stops at the first that cannot do better. It runs once per stock draw of every
+    built hand.
+    """
+    whole = min_deadwood_mask(hand)
+    out, least = -1, 1 << 30
+    for card in _BY_POINTS:
+        if not allowed >> card & 1:
+            continue
+        bound = whole - CARD_POINTS[card]
+        if bound > least:
+            break
+        if bound == least and card > out:
+            continue
+        left = min_deadwood_mask(hand ^ 1 << card)
+        if left < least or (left == least and card < out):
+            out, least = card, left
+    return out
 
 
 def card_chances(samples: list[tuple[int, float]]) -> list[float]:
