@@ -33,7 +33,14 @@ upcard           2     9.3     8.8    7.55
 layoff-exposure  2     63.4    60.5   7.54
 ===============  ====  ======  =====  ====
 
-``--jobs 1`` and ``--jobs 2`` wrote the same file. ``--count 2``, all six, ``--jobs 2``: 52.8 s
+``--jobs 1`` and ``--jobs 2`` wrote the same file.
+
+Coach version 2 (session 7: opponent hands built up by its draws, layoff-exposure judged and
+pre-screened on its knocks alone), ``--count 10 --seed 1 --jobs 2``, all six: **84.0 s wall,
+129.5 s CPU** (load 1.9). Before the knock-only judging, the built estimate had taken it to
+418.9 s wall, 367.1 s CPU (load 4.4): ``layoff-exposure`` keeps few drafts against built
+defenders (3 of 77 in a ``--stages --count 3`` run), each a full verdict with the discards
+played out. ``--count 2``, all six, ``--jobs 2``: 52.8 s
 wall, 52.2 s CPU (load 5.2); the generator before (commit e61ec0e: batches of 8 hands, a
 128-world coach screen of every candidate, layoff-exposure found by luck): 278.5 s wall,
 242.8 s CPU (load about 6.5), and its answers were the screen's, not the puzzle budget's.
