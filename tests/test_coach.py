@@ -277,14 +277,22 @@ def test_the_built_prior_is_not_the_uniform_one_here() -> None:
     assert sum(abs(built.get(h, 0.0) - p) for h, p in uniform.items()) > 0.5
 
 
-@pytest.mark.parametrize("built", [False, True], ids=["uniform", "built"])
-def test_knock_values_agree_with_exact_enumeration_of_the_defender(built: bool) -> None:
+def _knock_position() -> InfoSet:
+    """Stock 4, 11 cards that knock several ways, the opponent's hand all known but three of
+    seven unseen cards; it threw the 4D."""
     hand = _mask("2C 3C 4C 9D TD JD 5H 5S 5D 3S KS")
     known = _mask("7S 8S 9S JC QC 2H 3H")
     unseen = _mask("AD 4H KD JH QS 6C 7C")
     placed = hand | known | unseen
     pile = tuple(c for c in range(52) if not placed >> c & 1)
     info = _position(hand, stock=4, opponent_known=known, pile=pile, discards=_mask("4D"))
+    return info
+
+
+@pytest.mark.parametrize("built", [False, True], ids=["uniform", "built"])
+def test_knock_values_agree_with_exact_enumeration_of_the_defender(built: bool) -> None:
+    info = _knock_position()
+    hand, known = info.hand, info.opponent_known
     prior = _built_prior(info) if built else _uniform_prior(info)
     verdict = judge(info, worlds=400, seconds=60.0, seed=2, built=built)
     knocks = [j for j in verdict.judged if j.action.kind is Kind.KNOCK]
@@ -403,12 +411,7 @@ def test_with_a_game_score_the_win_chance_is_the_table_after_each_result() -> No
 
 def test_a_verdict_of_some_kinds_judges_only_those_and_values_them_alike() -> None:
     """``kinds``: the knocks alone, each within sampling error of the whole verdict's value."""
-    hand = _mask("2C 3C 4C 9D TD JD 5H 5S 5D 3S KS")
-    known = _mask("7S 8S 9S JC QC 2H 3H")
-    unseen = _mask("AD 4H KD JH QS 6C 7C")
-    placed = hand | known | unseen
-    pile = tuple(c for c in range(52) if not placed >> c & 1)
-    info = _position(hand, stock=4, opponent_known=known, pile=pile, discards=_mask("4D"))
+    info = _knock_position()
     whole = judge(info, worlds=256, seconds=60.0, seed=3)
     knocks = judge(info, worlds=256, seconds=60.0, seed=3, kinds={Kind.KNOCK})
     assert {j.action.kind for j in knocks.judged} == {Kind.KNOCK}
