@@ -214,3 +214,44 @@ def test_a_crash_is_an_internal_error_not_exit_1(capsys: pytest.CaptureFixture[s
     err = capsys.readouterr().err
     assert err.startswith("error: internal error (a bug in gintutor") and "KeyError" in err
     assert "Traceback" not in err
+
+
+# --- standard output that cannot be written ---------------------------------------------------
+
+ENTRY = [sys.executable, "-c", "from gintutor.cli.app import main; main()"]
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize(
+    "args", [("rules",), ("analyze", HAND), ("learn", "--list")], ids=lambda a: a[0]
+)
+def test_an_output_without_room_is_one_error_line_and_exit_1(
+    args: tuple[str, ...], tmp_path: Path
+) -> None:
+    """``> /dev/full`` (a full disk): the write fails, and that is the user's to mend."""
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [*ENTRY, *args],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            env={**os.environ, "GINTUTOR_HOME": str(tmp_path)},
+            timeout=60,
+            check=False,
+        )
+    assert done.returncode == 1
+    assert done.stderr.decode() == "error: cannot write the output: No space left on device\n"
+
+
+def test_a_closed_output_is_written_to_nowhere(tmp_path: Path) -> None:
+    """``gintutor rules >&-``: nothing to write to, nothing wrong."""
+    done = subprocess.run(
+        [*ENTRY, "rules"],
+        stdout=None,
+        stderr=subprocess.PIPE,
+        close_fds=True,
+        preexec_fn=lambda: os.close(1),
+        env={**os.environ, "GINTUTOR_HOME": str(tmp_path)},
+        timeout=60,
+        check=False,
+    )
+    assert (done.returncode, done.stderr) == (0, b"")
