@@ -12,11 +12,6 @@ from pathlib import Path
 from gintutor.engine.rules import RULE_SETS, RuleSet, from_mapping
 from gintutor.errors import RulesError
 
-MAX_TARGET = 1000
-"""The highest game target read from house rules. The coach's game-win chance is a table of
-``target``² entries (engine/winchance.py): 1000 points costs ~7 s CPU and 60 MB once, while
-100,000 was a MemoryError (exit 70) and 5000 over two minutes of a review."""
-
 
 def load_rules(spec: str) -> RuleSet:
     """The preset called ``spec``, or the house rules in the YAML file at path ``spec``."""
@@ -80,11 +75,6 @@ def rules_from_text(where: str, text: str) -> RuleSet:
         value, problem = value_of(value_node)
         if problem is not None:
             raise RulesError(f"{where}:{value_node.start_mark.line + 1}: {key}: {problem}")
-        if key == "target" and type(value) is int and value > MAX_TARGET:
-            raise RulesError(
-                f"{where}:{line}: target: {value} is too high: gintutor plays to at most "
-                f"{MAX_TARGET} points"
-            )
         data[key] = value
         lines[key] = line
     try:

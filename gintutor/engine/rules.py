@@ -157,6 +157,15 @@ SETTING_NAMES: tuple[str, ...] = tuple(
 )
 
 
+MAX_TARGET = 1000
+"""The highest game target. The coach's game-win chance is a table of ``target``² entries
+(:mod:`.winchance`): 1000 points costs about 7 s CPU and 60 MB once, while 100,000 was a
+MemoryError and 5000 over two minutes of a review."""
+MAX_VOID_AT_STOCK = 10
+"""The largest stock size at which a hand may be void (every rule text says 2; 31 or more
+would void every hand before a card is drawn, and a game could never end)."""
+
+
 def verify_settings(rules: RuleSet) -> None:
     """Raise :class:`RulesError` naming the first impossible setting."""
     checks: list[tuple[str, bool, str]] = [
@@ -166,13 +175,21 @@ def verify_settings(rules: RuleSet) -> None:
         ("box_bonus", rules.box_bonus >= 0, "a bonus cannot be negative"),
         ("game_bonus", rules.game_bonus >= 0, "a bonus cannot be negative"),
         ("target", rules.target > 0, "the target must be above 0"),
-        ("void_at_stock", rules.void_at_stock >= 0, "a stock size cannot be negative"),
+        (
+            "void_at_stock",
+            0 <= rules.void_at_stock <= MAX_VOID_AT_STOCK,
+            f"it must be 0 to {MAX_VOID_AT_STOCK} (a hand starts with 31 in the stock)",
+        ),
     ]
     if rules.undercut_bonus is not None:
         checks.append(("undercut_bonus", rules.undercut_bonus >= 0, "a bonus cannot be negative"))
     for key, ok, why in checks:
         if not ok:
             raise RulesError(f"{key}: {getattr(rules, key)} is impossible: {why}")
+    if rules.target > MAX_TARGET:
+        raise RulesError(
+            f"target: {rules.target} is too high: gintutor plays to at most {MAX_TARGET} points"
+        )
     if rules.allows_knock:
         for key in ("undercut_bonus", "tie_is_undercut"):
             if getattr(rules, key) is None:
