@@ -40,6 +40,7 @@ def test_portuguese_house_rules_file(tmp_path: Path) -> None:
         ("base: classic\ngin_bonus: twenty\n", ":2: gin_bonus: 'twenty' is not a whole number"),
         ("base: classic\ngin_bonus: [20\n", ":3: "),
         ("- base\n", ":1: house rules are a mapping"),
+        ("x: &a {target: 150}\n<<: *a\n", ":2: a merge key ('<<') is not a value here"),
     ],
 )
 def test_bad_files_name_file_line_and_key(tmp_path: Path, text: str, message: str) -> None:

@@ -142,7 +142,11 @@ def value_of(node: yaml.Node) -> tuple[Any, str | None]:
     "'abc' is not a valid int"
     >>> value_of(yaml.compose("9" * 5000))[1]
     'a number with 5000 digits is too long'
+    >>> value_of(yaml.compose("<<"))[1]
+    "a merge key ('<<') is not a value here: write each setting out"
     """
+    if node.tag == _CORE + "merge":
+        return None, "a merge key ('<<') is not a value here: write each setting out"
     try:
         return SafeConstructor().construct_object(node, deep=True), None
     except yaml.YAMLError as error:
