@@ -129,6 +129,15 @@ def test_a_broken_line_in_the_middle_is_an_error_naming_the_line(tmp_path: Path)
         load_game(path)
 
 
+def test_a_line_of_other_bytes_is_named_as_not_utf8(tmp_path: Path) -> None:
+    path = _write_game(tmp_path)
+    raw = path.read_bytes().splitlines(keepends=True)
+    raw[2] = b'{"type": "\xff"}\n'
+    path.write_bytes(b"".join(raw))
+    with pytest.raises(GameFileError, match=r":3: not UTF-8 text \(byte 0xff at column 11\)"):
+        load_game(path)
+
+
 def test_an_illegal_action_is_an_error(tmp_path: Path) -> None:
     path = _write_game(tmp_path)
     lines = path.read_text().splitlines(keepends=True)

@@ -417,7 +417,12 @@ def load_game(path: Path) -> SavedGame:
             if not isinstance(data, dict):
                 raise ValueError("a line is a JSON object")
             loader.take(data)
-        except (ValueError, TypeError, UnicodeDecodeError) as error:
+        except UnicodeDecodeError as error:
+            raise GameFileError(
+                f"{path}:{number}: not UTF-8 text (byte 0x{line[error.start]:02x} at column "
+                f"{error.start + 1}): not a line gintutor wrote"
+            ) from None
+        except (ValueError, TypeError) as error:
             raise GameFileError(f"{path}:{number}: {error}") from None
         except RecursionError:
             raise GameFileError(f"{path}:{number}: JSON nested too deeply") from None
