@@ -7,28 +7,27 @@ are totalled per level, with standard errors (binomial for the rate, across deci
 loss). It also prints the mean value of the first decision of a hand by seat (the deal luck's
 baseline, ``SEAT_VALUE``). Paste the printed constants into ``gintutor/tutor/review.py``.
 
-Run (bounded, niced; about 2 s of CPU per decision at the review budget):
+Run (bounded, niced; about 0.5 s of CPU per decision at the review budget):
 
     nice -n 10 python benchmarks/calibrate_review.py --games 2 --jobs 2
 
 ``--points-only`` judges without the game score (no game-win chance in the grades).
 
-Measured 2026-12-01 (``--games 1 --jobs 2``, the review budget, with the game score; a shared
-2-core machine, about 1 h of wall time; that run capped each verdict by ``REVIEW_SECONDS`` of
-CPU, which ``REVIEW_ROLLOUTS``, now the cap, matches on this machine)::
+Measured 2026-12-01, session 7, coach version 2 (``--games 3 --jobs 2``, the review budget
+with the game score; about 9 minutes of wall time on two cores)::
 
     | level | decisions | errors | error rate | mean loss (points/decision) |
     |---|---|---|---|---|
-    | novice | 98 | 32 | 0.327 ± 0.047 | 2.66 ± 0.48 |
-    | expert | 68 | 6 | 0.088 ± 0.034 | 0.61 ± 0.15 |
-    | heuristic | 143 | 19 | 0.133 ± 0.028 | 0.95 ± 0.19 |
-    | simple | 121 | 17 | 0.140 ± 0.032 | 1.07 ± 0.21 |
-    | openspiel | 120 | 17 | 0.142 ± 0.032 | 1.19 ± 0.26 |
-    SEAT_VALUE = (0.21, 3.61)  # n = [22, 25]
+    | novice | 386 | 94 | 0.244 ± 0.022 | 1.67 ± 0.18 |
+    | simple | 437 | 64 | 0.146 ± 0.017 | 1.24 ± 0.16 |
+    | openspiel | 430 | 54 | 0.126 ± 0.016 | 1.12 ± 0.16 |
+    | heuristic | 418 | 43 | 0.103 ± 0.015 | 0.93 ± 0.14 |
+    | expert | 429 | 44 | 0.103 ± 0.015 | 0.93 ± 0.14 |
+    SEAT_VALUE = (-1.68, 2.54)  # n = [53, 52]
 
-``simple`` and ``openspiel`` are out of the ladder's order by 0.002 (far inside the noise): the
-bands pool them (0.141). Bands: World class <= 0.044, Expert <= 0.1105, Advanced <= 0.137,
-Intermediate <= 0.141, Casual player <= 0.234, Beginner above.
+``heuristic`` and ``expert`` are equal (pooled at 0.103). Bands: World class <= 0.0515, Expert
+<= 0.103, Advanced <= 0.1145, Intermediate <= 0.136, Casual player <= 0.195, Beginner above.
+(Coach version 1, ``--games 1``: 0.327, 0.140, 0.142, 0.133, 0.088, about an hour then.)
 """
 
 from __future__ import annotations

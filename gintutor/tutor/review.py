@@ -89,24 +89,24 @@ LADDER = ("novice", "simple", "openspiel", "heuristic", "expert")
 """The bot levels, weakest first (by their match results: ``benchmarks/bench_bots.py``)."""
 
 CALIBRATION: dict[str, tuple[float, float, int]] = {
-    "novice": (0.327, 2.66, 98),
-    "simple": (0.140, 1.07, 121),
-    "openspiel": (0.142, 1.19, 120),
-    "heuristic": (0.133, 0.95, 143),
-    "expert": (0.088, 0.61, 68),
+    "novice": (0.244, 1.67, 386),
+    "simple": (0.146, 1.24, 437),
+    "openspiel": (0.126, 1.12, 430),
+    "heuristic": (0.103, 0.93, 418),
+    "expert": (0.103, 0.93, 429),
 }
-"""Error rate, mean loss (points per decision) and decisions reviewed of each bot level, one
-seeded game each against the ``heuristic`` at the review budget with the game score::
+"""Error rate, mean loss (points per decision) and decisions reviewed of each bot level, three
+seeded games each against the ``heuristic`` at the review budget with the game score, coach
+version 2::
 
-    nice -n 10 python benchmarks/calibrate_review.py --games 1 --jobs 2
+    nice -n 10 python benchmarks/calibrate_review.py --games 3 --jobs 2
 
-(standard errors of the rates 0.03-0.05: ``simple`` and ``openspiel`` cannot be told apart).
-Measured with coach version 1 (opponent hands sampled uniformly); version 2 values knocks and
-discards against stronger hands, so these figures are due a rerun (about an hour of CPU)."""
+(standard errors of the rates 0.015-0.022: ``heuristic`` and ``expert`` cannot be told apart,
+and the bands pool them)."""
 
-SEAT_VALUE = (0.21, 3.61)
+SEAT_VALUE = (-1.68, 2.54)
 """Mean value of the first decision of a hand for the non-dealer and the dealer (points), from
-the same calibration games (22 and 25 hands): the baseline of the deal luck."""
+the same calibration games (53 and 52 hands): the baseline of the deal luck."""
 
 
 def fitted_rates(table: dict[str, tuple[float, float, int]]) -> list[float]:
