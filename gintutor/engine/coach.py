@@ -39,23 +39,25 @@ Thresholds (points lost: BEST <= 0.25 < GOOD <= 1.0 < INACCURACY <= 2.5 < MISTAK
 BLUNDER; win chance lost: 0.5 / 1.5 / 4 / 10 percentage points).
 How calibrated: ``benchmarks/calibrate_grades.py`` plays seeded hands of games between each
 bot level and the ``heuristic`` and judges every decision of the level with a choice, with the
-game score (256 worlds, 0.8 s each). With these thresholds the ladder reads in order of mean
-loss per decision (standard run: ``--games 2 --hands 3``, about 80-90 decisions a level):
+game score (256 worlds, 0.8 s each). With these thresholds the ladder reads in order of errors
+(standard run: ``--games 2 --hands 3``, 100-125 decisions a level; coach version 2, 110 s on
+two cores):
 
 =========  ======  =======  =======  ==================
 level      errors  blunder  mistake  loss per decision
 =========  ======  =======  =======  ==================
-novice     31.5%   9.8%     10.9%    3.31 ± 0.53
-simple     22.6%   8.6%     7.5%     2.28 ± 0.40
-openspiel  16.2%   8.8%     2.5%     2.03 ± 0.51
-heuristic  17.9%   4.8%     4.8%     1.41 ± 0.31
-expert     15.8%   2.6%     5.3%     1.29 ± 0.26
+novice     24.8%   4.8%     13.6%    1.92 ± 0.34
+simple     21.4%   6.8%     6.0%     1.65 ± 0.34
+openspiel  14.7%   5.9%     2.9%     1.68 ± 0.45
+heuristic  12.9%   2.4%     4.0%     0.73 ± 0.17
+expert     12.8%   2.4%     6.4%     0.79 ± 0.18
 =========  ======  =======  =======  ==================
 
-(errors: Inaccuracy or worse). The rates carry about ±4 points of sampling error each at this
-size, and a part of every level's errors is the coach's own noise at 0.8 s; the thresholds are
-provisional until a longer run at the review budget. (Measured with coach version 1, which
-sampled the opponent's hidden cards uniformly: see :data:`NO_KNOCK`.)
+(errors: Inaccuracy or worse). The rates carry about ±3-4 points of sampling error each at
+this size (``simple`` and ``openspiel`` lose the same per decision within it), and a part of
+every level's errors is the coach's own noise at 0.8 s. Under version 1, which sampled the
+opponent's hidden cards uniformly (:data:`NO_KNOCK`), the errors were 31.5, 22.6, 16.2, 17.9
+and 15.8%.
 
 >>> import random
 >>> from gintutor.engine.hand import Deal, HandState
