@@ -332,6 +332,15 @@ def test_a_failing_write_is_an_error_and_leaves_no_temporary_file(
     assert [p.name for p in home.iterdir()] == [".progress.json.lock"]
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="the lock is a POSIX file lock")
+def test_a_lock_file_that_cannot_be_opened_is_named(home: Path) -> None:
+    """A folder where the lock file goes: the error names the lock file, not the progress."""
+    (home / ".progress.json.lock").mkdir()
+    lock = home / ".progress.json.lock"
+    with pytest.raises(ProgressError, match=f"its lock file {lock}: Is a directory"):
+        Progress().save()
+
+
 # --- what a save leaves behind ---------------------------------------------------------------
 
 

@@ -313,13 +313,12 @@ class Progress:
         if fcntl is None:
             yield
             return
+        lock = target.with_name(f".{target.name}.lock")
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
-            handle = os.open(
-                target.with_name(f".{target.name}.lock"), os.O_RDWR | os.O_CREAT, 0o600
-            )
+            handle = os.open(lock, os.O_RDWR | os.O_CREAT, 0o600)
         except OSError as error:
-            raise self._cannot_save(error) from None
+            raise self._cannot_save(error, lock) from None
         try:
             deadline = time.monotonic() + LOCK_SECONDS
             while True:
@@ -337,8 +336,10 @@ class Progress:
         finally:
             os.close(handle)
 
-    def _cannot_save(self, error: OSError | GinError) -> ProgressError:
+    def _cannot_save(self, error: OSError | GinError, lock: Path | None = None) -> ProgressError:
         why = _why(error) if isinstance(error, OSError) else str(error)
+        if lock is not None:
+            why = f"its lock file {lock}: {why}"
         return ProgressError(
             f"cannot save your progress in {self.path} ({why}): set "
             "GINTUTOR_HOME to a folder you can write to"
