@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import sys
 from typing import Annotated, Any
 
@@ -21,10 +20,6 @@ MAX_WORLDS = 100_000
 """The most sampled worlds a decision may take (as ``gintutor review --worlds``)."""
 MAX_SECONDS = 3600.0
 """The longest time cap for one decision."""
-MAX_JOBS = 64
-"""The most worker processes a ``--jobs`` option may ask for (``0``, one per core, is not
-capped): each is a forked process, and ``--jobs 99999`` started processes until the system ran
-out (909 of them in 6 s from ``puzzles generate``)."""
 
 
 def _percent(value: float) -> str:
@@ -126,6 +121,7 @@ def register(app: typer.Typer) -> None:
         ascii_only: Annotated[bool, typer.Option("--ascii", help="ASCII table lines.")] = False,
     ) -> None:
         """Play BOT_A against BOT_B on duplicate deals; games won, points per hand, rates."""
+        from gintutor.cli.app import workers
         from gintutor.content.houserules import load_rules
         from gintutor.engine.bots import BOT_NAMES
         from gintutor.engine.match import MatchSpec, run_match
@@ -139,8 +135,7 @@ def register(app: typer.Typer) -> None:
             raise MatchUsageError(f"--worlds: {worlds}: give 1 to {MAX_WORLDS}")
         if seconds is not None and not 0 < seconds <= MAX_SECONDS:  # nan is neither
             raise MatchUsageError(f"--seconds: {seconds}: give more than 0, at most {MAX_SECONDS}")
-        if not 0 <= jobs <= MAX_JOBS:
-            raise MatchUsageError(f"--jobs: {jobs}: give 0 (every core) to {MAX_JOBS}")
+        processes = workers(jobs)
         rule_set = load_rules(rules)
         spec = MatchSpec(
             (bot_a.strip().lower(), bot_b.strip().lower()),
@@ -150,17 +145,16 @@ def register(app: typer.Typer) -> None:
             worlds=worlds,
             seconds=seconds,
         )
-        workers = jobs if jobs > 0 else (os.cpu_count() or 1)
         if sys.stderr.isatty():
             from rich.progress import Progress
 
             with Progress(transient=True) as bar:
                 task = bar.add_task("pairs", total=spec.pairs)
                 report = run_match(
-                    spec, workers, lambda done, _total: bar.update(task, completed=done)
+                    spec, processes, lambda done, _total: bar.update(task, completed=done)
                 )
         else:
-            report = run_match(spec, workers)
+            report = run_match(spec, processes)
         if as_json:
             import json
 

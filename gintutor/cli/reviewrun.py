@@ -78,12 +78,10 @@ def run_review(
 
     if worlds is not None and not 1 <= worlds <= 100_000:
         raise ReviewUsageError(f"--worlds: {worlds}: give 1 to 100000")
-    from gintutor.cli.match import MAX_JOBS
+    from gintutor.cli.app import workers as processes_for
 
-    if not 0 <= jobs <= MAX_JOBS:
-        raise ReviewUsageError(f"--jobs: {jobs}: give 0 (every core) to {MAX_JOBS}")
+    workers = processes_for(jobs)
     game = load_played(target)
-    workers = jobs or os.cpu_count() or 1
     budget = REVIEW_WORLDS if worlds is None else worlds
     if sys.stderr.isatty():
         from rich.progress import Progress
