@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Protocol, TextIO
 
+from gintutor.text.blocks import visible
+
 
 class Command(Enum):
     """Words the learner may type instead of an answer."""
@@ -39,10 +41,6 @@ class Quit(Exception):
 
 LONGEST_LINE = 64 * 1024
 """The longest answer line read from a pipe (an answer is a few words)."""
-
-_SHOWN = {code: f"\\x{code:02x}" for code in (*range(0x20), *range(0x7F, 0xA0)) if code != 0x09}
-"""Control characters in an echoed answer, written as ``\\x1b``: piped bytes never reach the
-terminal as an escape sequence."""
 
 Validate = Callable[[str], str | None]
 """Returns why the text is not an answer, or ``None`` when it may be judged."""
@@ -134,7 +132,7 @@ class PlainAsker:
             raise Quit
         # Piped input is not echoed by a terminal: write it so the transcript reads well.
         answer = line.rstrip("\n")
-        self.stdout.write(answer.rstrip("\r").translate(_SHOWN) + "\n")
+        self.stdout.write(visible(answer.rstrip("\r")) + "\n")
         return answer
 
     def ask(self, prompt: Prompt) -> str | Command:

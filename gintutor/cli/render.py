@@ -17,20 +17,13 @@ from typing import TYPE_CHECKING, TextIO, cast
 from rich.console import Console
 from rich.text import Text
 
-from gintutor.text.blocks import Block, Heading, Line, Table
+from gintutor.text.blocks import Block, Heading, Line, Table, visible
 
 if TYPE_CHECKING:
     from rich.table import Table as RichTable
 
 _RED_SUITS = r"[♥♦]"
 _BLACK_SUITS = r"[♣♠]"
-
-_CONTROLS = {
-    code: f"\\x{code:02x}" for code in (*range(0x20), *range(0x7F, 0xA0)) if chr(code) not in "\n\t"
-}
-"""Control characters, shown as ``\\x1b``: text from a file or an argument (a house rule set's
-name, a player's) never reaches the terminal as an escape sequence (a cleared screen, a new
-window title)."""
 
 # What a terminal that cannot encode the suit symbols (LANG=C, Latin-1) is sent instead.
 _ASCII = str.maketrans(
@@ -155,7 +148,7 @@ class Terminal:
         return cls(console, ascii_only)
 
     def _text(self, text: str, style: str = "") -> Text:
-        text = text.translate(_CONTROLS)
+        text = visible(text)
         if self.ascii_only:
             # Before layout: "<=" is wider than "≤", and a table's columns must know it.
             text = text.translate(_ASCII)

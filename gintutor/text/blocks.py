@@ -65,6 +65,22 @@ class Style:
         return self.cards(meld)
 
 
+_CONTROLS = {
+    code: f"\\x{code:02x}" for code in (*range(0x20), *range(0x7F, 0xA0)) if chr(code) not in "\n\t"
+}
+
+
+def visible(text: str) -> str:
+    r"""``text`` with its control characters (but line breaks and tabs) written out: what comes
+    from a file, an argument or a pipe (a house rule set's name, a typed answer) never reaches
+    the terminal as an escape sequence (a cleared screen, a new window title).
+
+    >>> visible("house\x1b[2J")
+    'house\\x1b[2J'
+    """
+    return text.translate(_CONTROLS)
+
+
 def plural(count: int, word: str, words: str | None = None) -> str:
     """``1 card``, ``2 cards``."""
     return f"{count} {word if count == 1 else (words or word + 's')}"
