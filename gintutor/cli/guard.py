@@ -68,9 +68,16 @@ def _flush_output() -> None:
         _quiet_stdout()
         raise SystemExit(0) from None
     except OSError as error:
-        _quiet_stdout()
-        print(f"error: cannot write the output: {error.strerror or error}", file=sys.stderr)
-        raise SystemExit(1) from None
+        _cannot_write(error)
+
+
+def _cannot_write(error: OSError) -> NoReturn:
+    """A write failed (``> /dev/full``, a full disk): the output, or the file the error names.
+    One line, exit 1; what is left unwritten goes nowhere."""
+    _quiet_stdout()
+    where = error.filename or "the output"
+    print(f"error: cannot write {where}: {error.strerror or error}", file=sys.stderr)
+    raise SystemExit(1) from None
 
 
 def _utf8_argument(argument: str) -> str:
@@ -115,12 +122,7 @@ def run_guarded(command: Callable[[], object]) -> None:
     except OSError as error:
         if error.errno not in _NO_ROOM:
             _report_bug(error)
-        # A write failed for want of room (``> /dev/full``, a full disk): the output, or a
-        # file whose name the error carries. What is left unwritten goes nowhere.
-        _quiet_stdout()
-        where = f" {error.filename}" if error.filename else " the output"
-        print(f"error: cannot write{where}: {error.strerror or error}", file=sys.stderr)
-        raise SystemExit(1) from None
+        _cannot_write(error)
     except Exception as error:
         _report_bug(error)
 
