@@ -36,19 +36,19 @@ from gintutor.engine.bots import Bot, make_bot
 from gintutor.engine.cards import CARD_POINTS, CARDS, CardSet
 from gintutor.engine.coach import judge
 from gintutor.engine.evaluate import Position, evaluate, p_opponent_melds
-from gintutor.engine.hand import HAND_SIZE, NO_CARD, Deal, HandState, InfoSet, Kind, Phase
+from gintutor.engine.hand import HAND_SIZE, NO_CARD, Deal, HandState, InfoSet, Phase
 from gintutor.engine.layoffs import layoff_chains
 from gintutor.engine.melds import Meld
 from gintutor.engine.rules import RULE_SETS, RuleSet
 from gintutor.engine.solver import min_deadwood_mask, packings
 from gintutor.errors import GinError
 from gintutor.tutor.puzzles import (
-    JUDGED_KINDS,
     Puzzle,
     Row,
     Solution,
     Theme,
     infoset_of,
+    judged_kinds,
     natural_choice,
     solve_puzzle,
 )
@@ -68,8 +68,6 @@ which the theme never keeps (since coach version 2 most drafts: 3 of 77 in one r
 discard theme's close calls (a standard error of 3-5 points at 32 worlds, against a margin of
 1) show only at the puzzle budget: measured on 18 ``safety`` and ``outs`` positions, the
 pre-screen passed all 18 and the full verdict kept 6."""
-KNOCKS = frozenset(Kind(word) for word in JUDGED_KINDS[Theme.LAYOFF_EXPOSURE])
-"""The actions a ``layoff-exposure`` pre-screen judges: those of its verdict."""
 PRESCREEN_Z = 2.0
 """The pre-screen reads each cost this many standard errors in the position's favour."""
 EXAMINED = 6
@@ -647,7 +645,7 @@ def _draft(
                 worlds=PRESCREEN_WORLDS,
                 seconds=NO_TIME_CUT,
                 seed=draft.seed,
-                kinds=KNOCKS if theme is Theme.LAYOFF_EXPOSURE else None,
+                kinds=judged_kinds(theme),  # what the verdict judges
             )
             if _worth(theme, solve_puzzle(draft, quick), coins, z=PRESCREEN_Z) is None:
                 return None

@@ -27,7 +27,7 @@ from gintutor.tutor.puzzleterms import Grade as Grade
 from gintutor.tutor.puzzleterms import Theme as Theme
 
 if TYPE_CHECKING:  # the hand state machine is imported to judge or solve, not to show a puzzle
-    from gintutor.engine.hand import InfoSet
+    from gintutor.engine.hand import InfoSet, Kind
 
 FIRST_TURN_STOCK = 31
 """Cards in the stock while the first upcard is on offer (52 less two hands and the upcard)."""
@@ -186,6 +186,15 @@ alone, each valued exactly against every sampled defender, with no play-out of t
 it does not show."""
 
 
+def judged_kinds(theme: Theme) -> frozenset[Kind] | None:
+    """The kinds of action the coach judges for ``theme`` (``None``: every legal one), as the
+    coach takes them (:data:`JUDGED_KINDS`)."""
+    from gintutor.engine.hand import Kind
+
+    words = JUDGED_KINDS.get(theme)
+    return None if words is None else frozenset(Kind(word) for word in words)
+
+
 def stock_size(position: Position) -> int:
     """The cards left in the stock (given, or what the counts leave)."""
     if position.stock_size is not None:
@@ -256,7 +265,6 @@ def infoset_of(puzzle: Puzzle) -> InfoSet:
 def judge_puzzle(puzzle: Puzzle) -> Verdict:
     """The coach's verdict on the puzzle position at the puzzle budget (seeded, no time cut)."""
     from gintutor.engine.coach import judge  # the bots: only when a position is judged afresh
-    from gintutor.engine.hand import Kind
 
     return judge(
         infoset_of(puzzle),
@@ -264,11 +272,7 @@ def judge_puzzle(puzzle: Puzzle) -> Verdict:
         seconds=PUZZLE_SECONDS,
         seed=puzzle.seed,
         scores=puzzle.score,
-        kinds=(
-            {Kind(word) for word in JUDGED_KINDS[puzzle.theme]}
-            if puzzle.theme in JUDGED_KINDS
-            else None
-        ),
+        kinds=judged_kinds(puzzle.theme),
     )
 
 
