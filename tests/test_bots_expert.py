@@ -13,10 +13,10 @@ from gintutor.engine.bots.estimate import (
     stock_draws,
 )
 from gintutor.engine.bots.expert import action_values
-from gintutor.engine.bots.playout import World, defence_deadwood
+from gintutor.engine.bots.playout import World
 from gintutor.engine.cards import CardSet
 from gintutor.engine.hand import Deal, HandState, Kind, Phase
-from gintutor.engine.layoffs import best_defence
+from gintutor.engine.layoffs import best_defence, defence_deadwood
 from gintutor.engine.melds import MELD_MASKS, Meld
 from gintutor.engine.rules import preset
 from gintutor.engine.solver import min_deadwood_mask

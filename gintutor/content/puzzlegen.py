@@ -38,7 +38,6 @@ from gintutor.engine.coach import judge
 from gintutor.engine.evaluate import Position, evaluate, p_opponent_melds
 from gintutor.engine.hand import HAND_SIZE, NO_CARD, Deal, HandState, InfoSet, Phase
 from gintutor.engine.layoffs import layoff_chains
-from gintutor.engine.melds import Meld
 from gintutor.engine.rules import RULE_SETS, RuleSet
 from gintutor.engine.solver import min_deadwood_mask, packings
 from gintutor.errors import GinError
@@ -505,7 +504,7 @@ def _exposure(hand_mask: int, deadwood: int, position: Position) -> float:
     for melds, _ in packings(hand_mask, deadwood):
         total = 0.0
         for meld in melds:
-            for chain in layoff_chains(Meld.from_mask(meld), known | unseen):
+            for chain in layoff_chains(meld, known | unseen):
                 bit = chain[0]
                 weight = 1.0 if bit & known else share
                 total += weight * CARD_POINTS[bit.bit_length() - 1]

@@ -85,7 +85,7 @@ from gintutor.engine.bots.expert import (
     world_of,
 )
 from gintutor.engine.bots.heuristic import NEIGHBOURS, PARTNERS
-from gintutor.engine.bots.playout import World, defence_deadwood
+from gintutor.engine.bots.playout import World
 from gintutor.engine.cards import CARD_POINTS, DECK_MASK, mask_points
 from gintutor.engine.hand import HAND_SIZE, NO_CARD, Action, InfoSet, Kind, Phase
 from gintutor.engine.judgement import GRADES as GRADES
@@ -98,6 +98,7 @@ from gintutor.engine.judgement import Reason as Reason
 from gintutor.engine.judgement import ReasonKind as ReasonKind
 from gintutor.engine.judgement import Verdict as Verdict
 from gintutor.engine.judgement import grade_of as grade_of
+from gintutor.engine.layoffs import defence_deadwood
 from gintutor.engine.melds import MELDS_THROUGH
 from gintutor.engine.scoring import score_hand
 from gintutor.engine.solver import min_deadwood_mask

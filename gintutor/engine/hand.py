@@ -37,7 +37,7 @@ from gintutor.engine.cards import (
     parse_cards,
 )
 from gintutor.engine.game import GameSheet, HandRecord, Match, score_game, score_match
-from gintutor.engine.layoffs import Defence, Layoff, _layoff_plans, best_defence, layoff_plan
+from gintutor.engine.layoffs import Defence, Layoff, best_defence, layoff_plan, layoff_plans
 from gintutor.engine.melds import MELD_MASKS, Meld
 from gintutor.engine.rules import RuleSet
 from gintutor.engine.scoring import HandScore, Outcome, Side, score_hand
@@ -388,7 +388,7 @@ def _legal(
                 actions += [Action.knock(card.index, melds) for melds, _ in packings(rest, limit)]
         return actions
     if phase is Phase.DEFEND:
-        plans = {_laid(plan) for plan in _layoff_plans(hand, [Meld(m) for m in spread])}
+        plans = {_laid(plan) for plan in layoff_plans(hand, [Meld(m) for m in spread])}
         return [Action(Kind.LAY_OFF, layoffs=mask) for mask in sorted(plans)]
     return []
 

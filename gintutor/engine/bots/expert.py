@@ -61,9 +61,10 @@ from gintutor.engine.bots.heuristic import (
     should_knock,
     takes,
 )
-from gintutor.engine.bots.playout import FAST, World, defence_deadwood
+from gintutor.engine.bots.playout import FAST, World
 from gintutor.engine.cards import DECK_MASK
 from gintutor.engine.hand import NO_CARD, Action, InfoSet, Kind, Phase
+from gintutor.engine.layoffs import defence_deadwood
 from gintutor.engine.scoring import Side, score_hand
 from gintutor.engine.solver import min_deadwood_mask, packings
 from gintutor.errors import IllegalError

@@ -9,7 +9,6 @@ heuristic; the world only fixes which cards the stock and the hidden hand hold.
 from __future__ import annotations
 
 import dataclasses
-import itertools
 from dataclasses import dataclass
 
 from gintutor.engine.bots.heuristic import (
@@ -23,7 +22,8 @@ from gintutor.engine.bots.heuristic import (
     should_knock,
     takes,
 )
-from gintutor.engine.cards import DECK_MASK, SUIT_BITS
+from gintutor.engine.cards import DECK_MASK
+from gintutor.engine.layoffs import defence_deadwood
 from gintutor.engine.rules import RuleSet
 from gintutor.engine.scoring import Side, score_hand
 from gintutor.engine.solver import min_deadwood_mask
@@ -34,60 +34,6 @@ with :data:`~.heuristic.BASELINE`: the coach's stored verdicts depend on it)."""
 TUNED_FAST = dataclasses.replace(TUNED, lookahead=0)
 """The bots' own policy without the lookahead: how the expert plays itself in its rollouts."""
 NO_CARD = -1
-
-
-def _chains(meld: int, cards: int) -> list[list[int]]:
-    """Layoff chains onto one meld from ``cards`` (card masks, in laying order)."""
-    low = meld & -meld
-    if meld.bit_count() <= 4 and not meld & (meld >> 1):  # a set
-        if meld.bit_count() == 4:
-            return []
-        rank = (low.bit_length() - 1) % SUIT_BITS
-        four = sum(1 << (s * SUIT_BITS + rank) for s in range(4))
-        missing = four & ~meld
-        return [[missing]] if cards & missing else []
-    high = 1 << (meld.bit_length() - 1)
-    chains = []
-    down, bit = [], low
-    while (bit.bit_length() - 1) % SUIT_BITS > 0 and cards & (bit >> 1):
-        bit >>= 1
-        down.append(bit)
-    up, bit = [], high
-    while (bit.bit_length() - 1) % SUIT_BITS < SUIT_BITS - 1 and cards & (bit << 1):
-        bit <<= 1
-        up.append(bit)
-    for chain in (down, up):
-        if chain:
-            chains.append(chain)
-    return chains
-
-
-def defence_deadwood(defender: int, spread: tuple[int, ...]) -> int:
-    """The defender's least deadwood after its best layoffs onto ``spread`` (int path of
-    :func:`~gintutor.engine.layoffs.best_defence`)."""
-    options: list[list[int]] = []
-    for meld in spread:
-        for chain in _chains(meld, defender):
-            prefixes = [0]
-            laid = 0
-            for bit in chain:
-                laid |= bit
-                prefixes.append(laid)
-            options.append(prefixes)
-    if not options:
-        return min_deadwood_mask(defender)
-    best = 1000
-    for combo in itertools.product(*options):
-        laid = 0
-        clash = False
-        for part in combo:
-            if laid & part:
-                clash = True
-                break
-            laid |= part
-        if not clash:
-            best = min(best, min_deadwood_mask(defender & ~laid))
-    return best
 
 
 @dataclass
@@ -176,4 +122,4 @@ class World:
         return 0.0
 
 
-__all__ = ["DEFAULT", "FAST", "TUNED_FAST", "World", "defence_deadwood"]
+__all__ = ["DEFAULT", "FAST", "TUNED_FAST", "World"]
