@@ -10,6 +10,7 @@ from gintutor.engine.carousel.solver import MoveKind, Play
 from gintutor.errors import GinError
 from gintutor.text.blocks import Block, Heading, Line, Style
 from gintutor.text.blocks import Table as TextTable
+from gintutor.text.i18n import _r
 
 if TYPE_CHECKING:
     # The game and its scoring are imported by the functions that score (analyze and rules
@@ -111,79 +112,135 @@ def play_data(table: Table, hand: Hand, play: Play | None, rules: CarouselRules)
     return data
 
 
+def _melding(rules: CarouselRules) -> tuple[str, str]:
+    """Who opens with melds of their own: the rule's sentence and its setting's line."""
+    if rules.first_meld is FirstMeld.ROUND:
+        return (
+            _r(
+                "Melding: the first player to meld in the round (the table is empty then) must "
+                "lay down melds of their own cards. Otherwise you may rearrange the whole table, "
+                "adding at least one card from your hand; no card goes from the table to a hand, "
+                "and every table card ends the turn in a valid meld."
+            ),
+            _r(
+                "First meld: the first player to meld in the round (the table is empty then) "
+                "(first_meld={value}).",
+                value=rules.first_meld.value,
+            ),
+        )
+    return (
+        _r(
+            "Melding: every player's first melding turn must lay down melds of their own cards. "
+            "Otherwise you may rearrange the whole table, adding at least one card from your "
+            "hand; no card goes from the table to a hand, and every table card ends the turn in "
+            "a valid meld."
+        ),
+        _r(
+            "First meld: every player's first melding turn (first_meld={value}).",
+            value=rules.first_meld.value,
+        ),
+    )
+
+
+def _settings(rules: CarouselRules) -> list[str]:
+    """The lines of the settings where the source text is silent."""
+    if rules.low_tie is LowTie.SHARE:
+        tie = _r(
+            "Tie for lowest without the knocker: every tied player wins and scores the "
+            "differences (low_tie={value}).",
+            value=rules.low_tie.value,
+        )
+    else:
+        tie = _r(
+            "Tie for lowest without the knocker: nobody scores the round (low_tie={value}).",
+            value=rules.low_tie.value,
+        )
+    if rules.going_out_needs_draw:
+        going_out = _r("Going out needs a turn with a draw: yes (going_out_needs_draw).")
+    else:
+        going_out = _r("Going out needs a turn with a draw: no (going_out_needs_draw).")
+    if rules.objective is Objective.POINTS_THEN_CARDS:
+        order = _r(
+            "The solver's best play: most points, then most cards, then fewest table cards "
+            "moved (objective={value}). A card is moved when its new meld does not continue its "
+            "old one; each old meld continues in at most one new meld.",
+            value=rules.objective.value,
+        )
+    else:
+        order = _r(
+            "The solver's best play: most cards, then most points, then fewest table cards "
+            "moved (objective={value}). A card is moved when its new meld does not continue its "
+            "old one; each old meld continues in at most one new meld.",
+            value=rules.objective.value,
+        )
+    return [tie, _melding(rules)[1], going_out, order]
+
+
 def explain_rules(rules: CarouselRules) -> list[Block]:
     """The Carousel rules in prose, with the settings the source text leaves open."""
-    tie = (
-        "every tied player wins and scores the differences"
-        if rules.low_tie is LowTie.SHARE
-        else "nobody scores the round"
-    )
-    first = (
-        "the first player to meld in the round (the table is empty then)"
-        if rules.first_meld is FirstMeld.ROUND
-        else "every player's first melding turn"
-    )
-    order = (
-        "most points, then most cards"
-        if rules.objective is Objective.POINTS_THEN_CARDS
-        else "most cards, then most points"
-    )
     return [
-        Heading("Carousel (manipulation rummy)"),
+        Heading(_r("Carousel (manipulation rummy)")),
         Line(
-            "2 to 5 players. Two players use one 53-card deck (52 cards and a joker); three "
-            "or more use two (identical cards exist). 10 cards each; the rest is the stock. "
-            "There is no discard pile."
+            _r(
+                "2 to 5 players. Two players use one 53-card deck (52 cards and a joker); three "
+                "or more use two (identical cards exist). 10 cards each; the rest is the stock. "
+                "There is no discard pile."
+            )
         ),
         Line(
-            f"A turn: draw, then you may meld. If you did not, draw again and you may meld. "
-            f"If you still did not, draw a third card: after the {rules.draws_per_turn}rd draw "
-            f"you may not meld this turn."
+            _r(
+                "A turn: draw, then you may meld. If you did not, draw again and you may meld. "
+                "If you still did not, draw a third card: after the {draws}rd draw you may not "
+                "meld this turn.",
+                draws=rules.draws_per_turn,
+            )
         ),
         Line(
-            "Melds: a group of 3 or 4 cards of one rank, never two identical cards; a "
-            "sequence of 3 or more cards of one suit, the ace high or low (A-2-3, Q-K-A) but "
-            "never round the corner (K-A-2)."
+            _r(
+                "Melds: a group of 3 or 4 cards of one rank, never two identical cards; a "
+                "sequence of 3 or more cards of one suit, the ace high or low (A-2-3, Q-K-A) but "
+                "never round the corner (K-A-2)."
+            )
+        ),
+        Line(_melding(rules)[0]),
+        Line(
+            _r(
+                "Jokers stand for the card you declare (written JK=7H). A joker keeps its card "
+                "unless the real card replaces it; the freed joker stays on the table and is "
+                "used again. A joker is the card it stands for: the table never shows more "
+                "copies of a card than the decks hold."
+            )
         ),
         Line(
-            f"Melding: {first} must lay down melds of their own cards. Otherwise you may "
-            "rearrange the whole table, adding at least one card from your hand; no card goes "
-            "from the table to a hand, and every table card ends the turn in a valid meld."
+            _r(
+                "Values in hand: joker 25, J Q K 10, 2-10 face value, ace 1. After your turn "
+                "you may knock with {limit} points or fewer; playing all your cards ends the "
+                "round too.",
+                limit=rules.knock_limit,
+            )
         ),
         Line(
-            "Jokers stand for the card you declare (written JK=7H). A joker keeps its card "
-            "unless the real card replaces it; the freed joker stays on the table and is used "
-            "again. A joker is the card it stands for: the table never shows more copies of a "
-            "card than the decks hold."
+            _r(
+                "Scoring: the lowest hand wins the difference to each other player. A winner "
+                "who did not knock (when someone did) adds {undercut}; the knocker loses ties, "
+                "and two tied others both win with the bonus. Going out adds {going_out}. When "
+                "the stock runs out unknocked, everyone has one more turn to meld (no draw), "
+                "then the lowest hand wins.",
+                undercut=rules.undercut_bonus,
+                going_out=rules.going_out_bonus,
+            )
         ),
         Line(
-            f"Values in hand: joker 25, J Q K 10, 2-10 face value, ace 1. After your turn "
-            f"you may knock with {rules.knock_limit} points or fewer; playing all your cards "
-            "ends the round too."
+            _r(
+                "Game: to {target}. Whoever reaches it gets {game_bonus}; every other player "
+                "{round_bonus} per round won; most points wins.",
+                target=rules.game_target,
+                game_bonus=rules.game_bonus,
+                round_bonus=rules.round_bonus,
+            )
         ),
-        Line(
-            f"Scoring: the lowest hand wins the difference to each other player. A winner "
-            f"who did not knock (when someone did) adds {rules.undercut_bonus}; the knocker "
-            f"loses ties, and two tied others both win with the bonus. Going out adds "
-            f"{rules.going_out_bonus}. When the stock runs out unknocked, everyone has one "
-            f"more turn to meld (no draw), then the lowest hand wins."
-        ),
-        Line(
-            f"Game: to {rules.game_target}. Whoever reaches it gets {rules.game_bonus}; every "
-            f"other player {rules.round_bonus} per round won; most points wins."
-        ),
-        Heading("Settings where the source text is silent"),
-        Line(f"Tie for lowest without the knocker: {tie} (low_tie={rules.low_tie.value})."),
-        Line(f"First meld: {first} (first_meld={rules.first_meld.value})."),
-        Line(
-            f"Going out needs a turn with a draw: {'yes' if rules.going_out_needs_draw else 'no'}"
-            f" (going_out_needs_draw)."
-        ),
-        Line(
-            f"The solver's best play: {order}, then fewest table cards moved "
-            f"(objective={rules.objective.value}). A card is moved when its new meld does not "
-            f"continue its old one; each old meld continues in at most one new meld."
-        ),
+        Heading(_r("Settings where the source text is silent")),
+        *(Line(line) for line in _settings(rules)),
     ]
 
 

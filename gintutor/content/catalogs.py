@@ -1,0 +1,336 @@
+"""The translation catalogs: what each one holds, extracted from the code and the content.
+
+Three gettext domains (see :mod:`gintutor.text.i18n`). ``gintutor`` and the rules
+reference's sentences are marked in the code (:func:`~gintutor.text.i18n._`,
+:func:`~gintutor.text.i18n._r`, ...) and extracted by Babel; every text field of every lesson
+and every rule set's description are walked here (:func:`lesson_messages`,
+:func:`rules_messages`), each with a context naming its place, so the lesson reader looks a
+text up by the same key and one English text may be translated two ways in two places.
+
+The development command (Babel is a test dependency; the runtime reads the compiled ``.mo``
+files with the standard library)::
+
+    python -m gintutor.content.catalogs          # write the .pot, update the .po, compile .mo
+    python -m gintutor.content.catalogs --check  # exit 1 if any of them is out of date
+
+Updating follows Babel's (and msgmerge's) rules: a message whose English changed keeps its
+translation marked *fuzzy* (stale: shown in English until a translator confirms it), with the
+old English beside it; a message only moved (same English, new context) keeps its translation.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from gintutor.text.i18n import (
+    DOMAINS,
+    ENGLISH,
+    LANGUAGES,
+    LOCALE_DIR,
+    catalog_path,
+    rule_set_context,
+)
+
+if TYPE_CHECKING:
+    import yaml
+    from babel.messages.catalog import Catalog
+
+PACKAGE = Path(__file__).resolve().parents[1]
+
+PLURAL_FORMS = {
+    "id": "nplurals=1; plural=0;",
+    "pt_BR": "nplurals=2; plural=(n > 1);",
+    "nb": "nplurals=2; plural=(n != 1);",
+}
+"""The gettext plural rule of each language (CLDR's cardinal one/other: Indonesian has one
+form; Portuguese's singular is 0 and 1, Norwegian's 1 alone)."""
+
+KEYWORDS: dict[str, dict[str, object]] = {
+    "gintutor": {
+        "_": None,
+        "N_": None,
+        "ngettext": (1, 2),
+        "pgettext": ((1, "c"), 2),
+    },
+    "rules": {"_r": None},
+}
+"""The functions whose literal arguments are messages of each code domain (Babel's spec)."""
+
+FIXED_DATE = datetime(2026, 1, 1, tzinfo=UTC)
+"""The templates' creation date: fixed, so a template changes only when its messages do."""
+
+
+@dataclass(frozen=True)
+class Message:
+    """One text to translate: its English (the msgid), its context, where it comes from."""
+
+    context: str | None
+    text: str | tuple[str, str]
+    path: str
+    comments: tuple[str, ...] = ()
+
+
+def lesson_context(lesson_id: str, field: str, step: int | None = None) -> str:
+    """The context of a lesson's text: ``cards/title``, ``cards/step-5/hint-1``.
+
+    ``step`` counts from 1 in the file's order; a hint's field is ``hint-N`` from 1.
+    """
+    return f"{lesson_id}/{field}" if step is None else f"{lesson_id}/step-{step}/{field}"
+
+
+def lesson_source(text: str) -> str:
+    """The English of a lesson text as the catalog keys it (surrounding blank space off)."""
+    return text.strip()
+
+
+def _scalar_text(node: yaml.Node) -> str | None:
+    import yaml
+
+    if isinstance(node, yaml.ScalarNode) and isinstance(node.value, str) and node.value.strip():
+        return lesson_source(node.value)
+    return None
+
+
+def lesson_messages(path: str, text: str) -> list[Message]:
+    """Every text of one lesson file, in reading order: title, summary, then each step's
+    prose, caption, prompt, hints and explanation (hands, answers and settings are not text).
+    A file that is not a lesson gives what could be found (``lessons check`` names its
+    problems)."""
+    import yaml
+
+    from gintutor.content.yamlread import compose
+
+    root, problems = compose(path, text)
+    if problems or not isinstance(root, yaml.MappingNode):
+        return []
+    top = {str(key.value): value for key, value in root.value}
+    lesson_id = _scalar_text(top["id"]) if "id" in top else None
+    if lesson_id is None:
+        return []
+    found: list[Message] = []
+
+    def add(node: yaml.Node, field: str, step: int | None = None) -> None:
+        english = _scalar_text(node)
+        if english is not None:
+            found.append(Message(lesson_context(lesson_id, field, step), english, path))
+
+    for field in ("title", "summary"):
+        if field in top:
+            add(top[field], field)
+    steps = top.get("steps")
+    if not isinstance(steps, yaml.SequenceNode):
+        return found
+    for number, step in enumerate(steps.value, start=1):
+        if not isinstance(step, yaml.MappingNode):
+            continue
+        items = {str(key.value): value for key, value in step.value}
+        if "prose" in items:
+            add(items["prose"], "prose", number)
+        show = items.get("show")
+        if isinstance(show, yaml.MappingNode):
+            for key, value in show.value:
+                if key.value == "caption":
+                    add(value, "caption", number)
+        if "prompt" in items:
+            add(items["prompt"], "prompt", number)
+        hints = items.get("hints")
+        if isinstance(hints, yaml.SequenceNode):
+            for index, hint in enumerate(hints.value, start=1):
+                add(hint, f"hint-{index}", number)
+        if "explain" in items:
+            add(items["explain"], "explain", number)
+    return found
+
+
+def rules_messages() -> list[Message]:
+    """Every rule set's description (the source it comes from), by name."""
+    from gintutor.engine.rules import RULE_SETS
+
+    return [
+        Message(rule_set_context(name), rules.source, "gintutor/engine/rules.py")
+        for name, rules in RULE_SETS.items()
+        if rules.source
+    ]
+
+
+def code_messages(domain: str) -> list[Message]:
+    """The messages marked in the package's code for ``domain`` (Babel's Python extractor),
+    in file and line order; ``# TRANSLATORS:`` comments above a call go with its message."""
+    from babel.messages.extract import extract_from_dir
+
+    found = []
+    for filename, _line, text, comments, context in extract_from_dir(
+        str(PACKAGE),
+        method_map=[("**.py", "python")],
+        keywords=KEYWORDS[domain],  # type: ignore[arg-type]
+        comment_tags=("TRANSLATORS:",),
+        strip_comment_tags=True,
+    ):
+        path = f"gintutor/{Path(filename).as_posix()}"
+        found.append(Message(context, text, path, tuple(comments)))  # type: ignore[arg-type]
+    return found
+
+
+def shipped_lesson_messages() -> list[Message]:
+    """The messages of every shipped lesson, in file order."""
+    from gintutor.content.lessons import lesson_files
+
+    return [message for path, text in lesson_files() for message in lesson_messages(path, text)]
+
+
+SOURCES: dict[str, Callable[[], list[Message]]] = {
+    "gintutor": lambda: code_messages("gintutor"),
+    "lessons": shipped_lesson_messages,
+    "rules": lambda: rules_messages() + code_messages("rules"),
+}
+"""Where each domain's messages come from."""
+
+
+def template(domain: str, messages: Sequence[Message]) -> Catalog:
+    """The ``.pot`` catalog of ``messages`` (one entry per English text and context, with
+    every place it comes from)."""
+    from babel.messages.catalog import Catalog
+
+    catalog = Catalog(
+        domain=domain,
+        project="gintutor",
+        version="1",
+        creation_date=FIXED_DATE,
+        revision_date=FIXED_DATE,
+        copyright_holder="the gintutor authors",
+        msgid_bugs_address="",
+        fuzzy=False,
+    )
+    for message in messages:
+        catalog.add(
+            message.text,
+            locations=[(message.path, 0)],
+            auto_comments=message.comments,
+            context=message.context,
+        )
+    return catalog
+
+
+def _write(catalog: Catalog, *, template_file: bool = False) -> bytes:
+    from babel.messages.pofile import write_po
+
+    out = io.BytesIO()
+    write_po(
+        out,
+        catalog,
+        width=100,
+        include_lineno=False,
+        ignore_obsolete=True,
+        include_previous=not template_file,
+        sort_output=False,
+    )
+    return out.getvalue()
+
+
+def _read(data: bytes, language: str, domain: str) -> Catalog:
+    from babel.messages.pofile import read_po
+
+    return read_po(io.BytesIO(data), locale=language, domain=domain)
+
+
+def new_catalog(language: str, domain: str) -> Catalog:
+    """An empty ``.po`` catalog of ``language`` with its plural rule."""
+    from babel.messages.catalog import Catalog
+
+    catalog = Catalog(
+        locale=language,
+        domain=domain,
+        project="gintutor",
+        version="1",
+        creation_date=FIXED_DATE,
+        revision_date=FIXED_DATE,
+        copyright_holder="the gintutor authors",
+        msgid_bugs_address="",
+        fuzzy=False,
+    )
+    catalog.mime_headers = [("Plural-Forms", PLURAL_FORMS[language])]
+    return catalog
+
+
+def updated(po: Catalog, pot: Catalog) -> Catalog:
+    """``po`` brought up to ``pot`` (Babel's update): a changed English text keeps its
+    translation marked fuzzy (stale); a text that only moved (same English, another context)
+    keeps its translation as it was."""
+    po.update(pot, no_fuzzy_matching=False, update_header_comment=False)
+    for message in po:
+        if not message.id or not message.fuzzy or not message.previous_id:
+            continue
+        english = [message.id] if isinstance(message.id, str) else list(message.id)
+        if list(message.previous_id) == english:
+            message.flags.discard("fuzzy")
+            message.previous_id = []
+    return po
+
+
+def compiled(po: Catalog) -> bytes:
+    """The ``.mo`` of ``po``: translated, not fuzzy messages only (a stale one is English)."""
+    from babel.messages.mofile import write_mo
+
+    out = io.BytesIO()
+    write_mo(out, po, use_fuzzy=False)
+    return out.getvalue()
+
+
+def planned(domains: Sequence[str] = DOMAINS) -> Iterator[tuple[Path, bytes]]:
+    """Every catalog file as it should be: each domain's ``.pot``, and per language its
+    ``.po`` (updated from the one in place, or new) and compiled ``.mo``."""
+    for domain in domains:
+        pot = template(domain, SOURCES[domain]())
+        yield LOCALE_DIR / f"{domain}.pot", _write(pot, template_file=True)
+        for language in LANGUAGES:
+            if language == ENGLISH:
+                continue
+            po_path = catalog_path(language, domain, ".po")
+            po = (
+                _read(po_path.read_bytes(), language, domain)
+                if po_path.is_file()
+                else new_catalog(language, domain)
+            )
+            po = updated(po, pot)
+            text = _write(po)
+            yield po_path, text
+            yield catalog_path(language, domain), compiled(_read(text, language, domain))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m gintutor.content.catalogs",
+        description="Extract the .pot templates, update the .po catalogs, compile the .mo files.",
+    )
+    parser.add_argument("--check", action="store_true", help="change nothing; exit 1 if stale")
+    parser.add_argument("domains", nargs="*", metavar="DOMAIN", help=", ".join(DOMAINS))
+    args = parser.parse_args(argv)
+    unknown = sorted(set(args.domains) - set(DOMAINS))
+    if unknown:
+        parser.error(f"unknown domain {unknown[0]!r}: use {', '.join(DOMAINS)}")
+    stale = []
+    for path, data in planned(args.domains or DOMAINS):
+        if path.is_file() and path.read_bytes() == data:
+            continue
+        stale.append(path)
+        if not args.check:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(data)
+    for path in stale:
+        state = "out of date" if args.check else "written"
+        print(f"{path.relative_to(PACKAGE.parent)}: {state}")
+    if args.check and stale:
+        print("run: python -m gintutor.content.catalogs", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

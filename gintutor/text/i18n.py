@@ -1,0 +1,244 @@
+"""The language gintutor speaks: gettext catalogs, the choice of language, local numbers.
+
+Three catalogs (gettext *domains*) per language, compiled to ``gintutor/locale/<lang>/
+LC_MESSAGES/<domain>.mo`` from the ``.po`` files beside them (``python -m
+gintutor.content.catalogs`` extracts, updates and compiles; ``gintutor/locale/README.md`` says
+how a translator works):
+
+- ``gintutor``: the interface (CLI and text layers), marked in the code with :func:`_`,
+  :func:`ngettext`, :func:`pgettext` and :func:`N_`;
+- ``lessons``: every text of every lesson, looked up by :func:`lesson_text` with the lesson id
+  and the field as context;
+- ``rules``: the rules reference (:func:`_r`) and the rule sets' descriptions.
+
+A message is whole sentences with named placeholders (``{points}``), filled after translation;
+a translation that is missing, stale (fuzzy: not compiled) or whose placeholders do not match
+the source's shows the English text, never an error. English is the source language: with it
+active no catalog is read. The engine and every ``--json`` output never depend on the language.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from gettext import GNUTranslations, NullTranslations
+from pathlib import Path
+
+ENGLISH = "en"
+LANGUAGES = (ENGLISH, "id", "pt_BR", "nb")
+"""The languages gintutor speaks: English (the source) and the three it is translated to."""
+
+LANGUAGE_NAMES = {
+    ENGLISH: "English",
+    "id": "Bahasa Indonesia",
+    "pt_BR": "Português (Brasil)",
+    "nb": "Norsk bokmål",
+}
+
+ALIASES = {"pt": "pt_BR", "no": "nb", "nn": "nb", "in": "id"}
+"""Other names of a language gintutor speaks: a language whose translation we have is taken for
+its neighbours (Nynorsk readers read Bokmål; ``in`` is Indonesian's old ISO code)."""
+
+DOMAINS = ("gintutor", "lessons", "rules")
+
+LOCALE_DIR = Path(__file__).resolve().parents[1] / "locale"
+"""The compiled catalogs (and the ``.po`` sources, the glossaries) inside the package."""
+
+LANGUAGE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+"""The standard variables read after ``--lang``, ``GINTUTOR_LANG`` and the saved setting, in
+the order gettext reads them (``LANGUAGE`` may be a list, ``pt_BR:en``)."""
+
+
+def normalize(name: str) -> str | None:
+    """The language gintutor speaks that ``name`` (a code or a POSIX locale) asks for, or
+    ``None`` if it is none of them.
+
+    >>> [normalize(n) for n in ("pt", "pt-br", "nb_NO.UTF-8", "no", "in", "id_ID", "C", "fr")]
+    ['pt_BR', 'pt_BR', 'nb', 'nb', 'id', 'id', 'en', None]
+    """
+    tag = name.strip().split(".")[0].split("@")[0].replace("-", "_")
+    if tag in ("C", "POSIX"):
+        return ENGLISH
+    language = tag.split("_")[0].lower()
+    language = ALIASES.get(language, language)
+    if language == "pt":
+        return "pt_BR"
+    return language if language in LANGUAGES else None
+
+
+def from_environment(environ: Mapping[str, str] | None = None) -> str:
+    """The language the standard variables ask for (English when none names one we have).
+
+    ``LANGUAGE``'s first language we speak wins; otherwise the first of ``LC_ALL``,
+    ``LC_MESSAGES``, ``LANG`` that is set decides (``fr_FR.UTF-8``: English).
+
+    >>> from_environment({"LANGUAGE": "fr:pt", "LANG": "nb_NO.UTF-8"})
+    'pt_BR'
+    >>> from_environment({"LC_ALL": "", "LANG": "nb_NO.UTF-8"})
+    'nb'
+    >>> from_environment({"LC_ALL": "fr_FR.UTF-8", "LANG": "nb_NO.UTF-8"})
+    'en'
+    """
+    environ = os.environ if environ is None else environ
+    for name in environ.get("LANGUAGE", "").split(":"):
+        found = normalize(name) if name else None
+        if found is not None:
+            return found
+    for variable in LANGUAGE_VARIABLES[1:]:
+        value = environ.get(variable, "")
+        if value:
+            return normalize(value) or ENGLISH
+    return ENGLISH
+
+
+def choose(
+    option: str | None, saved: str | None = None, environ: Mapping[str, str] | None = None
+) -> tuple[str, str | None]:
+    """The language to speak and a warning (or ``None``): ``--lang``, then ``GINTUTOR_LANG``,
+    then the saved setting, then the standard variables, then English.
+
+    A language asked for by name that gintutor does not speak is a warning, and English.
+
+    >>> choose("no")
+    ('nb', None)
+    >>> choose(None, environ={"GINTUTOR_LANG": "pt", "LANG": "nb_NO.UTF-8"})
+    ('pt_BR', None)
+    >>> choose("xx", environ={})
+    ('en', "warning: gintutor does not speak 'xx' (--lang): use en, id, pt_BR or nb; English it is")
+    """
+    environ = os.environ if environ is None else environ
+    for value, where in (
+        (option, "--lang"),
+        (environ.get("GINTUTOR_LANG"), "GINTUTOR_LANG"),
+        (saved, "the saved setting"),
+    ):
+        if value:
+            found = normalize(value)
+            if found is None:
+                known = ", ".join(LANGUAGES[:-1]) + " or " + LANGUAGES[-1]
+                return ENGLISH, (
+                    f"warning: gintutor does not speak {value!r} ({where}): use {known}; "
+                    "English it is"
+                )
+            return found, None
+    return from_environment(environ), None
+
+
+class _State:
+    """The active language and its catalogs, read when first used."""
+
+    language = ENGLISH
+    catalogs: dict[str, NullTranslations] = {}  # noqa: RUF012 (one process-wide state)
+
+
+def use(language: str) -> None:
+    """Speak ``language`` (one of :data:`LANGUAGES`) from now on."""
+    if language not in LANGUAGES:
+        raise ValueError(f"unknown language {language!r}")
+    _State.language = language
+    _State.catalogs = {}
+
+
+def active() -> str:
+    """The language spoken now."""
+    return _State.language
+
+
+def catalog_path(language: str, domain: str, suffix: str = ".mo") -> Path:
+    """Where ``domain``'s catalog of ``language`` is (compiled: ``.mo``; source: ``.po``)."""
+    return LOCALE_DIR / language / "LC_MESSAGES" / f"{domain}{suffix}"
+
+
+def _catalog(domain: str) -> NullTranslations:
+    found = _State.catalogs.get(domain)
+    if found is None:
+        found = NullTranslations()
+        if _State.language != ENGLISH:
+            try:
+                with catalog_path(_State.language, domain).open("rb") as file:
+                    found = GNUTranslations(file)
+            except (OSError, ValueError, UnicodeDecodeError):
+                pass  # a catalog missing or damaged: English, as for a missing message
+        _State.catalogs[domain] = found
+    return found
+
+
+def _filled(translated: str, source: str, values: Mapping[str, object]) -> str:
+    """``translated`` with its placeholders filled; the source's if the translation's do not
+    fit (a translator's slip shows English, never an error)."""
+    if not values:
+        return translated
+    try:
+        return translated.format_map(values)
+    except (KeyError, IndexError, ValueError, AttributeError):
+        return source.format_map(values)
+
+
+def _(message: str, /, **values: object) -> str:
+    """``message`` in the active language, its ``{placeholders}`` filled from ``values``.
+
+    >>> _("{points} points", points=12)
+    '12 points'
+    """
+    if _State.language == ENGLISH:
+        return message.format_map(values) if values else message
+    return _filled(_catalog("gintutor").gettext(message), message, values)
+
+
+def ngettext(singular: str, plural: str, n: int, /, **values: object) -> str:
+    """The form of a message for the number ``n`` (the language's plural rule), filled.
+
+    >>> ngettext("{n} card", "{n} cards", 1, n=1), ngettext("{n} card", "{n} cards", 3, n=3)
+    ('1 card', '3 cards')
+    """
+    source = singular if n == 1 else plural
+    if _State.language == ENGLISH:
+        return source.format_map(values) if values else source
+    return _filled(_catalog("gintutor").ngettext(singular, plural, n), source, values)
+
+
+def pgettext(context: str, message: str, /, **values: object) -> str:
+    """``message`` translated in ``context`` (one English word used in two senses), filled."""
+    if _State.language == ENGLISH:
+        return message.format_map(values) if values else message
+    return _filled(_catalog("gintutor").pgettext(context, message), message, values)
+
+
+def N_(message: str) -> str:
+    """``message`` unchanged: marks a text for the catalog that is translated where it is shown
+    (a help text defined before the language is known, a table of names)."""
+    return message
+
+
+def _r(message: str, /, **values: object) -> str:
+    """A sentence of the rules reference in the active language (the ``rules`` catalog)."""
+    if _State.language == ENGLISH:
+        return message.format_map(values) if values else message
+    return _filled(_catalog("rules").gettext(message), message, values)
+
+
+def rules_text(context: str, message: str) -> str:
+    """A rule set's own text (its description) in the active language; ``context`` names it."""
+    if _State.language == ENGLISH:
+        return message
+    return _catalog("rules").pgettext(context, message)
+
+
+def lesson_text(context: str, message: str) -> str:
+    """A lesson's text in the active language; ``context`` is the lesson id and the field
+    (see :func:`gintutor.content.catalogs.lesson_messages`). Placeholders are the lesson's own
+    (``{knock_limit}``), filled by the lesson reader after this."""
+    if _State.language == ENGLISH:
+        return message
+    return _catalog("lessons").pgettext(context, message)
+
+
+def rule_set_context(name: str) -> str:
+    """The catalog context of a named rule set's description: ``indonesian/source``."""
+    return f"{name}/source"
+
+
+def rule_set_description(name: str, source: str) -> str:
+    """A named rule set's description (where it comes from) in the active language; a house
+    rule set's own is shown as written."""
+    return rules_text(rule_set_context(name), source)

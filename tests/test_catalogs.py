@@ -1,0 +1,182 @@
+"""The translation catalogs: current with the code and content, well formed, compiled as shipped."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("babel")
+
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po
+
+from gintutor.content.catalogs import (
+    PLURAL_FORMS,
+    Message,
+    compiled,
+    lesson_messages,
+    main,
+    template,
+    updated,
+)
+from gintutor.text.i18n import DOMAINS, LANGUAGES, LOCALE_DIR, catalog_path
+
+TRANSLATED = [language for language in LANGUAGES if language != "en"]
+PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)(?:[:!][^{}]*)?\}")
+
+
+def _po(language: str, domain: str) -> Catalog:
+    with catalog_path(language, domain, ".po").open("rb") as file:
+        return read_po(file, locale=language, domain=domain)
+
+
+def test_catalogs_are_current_with_the_code_and_content() -> None:
+    """Every .pot holds exactly what the code and content mark, every .po is updated from it
+    and every shipped .mo is compiled from its .po (``python -m gintutor.content.catalogs``)."""
+    assert main(["--check"]) == 0
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_each_catalog_has_its_languages_plural_rule(language: str, domain: str) -> None:
+    catalog = _po(language, domain)
+    assert catalog.plural_forms == PLURAL_FORMS[language]
+    assert str(catalog.locale) == language
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_the_shipped_mo_is_the_po_compiled(language: str, domain: str) -> None:
+    assert catalog_path(language, domain).read_bytes() == compiled(_po(language, domain))
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_every_translation_keeps_the_sources_placeholders(language: str, domain: str) -> None:
+    wrong = []
+    for message in _po(language, domain):
+        if not message.id or not message.string:
+            continue
+        sources = [message.id] if isinstance(message.id, str) else list(message.id)
+        strings = [message.string] if isinstance(message.string, str) else list(message.string)
+        wanted = set().union(*(PLACEHOLDER.findall(source) for source in sources))
+        for string in strings:
+            if string and set(PLACEHOLDER.findall(string)) != wanted:
+                wrong.append((message.context, string))
+    assert wrong == []
+
+
+def test_the_glossaries_name_the_same_terms() -> None:
+    import yaml
+
+    glossaries = {
+        language: yaml.safe_load((LOCALE_DIR / language / "glossary.yaml").read_text("utf-8"))
+        for language in TRANSLATED
+    }
+    shapes = {
+        language: {part: sorted(glossary[part]) for part in ("terms", "words", "rank letters")}
+        for language, glossary in glossaries.items()
+    }
+    assert shapes["id"] == shapes["pt_BR"] == shapes["nb"]
+    assert {"stock", "discard pile", "upcard", "meld", "deadwood", "knock", "gin"} <= set(
+        shapes["id"]["terms"]
+    )
+
+
+LESSON = """\
+id: demo
+title: A title
+summary: A summary.
+steps:
+  - prose: |
+      Some **prose**.
+  - show:
+      hand: "7C 7D 7S 4H 5H 6H TD JD QD KC"
+      caption: A caption.
+  - question: deadwood
+    prompt: What is it?
+    hand: "KC 4D AH"
+    hints: [First hint., "Second hint: {knock_limit}."]
+    explain: An explanation.
+    expect: 15
+"""
+
+
+def test_a_lesson_gives_each_text_with_its_place_and_no_hand_or_answer() -> None:
+    found = [(m.context, m.text) for m in lesson_messages("lessons/demo.yaml", LESSON)]
+    assert found == [
+        ("demo/title", "A title"),
+        ("demo/summary", "A summary."),
+        ("demo/step-1/prose", "Some **prose**."),
+        ("demo/step-2/caption", "A caption."),
+        ("demo/step-3/prompt", "What is it?"),
+        ("demo/step-3/hint-1", "First hint."),
+        ("demo/step-3/hint-2", "Second hint: {knock_limit}."),
+        ("demo/step-3/explain", "An explanation."),
+    ]
+
+
+def test_a_file_that_is_not_a_lesson_gives_no_messages() -> None:
+    assert lesson_messages("x.yaml", "a: [") == []
+    assert lesson_messages("x.yaml", "- 1\n- 2\n") == []
+
+
+def _translated(entries: list[tuple[str, str, str]]) -> Catalog:
+    po = Catalog(locale="nb", domain="lessons")
+    for context, english, translation in entries:
+        po.add(english, translation, context=context)
+    return po
+
+
+def test_a_changed_english_text_makes_its_translation_stale() -> None:
+    po = _translated([("demo/title", "A title", "En tittel"), ("demo/summary", "Short.", "Kort.")])
+    pot = template(
+        "lessons",
+        [
+            Message("demo/title", "A new title", "lessons/demo.yaml"),
+            Message("demo/summary", "Short.", "lessons/demo.yaml"),
+        ],
+    )
+    result = updated(po, pot)
+    title = result.get("A new title", context="demo/title")
+    assert title is not None and title.fuzzy and title.string == "En tittel"
+    assert title.previous_id == ["A title"]
+    summary = result.get("Short.", context="demo/summary")
+    assert summary is not None and not summary.fuzzy and summary.string == "Kort."
+    # A stale translation is not compiled: the text shows in English.
+    mo = compiled(result)
+    assert b"En tittel" not in mo and b"Kort." in mo
+
+
+def test_a_text_that_only_moved_keeps_its_translation() -> None:
+    po = _translated([("demo/step-3/prompt", "What is it?", "Hva er det?")])
+    pot = template("lessons", [Message("demo/step-4/prompt", "What is it?", "lessons/demo.yaml")])
+    moved = updated(po, pot).get("What is it?", context="demo/step-4/prompt")
+    assert moved is not None and not moved.fuzzy and moved.string == "Hva er det?"
+
+
+def test_the_templates_are_written_without_dates_that_change() -> None:
+    text = (LOCALE_DIR / "lessons.pot").read_text("utf-8")
+    assert "POT-Creation-Date: 2026-01-01 00:00+0000" in text
+    read = read_po(io.BytesIO(text.encode("utf-8")))
+    assert len(read) > 500  # 23 lessons' texts
+    assert Path(LOCALE_DIR / "rules.pot").is_file()
+
+
+def test_the_wheel_ships_every_compiled_catalog_and_glossary() -> None:
+    """A plain ``pip install .`` carries the .mo files and glossaries (pyproject's package data)."""
+    import fnmatch
+    import tomllib
+
+    root = LOCALE_DIR.parents[1]
+    globs = tomllib.loads((root / "pyproject.toml").read_text("utf-8"))["tool"]["setuptools"][
+        "package-data"
+    ]["gintutor"]
+    shipped = [*LOCALE_DIR.glob("*/LC_MESSAGES/*.mo"), *LOCALE_DIR.glob("*/glossary.yaml")]
+    assert len(shipped) == len(TRANSLATED) * (len(DOMAINS) + 1)
+    for path in shipped:
+        name = path.relative_to(root / "gintutor").as_posix()
+        assert any(fnmatch.fnmatch(name, glob) for glob in globs), name
