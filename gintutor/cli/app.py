@@ -614,11 +614,28 @@ def puzzles_check(
             "--replay", help="Judge every position again and compare with the stored verdict."
         ),
     ] = False,
+    ignore_baseline: Annotated[
+        bool,
+        typer.Option(
+            "--ignore-baseline",
+            help="Report the known violations too (those puzzles/baseline.json lists).",
+        ),
+    ] = False,
+    shrink_baseline: Annotated[
+        bool,
+        typer.Option(
+            "--shrink-baseline",
+            help="Remove from puzzles/baseline.json the entries the pack no longer breaks.",
+        ),
+    ] = False,
 ) -> None:
-    """Validate puzzles: schema, legal positions, duplicates, answers equal to the engine's.
+    """Validate puzzles: schema, legal positions, duplicates, answers equal to the engine's,
+    facts in words from the engine, titles that agree with the verdict, possible histories.
 
     Judged themes are checked against the stored coach verdict of exactly their position
-    (fast); --replay judges them all again (slow: seconds per puzzle on every core).
+    (fast); --replay judges them all again (slow: seconds per puzzle on every core). The
+    shipped pack's known rule violations are listed in puzzles/baseline.json, which only
+    shrinks.
     """
     from gintutor.content.carouselpuzzles import (
         carousel_pack_files,
@@ -646,7 +663,14 @@ def puzzles_check(
     files = [(name, text) for name, text in files if not is_carousel_pack(text)]
     if write_verdicts and path is not None:
         raise UsageError("--write-verdicts stores the shipped pack's verdicts: give no PATH")
+    if shrink_baseline and (path is not None or ignore_baseline):
+        raise UsageError("--shrink-baseline rewrites the shipped pack's baseline: give no PATH")
+    from gintutor.content.puzzlerules import load_baseline
+
+    # The baseline names shipped puzzles: it holds for a shipped file checked alone too.
+    baseline = None if ignore_baseline else load_baseline()
     solutions: list[Any] = []
+    found: list[Any] = []
     with _progress_bar("checking puzzles") as advance:
         puzzles, problems = check_puzzles(
             files,
@@ -656,7 +680,18 @@ def puzzles_check(
             solutions=solutions,
             replay=replay,
             judge_missing=write_verdicts or path is not None,
+            baseline=baseline,
+            violations=found,
+            whole_pack=path is None,
         )
+    if shrink_baseline:
+        from gintutor.cli.progress import write_atomically
+        from gintutor.content.paths import content_dir
+        from gintutor.content.puzzlerules import BASELINE_FILE, shrunk_baseline
+
+        target = Path(str(content_dir("puzzles"))) / BASELINE_FILE
+        write_atomically(target, shrunk_baseline(baseline or {}, found))
+        problems = [p for p in problems if "the baseline only shrinks" not in p.message]
     if write_verdicts:
         from gintutor.cli.progress import write_atomically
         from gintutor.content.paths import content_dir

@@ -12,7 +12,14 @@ from gintutor.cli.puzzlestats import streaks as streaks
 from gintutor.engine.cards import Card
 from gintutor.errors import GinError
 from gintutor.text.blocks import Line
-from gintutor.tutor.puzzles import Grade, Puzzle, Solution, Theme, choice_codes
+from gintutor.tutor.puzzles import (
+    Grade,
+    Puzzle,
+    Solution,
+    Theme,
+    choice_codes,
+    fill_explanation,
+)
 from gintutor.tutor.puzzletext import feedback, setting_out
 
 
@@ -95,7 +102,10 @@ class PuzzleRunner(Session):
         while answer is None:
             reply = self.asker.ask(prompt)
             if reply is Command.HINT and used < len(hints):
-                self.terminal.say(f"Hint: {hints[used]}", "yellow")
+                hint = hints[used]
+                if "{" in hint:  # a placeholder: the engine's number for this position
+                    hint = fill_explanation(hint, _solved(puzzle))
+                self.terminal.say(f"Hint: {hint}", "yellow")
                 used += 1
                 continue
             if reply in (Command.HINT, Command.SKIP):

@@ -31,6 +31,7 @@ import functools
 import random
 from collections.abc import Callable, Iterable, Iterator
 
+from gintutor.content.puzzlerules import fact_violations, history_problems, title_violations
 from gintutor.content.puzzles import read_puzzles
 from gintutor.engine.bots import Bot, make_bot
 from gintutor.engine.cards import CARD_POINTS, CARDS, CardSet
@@ -147,12 +148,12 @@ _TITLES: dict[Theme, list[str]] = {
         "Which pair to break?",
         "Two draws to a knock",
         "Flexible beats tidy",
-        "Live cards matter",
+        "Count the cards still out",
     ],
     Theme.SAFETY: [
         "Don't feed the opponent",
         "What did they pick up?",
-        "A safe discard",
+        "What can they use?",
         "Read the pickup",
         "Keep it away from them",
         "Dangerous card",
@@ -177,7 +178,7 @@ _TITLES: dict[Theme, list[str]] = {
         "Knock with which card?",
         "Spread carefully",
         "Nothing to lay off",
-        "The safest knock",
+        "Which knock holds up?",
         "Choose your knock discard",
         "Close the ends",
     ],
@@ -197,7 +198,7 @@ _HINTS = {
     ],
     Theme.OUTS: [
         "Outs are the unseen cards that let you meld or knock on the next draw.",
-        "Compare the pairs you would keep: which of their cards are still live?",
+        "Compare the pairs you would keep: which of their cards are still unseen?",
     ],
     Theme.SAFETY: [
         "A discard is dangerous when the opponent holds two cards that meld with it.",
@@ -634,8 +635,8 @@ def _draft(
     # Judged as ``puzzles check`` reads it back: a verdict is seeded and keyed by exactly the
     # position written (the YAML keeps no first upcard where the rules do not need one).
     read, problems = read_puzzles(to_yaml([draft]), "generated")
-    if problems or len(read) != 1:
-        return None
+    if problems or len(read) != 1 or history_problems(read[0]):
+        return None  # a position the puzzle cannot state (say, the dealer offered the upcard)
     draft = dataclasses.replace(read[0], path="", line=0)
     try:
         if theme in PRESCREENED:
@@ -657,12 +658,26 @@ def _draft(
     explanation = draft.explanation
     if theme in _NATURAL_IS_BEST and natural_choice(solution) in solution.accepted:
         explanation = _NATURAL_IS_BEST[theme]
-    return dataclasses.replace(
+    written = dataclasses.replace(
         draft,
         difficulty=_difficulty(theme, margin),
         answers=solution.accepted,
         explanation=explanation,
     )
+    return _titled(written, solution)
+
+
+def _titled(puzzle: Puzzle, solution: Solution) -> Puzzle | None:
+    """The puzzle under its drawn title, or the theme's next title that agrees with the
+    verdict (:func:`~gintutor.content.puzzlerules.title_violations`); ``None`` if its words
+    break a rule whatever the title."""
+    titles = _TITLES[puzzle.theme]
+    start = titles.index(puzzle.title)
+    for title in titles[start:] + titles[:start]:
+        titled = dataclasses.replace(puzzle, title=title)
+        if not fact_violations(titled, solution) and not title_violations(titled, solution):
+            return titled
+    return None
 
 
 def _cards(cards: CardSet) -> str:

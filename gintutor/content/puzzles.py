@@ -195,6 +195,9 @@ def check_puzzles(
     solutions: list[Solution] | None = None,
     replay: bool = False,
     judge_missing: bool = False,
+    baseline: dict[str, list[str]] | None = None,
+    violations: list[Any] | None = None,
+    whole_pack: bool = False,
 ) -> tuple[list[Puzzle], list[Problem]]:
     """Load puzzles and check them: schema, legal positions, unique ids and positions, and
     (with ``solve``) that the stated answers are exactly the engine's accepted answers.
@@ -206,7 +209,13 @@ def check_puzzles(
     Solving is per puzzle, so ``jobs`` processes share it; ``progress(done, total)`` is called
     as puzzles are solved; ``solutions`` collects every solution. The problems come in file
     order whatever ``jobs`` is.
+
+    With ``solve``, the rules of :mod:`gintutor.content.puzzlerules` (facts in words, titles,
+    histories) are checked too: ``violations`` collects every violation; those ``baseline`` lists
+    are known and not reported, and a baseline entry that no longer fires is (``whole_pack``:
+    an entry whose puzzle is not in the files too).
     """
+    files = list(files)
     puzzles: list[Puzzle] = []
     problems: list[Problem] = []
     for path, text in files:
@@ -247,12 +256,35 @@ def check_puzzles(
             results[index] = result
             if progress is not None:
                 progress(done, len(work))
+        solved: dict[str, Solution] = {}
         for index in range(len(work)):
             checked, solution = results[index]
             problems += checked
-            if solutions is not None and solution is not None:
-                solutions.append(solution)
+            if solution is not None:
+                solved[puzzles[index].id] = solution
+                if solutions is not None:
+                    solutions.append(solution)
+        problems += _rule_problems(puzzles, solved, files, baseline, violations, whole_pack)
     return puzzles, problems
+
+
+def _rule_problems(
+    puzzles: list[Puzzle],
+    solved: dict[str, Solution],
+    files: Iterable[tuple[str, str]],
+    baseline: dict[str, list[str]] | None,
+    found: list[Any] | None,
+    whole_pack: bool,
+) -> list[Problem]:
+    """The puzzle rules' problems (:mod:`gintutor.content.puzzlerules`), baseline applied."""
+    from gintutor.content import puzzlerules
+
+    every = [v for p in puzzles for v in puzzlerules.violations(p, solved.get(p.id))]
+    if found is not None:
+        found += every
+    unsolved = frozenset(p.id for p in puzzles if p.id not in solved)
+    new, stale = puzzlerules.apply_baseline(every, baseline or {}, puzzles, whole_pack, unsolved)
+    return puzzlerules.rule_problems(new, stale, dict(files))
 
 
 _Task = tuple[Puzzle, str, Any]

@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -406,7 +407,7 @@ def position_key(position: Position) -> tuple[object, ...]:
 
 # --- explanations ------------------------------------------------------------------------------
 
-_FIELD = re.compile(r"\{([A-Za-z0-9-]+)(?:\.([a-z_0-9]+))?(?::(%|n))?\}")
+_FIELD = re.compile(r"\{([A-Za-z0-9_-]+)(?:\.([a-z_0-9]+))?(?::(%|n))?\}")
 _EVAL_FIELDS = {
     "deadwood",
     "p_knock_next",
@@ -418,41 +419,240 @@ _EVAL_FIELDS = {
     "gin_outs",
     "can_knock",
 }
+_CARD_LISTS = ("outs", "knock_outs", "gin_outs", "partners")
+
+
+def _outs_count(option: DiscardEval) -> int:
+    return len(option.outs)
+
+
+def _knock_outs_count(option: DiscardEval) -> int:
+    return len(option.knock_outs)
+
+
+def _opponent_melds(option: DiscardEval) -> float:
+    return option.p_opponent_melds
+
+
+def _deadwood(option: DiscardEval) -> int:
+    return option.deadwood
+
+
+_RANKED: dict[str, tuple[Callable[[DiscardEval], float], bool]] = {
+    # name: (the measure of a discard, True when more is "most")
+    "most_outs": (_outs_count, True),
+    "most_knock_outs": (_knock_outs_count, True),
+    "safest": (_opponent_melds, False),
+    "most_used": (_opponent_melds, True),
+    "least_deadwood": (_deadwood, False),
+}
+"""Names that stand for the discard that leads on one exact measure (ties: the theme's rank,
+then card order); the matching ``_rank`` fields say whether another discard shares it."""
+_RANK_FIELDS = {
+    "outs_rank": "most_outs",
+    "knock_outs_rank": "most_knock_outs",
+    "safety_rank": "safest",
+    "used_rank": "most_used",
+    "deadwood_rank": "least_deadwood",
+}
+PHRASE_FIELDS = frozenset({"live", "melds_with", "natural", "vs_best", *_RANK_FIELDS})
+"""Fields that render a claim in words ("dead", "the most outs", "tied with K♠"), computed for
+the position: prose may make such a claim only through them (``puzzles check``)."""
+NAMES = frozenset({"best", "second", "natural", *_RANKED})
+"""The names a placeholder may use besides card codes and actions."""
+
+Part = tuple[str, bool]
+"""A piece of filled text and whether the engine produced it (a placeholder's value)."""
+
+
+def meld_partners_mask(card: Card, available: int) -> int:
+    """The cards of ``available`` that make a three-card meld with ``card`` and a third card of
+    ``available``: what ``card`` can still meld with. ``card`` is *live* when it has any.
+
+    >>> from gintutor.engine.cards import DECK_MASK
+    >>> CardSet(meld_partners_mask(Card.parse("QC"), DECK_MASK & ~CardSet.parse("JC").mask)).text()
+    'QD QH QS'
+    """
+    from gintutor.engine.melds import MELDS_THROUGH
+
+    partners = 0
+    for meld in MELDS_THROUGH[card.index]:
+        others = meld & ~card.mask
+        if others.bit_count() == 2 and others & available == others:
+            partners |= others
+    return partners
 
 
 def fill_explanation(text: str, solution: Solution) -> str:
     """Fill ``{best}``, ``{best.p_knock_within_2:%}``, ``{KS.outs:n}`` with engine numbers.
 
     Names: ``best``, ``second`` (rank in the theme), ``natural`` (least deadwood now, then the
-    highest card), or a card code or action; fields as in ``puzzle --json``, and ``mean`` (the
-    expected points) and ``loss`` (what it costs against the best) in judged themes; ``:%`` a
-    percentage, ``:n`` a count of cards.
+    highest card), ``most_outs``, ``most_knock_outs``, ``safest`` (the least chance the opponent
+    melds it), ``most_used`` (the most), ``least_deadwood``, a card code or an action; fields as
+    in ``puzzle --json``, and ``mean`` (the expected points) and ``loss`` (what it costs against
+    the best) in judged themes; ``:%`` a percentage, ``:n`` a count of cards. Claims in words:
+    ``live`` (``live`` or ``dead``: can the card still be part of a meld of yours),
+    ``partners`` (the unseen cards it can still meld with), ``melds_with`` (the same as a
+    phrase), ``outs_rank``, ``knock_outs_rank``, ``safety_rank``, ``used_rank``,
+    ``deadwood_rank`` (``the most outs (6)``, ``fewer outs (4) than K♠ (6)``...), ``natural``
+    (``the natural discard`` or not) and ``vs_best`` (``tied with K♠``, ``2 deadwood behind
+    K♠``, within the noise or behind it).
     """
+    return "".join(part for part, _ in fill_parts(text, solution))
 
-    def value(match: re.Match[str]) -> str:
-        name, key, fmt = match.group(1), match.group(2), match.group(3)
-        row = _named_row(solution, name)
-        if key is None:
-            return _code_display(row.code)
-        if key in ("mean", "loss"):
-            if row.judged is None:
-                raise GinError(f"{{{name}.{key}}}: no expected points in this puzzle")
-            return f"{row.measure:+.1f}" if key == "mean" else f"{row.cost:.1f}"
-        if row.evaluation is None or key not in _EVAL_FIELDS:
-            raise GinError(f"{{{name}.{key}}}: no such number for this puzzle")
-        raw = getattr(row.evaluation, key)
-        if key in ("outs", "knock_outs", "gin_outs"):
-            cards = [o.card if hasattr(o, "card") else o for o in raw]
-            if fmt == "n":
-                return str(len(cards))
-            return " ".join(card.display() for card in cards) or "none"
-        if fmt == "%":
-            return f"{100 * raw:.0f}%"
-        if isinstance(raw, float):
-            return f"{raw:.1f}"
-        return str(raw)
 
-    return _FIELD.sub(value, text)
+def fill_parts(text: str, solution: Solution) -> list[Part]:
+    """The text of :func:`fill_explanation` in pieces, each marked as written or computed."""
+    parts: list[Part] = []
+    at = 0
+    for match in _FIELD.finditer(text):
+        parts.append((text[at : match.start()], False))
+        parts.append((_value(match, solution), True))
+        at = match.end()
+    parts.append((text[at:], False))
+    return [part for part in parts if part[0]]
+
+
+def _value(match: re.Match[str], solution: Solution) -> str:
+    name, key, fmt = match.group(1), match.group(2), match.group(3)
+    if key is None and name not in NAMES and _is_card_code(name):
+        for row in solution.rows:  # a card named in the text need not be a choice
+            if row.code == name.upper():
+                break
+        else:
+            return _code_display(name.upper())
+    row = _named_row(solution, name)
+    if key is None:
+        return _code_display(row.code)
+    if key in ("mean", "loss"):
+        if row.judged is None:
+            raise GinError(f"{{{name}.{key}}}: no expected points in this puzzle")
+        return f"{row.measure:+.1f}" if key == "mean" else f"{row.cost:.1f}"
+    if key == "vs_best":
+        return _versus_best(solution, row)
+    if key == "natural":
+        natural = natural_choice(solution)
+        if row.code == natural:
+            return "the natural discard"
+        return f"not the natural discard (that is {_code_display(natural)})"
+    evaluation = row.evaluation
+    if evaluation is None or key not in _EVAL_FIELDS | PHRASE_FIELDS | {"partners"}:
+        raise GinError(f"{{{name}.{key}}}: no such number for this puzzle")
+    if key in _RANK_FIELDS:
+        return _rank_phrase(solution, _RANK_FIELDS[key], evaluation)
+    if key in ("live", "partners", "melds_with"):
+        partners = _partners(solution, evaluation.card)
+        if key == "live":
+            available = _available(solution) & ~evaluation.card.mask
+            return "live" if meld_partners_mask(evaluation.card, available) else "dead"
+        if key == "melds_with":
+            if not partners:
+                return "can no longer meld with any unseen card"
+            return "can still meld with " + " ".join(c.display() for c in partners)
+        raw: object = partners
+    else:
+        raw = getattr(evaluation, key)
+    if key in _CARD_LISTS:
+        cards = [o.card if hasattr(o, "card") else o for o in raw]  # type: ignore[attr-defined]
+        if fmt == "n":
+            return str(len(cards))
+        return " ".join(card.display() for card in cards) or "none"
+    if fmt == "%":
+        return f"{100 * raw:.0f}%"  # type: ignore[operator]
+    if isinstance(raw, float):
+        return f"{raw:.1f}"
+    return str(raw)
+
+
+def _is_card_code(name: str) -> bool:
+    try:
+        return len(name) == 2 and Card.parse(name).code == name.upper()
+    except GinError:
+        return False
+
+
+def _available(solution: Solution) -> int:
+    """The cards that may still end in my melds: my hand (11 cards) and the unseen ones."""
+    evaluation = solution.evaluation
+    assert evaluation is not None
+    return evaluation.position.hand.mask | evaluation.unseen.mask
+
+
+def _partners(solution: Solution, card: Card) -> tuple[Card, ...]:
+    """The unseen cards that can still make a three-card meld with ``card`` (the third card
+    mine or unseen)."""
+    evaluation = solution.evaluation
+    assert evaluation is not None
+    mask = meld_partners_mask(card, _available(solution) & ~card.mask) & evaluation.unseen.mask
+    return tuple(CardSet(mask))
+
+
+def _ranked_options(solution: Solution) -> list[DiscardEval]:
+    """The discards the exact measures compare: the choices that are discards, best first
+    (every discard after taking, in an ``upcard`` or ``knock-or-play`` puzzle)."""
+    evaluation = solution.evaluation
+    if evaluation is None:
+        return []
+    by_code = {e.card.code: e for e in evaluation.options}
+    ranked = [by_code[row.code] for row in solution.rows if row.code in by_code]
+    return ranked or list(evaluation.options)
+
+
+def _leaders(solution: Solution, name: str) -> list[DiscardEval]:
+    """The discards that lead on the measure of ``name`` (:data:`_RANKED`), first the one the
+    name stands for."""
+    measure, most = _RANKED[name]
+    options = _ranked_options(solution)
+    if not options:
+        raise GinError(f"{{{name}}}: no discards to compare in this puzzle")
+    values = [float(measure(e)) for e in options]
+    top = max(values) if most else min(values)
+    return [e for e, v in zip(options, values, strict=True) if abs(v - top) < 1e-9]
+
+
+_RANK_WORDS = {
+    "most_outs": ("the most outs", "fewer outs", "outs"),
+    "most_knock_outs": ("the most knock outs", "fewer knock outs", "knock outs"),
+    "safest": ("the safest discard", "less safe", "to give them a meld"),
+    "most_used": ("the card they can most often use", "less often of use to them", "for them"),
+    "least_deadwood": ("the least deadwood", "more deadwood", "deadwood"),
+}
+
+
+def _rank_phrase(solution: Solution, name: str, option: DiscardEval) -> str:
+    """``the most outs (6)``, ``the most outs (6), with K♠``, ``fewer outs (4) than K♠ (6)``."""
+    measure, _ = _RANKED[name]
+    leaders = _leaders(solution, name)
+    lead, behind, unit = _RANK_WORDS[name]
+
+    def shown(e: DiscardEval) -> str:
+        value = measure(e)
+        if isinstance(value, float):
+            return f"{100 * value:.0f}% {unit}"
+        return f"{value}" if unit in ("outs", "knock outs", "deadwood") else str(value)
+
+    if any(e.card == option.card for e in leaders):
+        others = [e.card.display() for e in leaders if e.card != option.card]
+        text = f"{lead} ({shown(option)})"
+        return text + (f", with {' '.join(others)}" if others else "")
+    top = leaders[0]
+    return f"{behind} ({shown(option)}) than {top.card.display()} ({shown(top)})"
+
+
+def _versus_best(solution: Solution, row: Row) -> str:
+    """How the choice stands against the best: ``the best``, ``tied with K♠``, ``within the
+    noise of K♠ (1.2 ± 0.9 expected points behind)``, ``2 deadwood behind K♠``."""
+    best = solution.rows[0]
+    unit = theme_unit(solution.puzzle.theme)
+    if row.code == best.code:
+        return "the best"
+    name = _code_display(best.code)
+    if abs(row.cost) < 1e-9:
+        return f"tied with {name}"
+    amount = f"{row.cost:.0f}" if row.judged is None else f"{row.cost:.1f} ± {row.cost_stderr:.1f}"
+    if row.grade is Grade.BEST:
+        return f"within the noise of {name} ({amount} {unit} behind)"
+    return f"{amount} {unit} behind {name}"
 
 
 def _code_display(code: str) -> str:
@@ -486,7 +686,10 @@ def _named_row(solution: Solution, name: str) -> Row:
         return rows[0]
     if name == "second":
         return rows[1] if len(rows) > 1 else rows[0]
-    code = natural_choice(solution) if name == "natural" else name
+    if name in _RANKED:
+        code = _leaders(solution, name)[0].card.code
+    else:
+        code = natural_choice(solution) if name == "natural" else name
     for row in rows:
         if row.code == code or row.code == code.upper():
             return row

@@ -49,20 +49,21 @@ EXPLANATIONS = {
     Theme.UPCARD: "Against a strong opponent who reads what you take, {best} is worth "
     "{best.mean} points on average and {second} {second.mean}.",
     Theme.LAYOFF_EXPOSURE: "Knocking after discarding {best} is worth {best.mean} points on "
-    "average; discarding {natural}, the least deadwood, {natural.mean}: what you leave in your "
+    "average; discarding {natural}, {natural.natural}, {natural.mean}: what you leave in your "
     "melds decides what the defender can lay off.",
 }
 """Explanations written by the generator (numbers are placeholders the engine fills)."""
 
 NATURAL_EXPLANATIONS = {
-    Theme.OUTS: "The natural discard is right: against a strong opponent {best} is worth "
-    "{best.mean} points on average, with {best.knock_outs:n} knock outs and a "
-    "{best.p_knock_within_2:%} chance to knock within two draws; {second} is worth "
-    "{second.mean}.",
-    Theme.SAFETY: "Here the natural discard is best against a strong opponent too: {natural} "
-    "gives them a meld {natural.p_opponent_melds:%} of the time but keeps your deadwood at "
-    "{natural.deadwood}, worth {natural.mean} points on average; {second} is worth "
-    "{second.mean}. The safest card is not always worth the deadwood it costs.",
+    Theme.OUTS: "{best}, {best.natural}, is {best.vs_best}: against a strong opponent it is "
+    "worth {best.mean} points on average, with {best.knock_outs:n} knock outs and a "
+    "{best.p_knock_within_2:%} chance to knock within two draws; {second} is "
+    "{second.vs_best}.",
+    Theme.SAFETY: "{natural}, {natural.natural}, is {natural.vs_best} against a strong "
+    "opponent too: it gives them a meld {natural.p_opponent_melds:%} of the time but keeps "
+    "your deadwood at {natural.deadwood}, worth {natural.mean} points on average; {safest}, "
+    "{safest.safety_rank}, is {safest.vs_best}. Denying them a meld is not always worth the "
+    "deadwood it costs.",
 }
 """Explanations when the natural discard (the least deadwood) is the best answer."""
 

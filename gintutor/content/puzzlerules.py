@@ -1,0 +1,370 @@
+"""The rules a puzzle's words and position must keep, beyond a legal position and right answers.
+
+Each rule names what it finds per puzzle (:class:`Violation`); ``puzzles check`` reports them as
+``file:line: …``, except those the pack's baseline (``puzzles/baseline.json``) lists as known,
+and a baseline entry that no longer fires is itself a problem, so the baseline only shrinks.
+
+- ``facts``: a title, hint or explanation states a number, a percentage or a claim about cards
+  (dead, live, can still meld with, most, least, safest, ties, the natural discard) in words
+  that no placeholder computed (:func:`~gintutor.tutor.puzzles.fill_parts`). Card names are
+  names, not facts.
+- ``title``: a title that contradicts the verdict ("Not the obvious card" over an accepted
+  natural discard; "Keep the meld whole" where an accepted answer breaks one).
+- ``history``: a position no game reaches (:func:`history_problems`).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from gintutor.content.paths import content_dir
+from gintutor.content.yamlread import Problem
+from gintutor.tutor.puzzles import (
+    FIRST_TURN_STOCK,
+    Puzzle,
+    Solution,
+    Theme,
+    fill_parts,
+    first_turn,
+    natural_choice,
+    stock_size,
+)
+
+BASELINE_FILE = "baseline.json"
+RULES = ("facts", "title", "history")
+"""The rules, in the order they are reported."""
+
+
+@dataclass(frozen=True)
+class Violation:
+    """One rule a puzzle breaks: where (``field``: ``title``, ``hints[0]``, ``explanation``,
+    ``position``) and why, in a whole sentence."""
+
+    puzzle: Puzzle
+    rule: str
+    field: str
+    message: str
+    detail: str = ""
+    """What was found (the claim in words), so that a baseline names this violation alone."""
+
+    @property
+    def key(self) -> str:
+        """How the baseline lists it: ``facts explanation 'dead'``."""
+        return " ".join(part for part in (self.rule, self.field, self.detail) if part)
+
+
+# --- facts in words --------------------------------------------------------------------------
+
+_CARD_NAME = re.compile(r"(?<![\w{])(?:10|[2-9TJQKA])[CDHS♣♦♥♠](?![\w}])")
+"""A card written out (``9C``, ``10♣``): a name, not a fact."""
+_CLAIMS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"\d"), "{best.deadwood}, {best.knock_outs:n} or {best.p_knock_within_2:%}"),
+    (re.compile(r"%"), "{best.p_knock_within_2:%} or {best.p_opponent_melds:%}"),
+    (re.compile(r"\bcan (?:still )?meld with\b", re.I), "{KS.melds_with}"),
+    (re.compile(r"\b(?:dead|live)\b", re.I), "{KS.live} or {KS.melds_with}"),
+    (
+        re.compile(r"\b(?:most|least|fewest|fewer)\b", re.I),
+        "{KS.outs_rank}, {KS.knock_outs_rank}, {KS.used_rank} or {KS.deadwood_rank}",
+    ),
+    (re.compile(r"\b(?:safest|safer|safe|riskiest)\b", re.I), "{KS.safety_rank}"),
+    (re.compile(r"\b(?:ties|tie|tied|equally)\b", re.I), "{KS.vs_best}"),
+    (re.compile(r"\b(?:natural|obvious)\b", re.I), "{natural} and {KS.natural}"),
+)
+"""What prose may not claim on its own, and the placeholders that compute it."""
+_NUMBERS = (_CLAIMS[0][1], _CLAIMS[1][1])
+_TITLE_FREE = ("{natural} and {KS.natural}",)
+_SENTENCE = re.compile(r"[^.?!]+(?:[.?!]+|$)")
+"""Claims a title may make (the ``title`` rule holds them against the verdict)."""
+
+
+def fact_violations(puzzle: Puzzle, solution: Solution) -> list[Violation]:
+    """A violation for each title, hint or explanation that claims in words what no placeholder
+    computed (the title is shown before the answer and has no placeholders)."""
+    found: list[Violation] = []
+    texts = [("title", [(puzzle.title, False)])]
+    texts += [(f"hints[{i}]", fill_parts(hint, solution)) for i, hint in enumerate(puzzle.hints)]
+    texts.append(("explanation", fill_parts(puzzle.explanation, solution)))
+    for name, parts in texts:
+        written = " … ".join(_CARD_NAME.sub(" ", text) for text, computed in parts if not computed)
+        statements = " ".join(s for s in _SENTENCE.findall(written) if not s.endswith("?"))
+        for pattern, fix in _CLAIMS:
+            if name == "title" and fix in _TITLE_FREE:
+                continue
+            # A question claims nothing about a card (it may not state a number either).
+            match = pattern.search(written if fix in _NUMBERS else statements)
+            if match is not None:
+                found.append(
+                    Violation(
+                        puzzle,
+                        "facts",
+                        name,
+                        f"the {_field_words(name)} states {match.group(0)!r} in words, not "
+                        f"from the engine: write it with a placeholder such as {fix}.",
+                        repr(match.group(0).lower()),
+                    )
+                )
+    return found
+
+
+def _field_words(name: str) -> str:
+    if name.startswith("hints["):
+        return f"hint {int(name[6:-1]) + 1}"
+    return name
+
+
+# --- titles against the verdict ---------------------------------------------------------------
+
+_NOT_NATURAL = re.compile(
+    r"not the (?:obvious|natural)|wrong card|keep the (?:meld|run|set) whole", re.I
+)
+_NATURAL = re.compile(r"(?:obvious|natural) (?:card|discard|one) is right", re.I)
+_ACTIONS = (
+    (re.compile(r"^(?:take it|take the|grab|pick it up)\b", re.I), "take"),
+    (re.compile(r"^(?:leave it|draw blind|pass)\b", re.I), "draw"),
+    (re.compile(r"^(?:knock now|strike now|knock!)", re.I), "knock"),
+    (re.compile(r"^(?:play on|keep playing|wait)\b", re.I), "play-on"),
+)
+
+
+def title_violations(puzzle: Puzzle, solution: Solution) -> list[Violation]:
+    """A violation when the title says the opposite of the verdict: the obvious card is wrong
+    (or a meld must stay whole) where the natural discard is accepted, the obvious card is right
+    where it is not, or a title that orders an action (no question mark) that is not accepted."""
+    title = puzzle.title
+    accepted = set(solution.accepted)
+    problems: list[str] = []
+    if puzzle.theme not in (Theme.UPCARD, Theme.KNOCK_OR_PLAY):
+        natural = natural_choice(solution)
+        if _NOT_NATURAL.search(title) and natural in accepted:
+            problems.append(
+                f"the title {title!r} says the obvious card is wrong, but the natural "
+                f"discard {natural} is accepted."
+            )
+        if _NATURAL.search(title) and natural not in accepted:
+            problems.append(
+                f"the title {title!r} says the obvious card is right, but the natural "
+                f"discard {natural} is not accepted."
+            )
+    if "?" not in title:
+        for pattern, action in _ACTIONS:
+            if pattern.search(title) and action not in accepted:
+                problems.append(
+                    f"the title {title!r} says {action}, but the accepted answers are "
+                    f"{', '.join(sorted(accepted))}."
+                )
+    return [Violation(puzzle, "title", "title", text) for text in problems]
+
+
+# --- impossible histories ---------------------------------------------------------------------
+
+
+def history_problems(puzzle: Puzzle) -> list[str]:
+    """Why no game reaches the position (empty when one can), in whole sentences.
+
+    The turns are counted from the stock: ``31 - stock`` stock draws since the first upcard
+    was turned. Every turn is a draw (from the stock or the pile) and a discard, the two
+    players alternate (the dealer, the opponent, may take the first upcard before the
+    non-dealer's first turn), the opponent passes a pile card only before drawing from the
+    stock (or once on the first upcard), and it cannot hold a card it picked up, or have
+    thrown a card, in turns it did not have.
+    """
+    position = puzzle.position
+    known = len(position.opponent_known)
+    thrown = len(puzzle.opponent_discards)
+    passed = len(puzzle.opponent_passed)
+    took = position.took_from_discard is not None
+    draws = FIRST_TURN_STOCK - stock_size(position)
+    if first_turn(position):
+        if known or thrown or passed:
+            return [
+                f"the upcard is the hand's first (stock {FIRST_TURN_STOCK}, no discard yet): "
+                "nobody has drawn, so the opponent cannot have picked up, thrown or passed "
+                f"anything ({known} picked up, {thrown} thrown, {passed} passed)."
+            ]
+        return []
+    problems = []
+    mid_turn = position.upcard is None  # 11 cards: I have drawn and not yet discarded
+    if mid_turn and not took and draws < 1:
+        problems.append(
+            f"no card has left the stock (stock {stock_size(position)}), so this turn's "
+            "draw was the discard pile's: give took_from_discard."
+        )
+    elif not _turns_fit(draws, known, thrown, passed, took, mid_turn):
+        problems.append(
+            f"{draws} stock draws cannot fit the opponent's history: {known} cards picked up "
+            f"and still held, {thrown} thrown and {passed} passed need more turns than the "
+            "stock allows."
+        )
+    return problems
+
+
+def _turns_fit(draws: int, known: int, thrown: int, passed: int, took: bool, mid: bool) -> bool:
+    """True when some count of turns fits: each player's turns are its stock draws plus its
+    pickups; the opponent's pickups hold its known cards, its stock draws its passes (less the
+    first upcard's), its turns its discards; my current draw is a pickup when I took."""
+    for opponent in range(0, 60):
+        for mine in (opponent, opponent + 1) if mid else (opponent - 1, opponent):
+            if mine < 0 or (mid and mine < 1):
+                continue
+            my_stock_min = 1 if mid and not took else 0
+            my_pickups_min = 1 if mid and took else 0
+            for my_stock in range(my_stock_min, min(mine - my_pickups_min, draws) + 1):
+                their_stock = draws - my_stock
+                their_pickups = opponent - their_stock
+                if their_pickups < known or their_stock < max(0, passed - 1):
+                    continue
+                if opponent >= thrown:
+                    return True
+    return False
+
+
+def history_violations(puzzle: Puzzle) -> list[Violation]:
+    """:func:`history_problems` as violations of the ``history`` rule."""
+    return [Violation(puzzle, "history", "position", text) for text in history_problems(puzzle)]
+
+
+# --- all rules, and the baseline -------------------------------------------------------------
+
+
+def violations(puzzle: Puzzle, solution: Solution | None) -> list[Violation]:
+    """Every rule ``puzzle`` breaks (those needing the solution only when it is given)."""
+    found = history_violations(puzzle)
+    if solution is not None:
+        found = fact_violations(puzzle, solution) + title_violations(puzzle, solution) + found
+    return found
+
+
+Baseline = dict[str, list[str]]
+"""The known violations of the shipped pack: puzzle id -> their keys (:attr:`Violation.key`)."""
+
+
+def load_baseline() -> Baseline:
+    """The shipped pack's baseline (empty when there is none)."""
+    try:
+        text = content_dir("puzzles").joinpath(BASELINE_FILE).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return {}
+    data = json.loads(text)
+    return {str(k): [str(rule) for rule in v] for k, v in data["known"].items()}
+
+
+def baseline_text(found: Iterable[Violation]) -> str:
+    """The baseline file listing ``found`` (one puzzle a line, so a diff shows each change)."""
+    known: dict[str, set[str]] = {}
+    for violation in found:
+        known.setdefault(violation.puzzle.id, set()).add(violation.key)
+    lines = [
+        f"  {json.dumps(pid)}: {json.dumps(sorted(keys), ensure_ascii=False)}"
+        for pid, keys in sorted(known.items())
+    ]
+    note = (
+        "Known violations of the puzzle rules (gintutor/content/puzzlerules.py): fix a puzzle "
+        "and remove its entry; never add one."
+    )
+    return (
+        "{\n"
+        + f'  "note": {json.dumps(note)},\n'
+        + '  "known": {\n'
+        + ",\n".join("  " + line for line in lines)
+        + "\n  }\n}\n"
+    )
+
+
+def shrunk_baseline(baseline: Baseline, found: Iterable[Violation]) -> str:
+    """The baseline file with only the entries ``found`` still breaks (nothing is added)."""
+    return baseline_text(v for v in found if v.key in baseline.get(v.puzzle.id, ()))
+
+
+def apply_baseline(
+    found: list[Violation],
+    baseline: Baseline,
+    checked: Iterable[Puzzle],
+    whole_pack: bool,
+    unsolved: frozenset[str] = frozenset(),
+) -> tuple[list[Violation], list[tuple[Puzzle | None, str]]]:
+    """The violations the baseline does not list, and the baseline's stale entries (a puzzle
+    that now keeps a rule it is listed for, or, checking the whole pack, an id not in it) as
+    ``(puzzle, message)``. The ``unsolved`` puzzles' rules that need a solution were not
+    checked: their entries are not stale."""
+    by_id = {puzzle.id: puzzle for puzzle in checked}
+    broken = {(v.puzzle.id, v.key) for v in found}
+    new = [v for v in found if v.key not in baseline.get(v.puzzle.id, ())]
+    stale: list[tuple[Puzzle | None, str]] = []
+    for pid, rules in sorted(baseline.items()):
+        puzzle = by_id.get(pid)
+        if puzzle is None:
+            if whole_pack:
+                stale.append(
+                    (None, f"the baseline lists {pid}, which is not in the pack: remove it.")
+                )
+            continue
+        for key in rules:
+            if pid in unsolved and not key.startswith("history"):
+                continue
+            if (pid, key) not in broken:
+                stale.append(
+                    (
+                        puzzle,
+                        f"{pid} no longer breaks the rule the baseline lists as {key!r}: "
+                        f"remove it from puzzles/{BASELINE_FILE} (the baseline only shrinks).",
+                    )
+                )
+    return new, stale
+
+
+def field_line(text: str, puzzle_line: int, field: str) -> int:
+    """The line of ``field`` (``title``, ``hints[1]``, ``explanation``, ``position``) in the
+    puzzle entry that starts at ``puzzle_line`` of ``text`` (the entry's line if not found)."""
+    lines = text.splitlines()
+    key, _, index = field.partition("[")
+    for number in range(puzzle_line, len(lines)):
+        line = lines[number]
+        if number > puzzle_line and line.lstrip().startswith("- id:"):
+            break
+        if line.lstrip().startswith(f"{key}:"):
+            if not index:
+                return number + 1
+            wanted = int(index[:-1])
+            items = [
+                n
+                for n in range(number + 1, len(lines))
+                if lines[n].lstrip().startswith("- ")
+                and len(lines[n]) - len(lines[n].lstrip()) > len(line) - len(line.lstrip())
+            ]
+            return items[wanted] + 1 if wanted < len(items) else number + 1
+    return puzzle_line
+
+
+def rule_problems(
+    found: list[Violation],
+    stale: list[tuple[Puzzle | None, str]],
+    texts: dict[str, str],
+) -> list[Problem]:
+    """The violations and stale baseline entries as ``file:line`` problems."""
+    problems = []
+    for violation in found:
+        puzzle = violation.puzzle
+        line = field_line(texts.get(puzzle.path, ""), puzzle.line - 1, violation.field)
+        problems.append(
+            Problem(puzzle.path, line, f"{puzzle.id}: [{violation.rule}] {violation.message}")
+        )
+    for listed, message in stale:
+        path = listed.path if listed else f"puzzles/{BASELINE_FILE}"
+        problems.append(Problem(path, listed.line if listed else 1, message))
+    return problems
+
+
+def report(found: list[Violation], puzzles: Iterable[Puzzle]) -> dict[str, Any]:
+    """Per theme and rule: the puzzles checked, and how many keep / break it."""
+    table: dict[str, dict[str, dict[str, int]]] = {}
+    broken = {(v.puzzle.id, v.rule) for v in found}
+    for puzzle in puzzles:
+        theme = table.setdefault(puzzle.theme.value, {})
+        for rule in RULES:
+            row = theme.setdefault(rule, {"pass": 0, "fail": 0})
+            row["fail" if (puzzle.id, rule) in broken else "pass"] += 1
+    return dict(sorted(table.items()))
