@@ -391,3 +391,20 @@ def test_a_piped_answer_is_echoed_without_its_control_characters() -> None:
     asker = PlainAsker(io.StringIO("\x1b[2Jdraw\r\n"), out)
     assert asker.ask(Prompt("Draw?")) == "\x1b[2Jdraw\r"  # the reader strips it, as before
     assert out.getvalue() == "Draw? \\x1b[2Jdraw\n"
+
+
+@pytest.mark.parametrize("force", [False, True], ids=["refused", "forced"])
+def test_generate_out_refuses_an_existing_file_unless_forced(tmp_path: Path, force: bool) -> None:
+    """``--out puzzles/outs.yaml`` once replaced the shipped pack with 19 lines, exit 0: an
+    existing file is refused before the work, kept byte for byte, unless ``--force``."""
+    target = tmp_path / "outs.yaml"
+    target.write_text("puzzles: []  # the author's pack\n", encoding="utf-8")
+    args = ["puzzles", "generate", "--count", "1", "--theme", "deadwood", "--out", str(target)]
+    code, out, err = run(*args, *(["--force"] if force else []))
+    if force:
+        assert code == 0, err
+        assert "id: deadwood-" in target.read_text(encoding="utf-8")
+    else:
+        assert (code, out) == (2, "")
+        assert err.startswith("error: --out ") and "exists" in err and "--force" in err, err
+        assert target.read_text(encoding="utf-8") == "puzzles: []  # the author's pack\n"

@@ -724,13 +724,19 @@ def puzzles_generate(
     seed: Annotated[int, typer.Option(help="Deal seed: the same seed, the same puzzles.")] = 1,
     out: Annotated[
         Path | None,
-        typer.Option(metavar="FILE", help="Write YAML here (default: standard output)."),
+        typer.Option(
+            metavar="FILE",
+            help="Write YAML here (default: standard output); an existing file only with --force.",
+        ),
     ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Let --out replace a file that exists.")
+    ] = False,
     jobs: JobsOption = 0,
 ) -> None:
     """Deal hands between bots, keep the positions the coach finds instructive, write YAML.
 
-    New ids continue after the shipped pack's, so the output can be added to it.
+    New ids continue after the shipped pack's, so the output can be added to it by hand.
     """
     from gintutor.content.houserules import load_rules
     from gintutor.content.puzzlegen import generate, to_yaml
@@ -758,6 +764,12 @@ def puzzles_generate(
         from gintutor.cli.inputs import output_file
 
         output_file(out)  # before the work: a missing folder or a device is an error now
+        if not force and out.exists():
+            # --out puzzles/outs.yaml once turned the shipped pack into 19 lines, exit 0.
+            raise UsageError(
+                f"--out {out}: the file exists; give --force to replace it (the new puzzles "
+                "are meant to be added to a pack by hand)"
+            )
 
     from gintutor.content.puzzles import pack_index
 
