@@ -408,3 +408,19 @@ def test_generate_out_refuses_an_existing_file_unless_forced(tmp_path: Path, for
         assert (code, out) == (2, "")
         assert err.startswith("error: --out ") and "exists" in err and "--force" in err, err
         assert target.read_text(encoding="utf-8") == "puzzles: []  # the author's pack\n"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["play", "--resume"], ["review"], ["carousel", "puzzle"], ["learn", "--list"], ["puzzle"]],
+    ids=["resume", "review", "carousel-puzzle", "learn", "puzzle"],
+)
+def test_a_data_folder_name_over_255_bytes_is_an_error_not_a_bug(
+    short_tmp: Path, monkeypatch: pytest.MonkeyPatch, args: list[str]
+) -> None:
+    """``GINTUTOR_HOME`` with a name the system cannot hold was exit 70 (``OSError: File name
+    too long``) on ``play --resume``, ``review`` and ``carousel puzzle``."""
+    monkeypatch.setenv("GINTUTOR_HOME", str(short_tmp / ("x" * 300)))
+    code, _, err = run(*args, stdin="")
+    assert code == 2, (code, err)
+    assert err.startswith("error: GINTUTOR_HOME: a name in it is longer than 255 bytes"), err

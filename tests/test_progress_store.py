@@ -231,7 +231,7 @@ CORRUPT = {
     "steps-not-a-mapping": json.dumps(
         {"version": 1, "lessons": {"cards": {**VALID_LESSON, "steps": [1]}}}
     ).encode(),
-    "wrong-version": b'{"version": 7}',
+    "wrong-version": b'{"version": 0}',
 }
 
 
@@ -375,3 +375,71 @@ def test_a_symlinked_progress_file_keeps_its_link(home: Path, tmp_path_factory: 
     progress.save()
     assert link.is_symlink() and link.resolve() == elsewhere.resolve()
     assert "cards" in json.loads(elsewhere.read_text())["lessons"]
+
+
+# --- a file from a newer gintutor, a finished lesson played again -------------------------------
+
+NEWER = b'{"version": 2, "lessons": {"cards": {"stars": 3}}, "badges": ["x"]}\n'
+
+
+@pytest.mark.parametrize("args", [["learn", "--list"], ["puzzle", "--stats"]])
+def test_a_file_from_a_newer_gintutor_is_reported_and_left_as_it_is(
+    home: Path, args: list[str]
+) -> None:
+    """``learn --list`` moved a newer gintutor's progress aside ("progress starts afresh")."""
+    (home / "progress.json").write_bytes(NEWER)
+    code, _, err = run(*args)
+    assert code == 0, err
+    assert err.startswith(f"warning: {home / 'progress.json'} was written by a newer gintutor")
+    assert "left as it is" in err
+    assert (home / "progress.json").read_bytes() == NEWER
+    assert not list(home.glob("progress.json.*"))  # nothing set aside
+
+
+@pytest.mark.parametrize("args", [["learn", "1"], ["puzzle"], ["learn", "--reset", "--yes"]])
+def test_a_file_from_a_newer_gintutor_is_never_saved_over(home: Path, args: list[str]) -> None:
+    (home / "progress.json").write_bytes(NEWER)
+    code, out, err = run(*args, stdin="skip\n" * 20)
+    assert code == 2 and err.startswith("error: ") and "newer gintutor" in err, (code, err)
+    assert "upgrade gintutor" in err and out == ""
+    assert (home / "progress.json").read_bytes() == NEWER
+
+
+def test_a_newer_file_saved_meanwhile_is_not_set_aside(tmp_path: Path) -> None:
+    path = tmp_path / "progress.json"
+    mine = Progress(path)
+    path.write_bytes(NEWER)  # a newer gintutor saved while this one was running
+    mine.lesson("cards")["status"] = "started"
+    with pytest.raises(ProgressError, match="newer gintutor"):
+        mine.save()
+    assert path.read_bytes() == NEWER and not list(tmp_path.glob("progress.json.*"))
+
+
+def test_playing_a_finished_lesson_again_and_skipping_keeps_its_score(home: Path) -> None:
+    """Re-opening a lesson done 4/4 and skipping every question made it 3/4 (each skip was
+    recorded over the right answer); a replay may raise a score, never lower it."""
+    from test_lessons import LESSONS, learn, right_answers
+
+    lesson = next(lesson for lesson in LESSONS if len(lesson.questions) >= 2)
+    questions = len(lesson.questions)
+    learn(lesson.id, stdin="\n".join(right_answers(lesson)) + "\n")
+    before = saved(home)["lessons"][lesson.id]
+    code, _, _ = learn(lesson.id, stdin="skip\n" * questions)
+    assert code == 0
+    assert saved(home)["lessons"][lesson.id]["steps"] == before["steps"]
+    listed = json.loads(run("learn", "--list", "--json")[1])
+    mine = next(item for item in listed if item["id"] == lesson.id)
+    assert mine["score"] == {"right_first_time": questions, "questions": questions}
+    assert mine["status"] == "done"
+
+
+def test_a_replay_raises_a_score(home: Path) -> None:
+    from test_lessons import LESSONS, learn, right_answers
+
+    lesson = next(lesson for lesson in LESSONS if len(lesson.questions) >= 2)
+    learn(lesson.id, stdin="skip\n" * len(lesson.questions))
+    learn(lesson.id, stdin="\n".join(right_answers(lesson)) + "\n")
+    listed = json.loads(run("learn", "--list", "--json")[1])
+    mine = next(item for item in listed if item["id"] == lesson.id)
+    assert mine["score"]["right_first_time"] == len(lesson.questions)
+    assert mine["status"] == "done"

@@ -21,7 +21,7 @@ THIRD_PARTY = {
     "engine": set(),
     "text": set(),
     "tutor": set(),
-    "content": {"yaml"},
+    "content": {"yaml", "platformdirs"},  # platformdirs: the data folder (content/store.py)
     "cli": {"yaml", "typer", "click", "rich", "prompt_toolkit", "platformdirs"},
 }
 PRESENTATION = {"rich", "typer", "yaml", "prompt_toolkit", "click", "platformdirs"}

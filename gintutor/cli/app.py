@@ -474,14 +474,17 @@ def learn(
     ascii_only: AsciiOption = False,
 ) -> None:
     """Guided lessons: rules and strategy step by step, answers checked by the engine."""
-    from gintutor.cli.progress import Progress, data_dir
+    from gintutor.cli.progress import Progress
     from gintutor.content.lessons import load_outlines
+    from gintutor.content.store import LESSON_OUTLINES, cache_file
 
     progress = Progress()
+    if not list_lessons:
+        progress.verify_writable()  # a newer gintutor's file: refused before any lesson
     if progress.warning:
         typer.echo(f"warning: {progress.warning}", err=True)
     # After the progress file is read: nothing is written beside one that cannot be.
-    lessons = load_outlines(cache=data_dir() / "cache" / "lesson-outlines.json")
+    lessons = load_outlines(cache=cache_file(LESSON_OUTLINES))
     if list_lessons:
         _list_lessons(lessons, progress, as_json, no_color, ascii_only)
         return
@@ -693,8 +696,8 @@ def puzzles_check(
         write_atomically(target, shrunk_baseline(baseline or {}, found))
         problems = [p for p in problems if "the baseline only shrinks" not in p.message]
     if write_verdicts:
-        from gintutor.cli.progress import write_atomically
         from gintutor.content.paths import content_dir
+        from gintutor.content.store import write_atomically
         from gintutor.content.verdicts import FILE_NAME, verdicts_text
 
         target = Path(str(content_dir("puzzles"))) / FILE_NAME
@@ -794,7 +797,7 @@ def puzzles_generate(
     if out is None:
         typer.echo(text, nl=False)
     else:
-        from gintutor.cli.progress import write_atomically
+        from gintutor.content.store import write_atomically
 
         write_atomically(out, text)
         typer.echo(f"wrote {_count(len(puzzles), 'puzzle')} to {out}", err=True)
@@ -835,6 +838,8 @@ def puzzle(
     if random_pick and date is not None:
         raise UsageError("--random and --date contradict each other: give one")
     progress = Progress()
+    if not (stats or as_json):
+        progress.verify_writable()  # a newer gintutor's file: refused before the puzzle
     if progress.warning:
         typer.echo(f"warning: {progress.warning}", err=True)
     if stats:
@@ -848,12 +853,12 @@ def puzzle(
         else:
             show_stats(_terminal(no_color, ascii_only), progress)
         return
-    from gintutor.cli.progress import data_dir
     from gintutor.content.puzzlepack import shipped_pack
+    from gintutor.content.store import PUZZLE_PACK, cache_file
     from gintutor.tutor.daily import daily_id, select
 
     # After the progress file is read: nothing is written beside one that cannot be.
-    pack = shipped_pack(cache=data_dir() / "cache" / "puzzles.json")
+    pack = shipped_pack(cache=cache_file(PUZZLE_PACK))
     today = dt.date.today()
     daily_date: dt.date | None = None
     if puzzle_id is None:

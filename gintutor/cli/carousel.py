@@ -131,10 +131,10 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """A "play the most you can" puzzle (the puzzle of the day, or --id): type the new
         table; hint shows a hint, skip the answer."""
-        from gintutor.cli.progress import data_dir
+        from gintutor.content.store import CAROUSEL_PUZZLES, cache_file
         from gintutor.tutor.carouselpuzzles import puzzle_data, solve_puzzle
 
-        chosen = _carousel_puzzle(puzzle_id, data_dir() / "cache" / "carousel-puzzles.pickle")
+        chosen = _carousel_puzzle(puzzle_id, cache_file(CAROUSEL_PUZZLES))
         if as_json:
             import json
 

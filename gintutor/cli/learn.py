@@ -7,7 +7,7 @@ and the next ``gintutor learn`` resumes at the same step.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from gintutor.cli.learner import Session
 from gintutor.cli.prompts import Asker, Command, Prompt, Quit
@@ -42,6 +42,29 @@ def go_on(asker: Asker, question: str) -> bool:
         return asker.confirm(question, default=True)
     except Quit:
         return False
+
+
+def _rank(result: object) -> tuple[bool, bool]:
+    """How good a recorded answer is: right, then right first time."""
+    if not isinstance(result, dict):
+        return (False, False)
+    return (result.get("correct") is True, result.get("first_try") is True)
+
+
+def _keep_the_better(steps: dict[str, Any], key: str, result: dict[str, Any]) -> None:
+    """Record ``result`` for a question unless the one recorded is as good: playing a finished
+    lesson again never lowers its score (a skip on a replay turned 4/4 into 3/4).
+
+    >>> steps = {"2": {"correct": True, "first_try": True}}
+    >>> _keep_the_better(steps, "2", {"correct": False, "first_try": False, "skipped": True})
+    >>> steps["2"]["first_try"]
+    True
+    >>> _keep_the_better(steps, "3", {"correct": True, "first_try": False})
+    >>> sorted(steps)
+    ['2', '3']
+    """
+    if key not in steps or _rank(result) > _rank(steps[key]):
+        steps[key] = result
 
 
 class LessonRunner(Session):
@@ -89,7 +112,7 @@ class LessonRunner(Session):
             else:
                 number += 1
                 result = self.ask(step, f"question {number} of {questions}")
-                record["steps"][str(index)] = result.record()
+                _keep_the_better(record["steps"], str(index), result.record())
         passed = is_passed(lesson, record)
         record["status"] = "done"
         record["passed"] = record.get("passed") is True or passed

@@ -13,17 +13,16 @@ import random
 from pathlib import Path
 from typing import Any
 
-from gintutor.cli.progress import data_dir
 from gintutor.cli.prompts import Asker, Command, Prompt, Quit
 from gintutor.cli.render import Terminal
 from gintutor.content.games import (
     CoachNote,
     GameWriter,
     find_game,
-    games_dir,
     latest_game,
     load_game,
 )
+from gintutor.content.store import games_folder
 from gintutor.engine.bots import BOT_NAMES
 from gintutor.engine.cards import Card
 from gintutor.engine.hand import Action, Deal
@@ -112,7 +111,7 @@ def play_command(
 ) -> None:
     """Start a game (or resume one) and play it; every step saved as it happens."""
     mode = _coach_mode(coach) if coach is not None else None
-    folder = games_dir(data_dir())
+    folder = games_folder()
     if resume is not None:
         options = (("--bot", bot), ("--rules", rules), ("--seed", seed))
         given = [name for name, value in options if value is not None]

@@ -1,13 +1,17 @@
 """The learner's saved progress (lessons and puzzles): one JSON file that is never lost.
 
-The file lives in the user's data directory (``GINTUTOR_HOME`` overrides it). Invariants:
+The file lives in the learner's data folder (:mod:`gintutor.content.store`, which also gives
+this module's ``data_dir`` and ``write_atomically``; the format is in ``docs/files.md``).
+Invariants:
 
 - Two gintutor processes never lose each other's work: :meth:`Progress.save` takes a lock,
   re-reads the file and keeps what the other process changed, then writes only what this one
   changed on top (:meth:`Progress.locked` is the read-modify-write form).
 - A file that cannot be read (permissions, a folder in its place) is never overwritten: that
-  is a :class:`ProgressError`. A file that reads but is not valid progress (garbage, the wrong
-  shape) is moved aside with a warning, and progress starts afresh.
+  is a :class:`ProgressError`. Nor is a file from a newer gintutor (a higher ``version``): it
+  is reported (:attr:`Progress.warning`), read as no progress, and saving is refused. A file
+  that reads but is not valid progress (garbage, the wrong shape) is moved aside with a
+  warning, and progress starts afresh.
 - Writes are atomic (a crash leaves the old file or the new), keep the file's mode and write
   through a symlink to its target; temporary files left by killed saves are removed.
 """
@@ -19,13 +23,13 @@ import datetime as dt
 import json
 import os
 import stat
-import tempfile
 import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from gintutor.content.store import PROGRESS, data_dir, write_atomically
 from gintutor.errors import GinError
 
 try:
@@ -33,7 +37,7 @@ try:
 except ImportError:  # pragma: no cover - Windows: saves still merge, without a lock
     fcntl = None  # type: ignore[assignment]
 
-FILE_NAME = "progress.json"
+FILE_NAME = PROGRESS
 VERSION = 1
 MAX_BYTES = 16 * 1024 * 1024
 LOCK_SECONDS = 10.0
@@ -43,58 +47,8 @@ class ProgressError(GinError):
     """The progress file cannot be read or written; nothing was changed."""
 
 
-def data_dir() -> Path:
-    """Where gintutor keeps the learner's files."""
-    home = os.environ.get("GINTUTOR_HOME")
-    if home:
-        return Path(home)
-    from platformdirs import user_data_dir
-
-    return Path(user_data_dir("gintutor", appauthor=False))
-
-
 def _why(error: OSError) -> str:
     return error.strerror or str(error)
-
-
-def write_atomically(path: Path, text: str, *, make_folder: bool = False) -> None:
-    """Replace the file at ``path`` with ``text``: a crash leaves the old file or the new.
-
-    A symlink is kept and its target replaced; an existing file keeps its mode. Anything but
-    a regular file at ``path`` (a folder, a device such as ``/dev/null``) is refused, never
-    replaced. Failures are :class:`~gintutor.content.textfile.FileError` naming the path.
-    """
-    from gintutor.content.textfile import FileError
-
-    target = Path(os.path.realpath(path))
-    temporary: str | None = None
-    try:
-        if make_folder:
-            target.parent.mkdir(parents=True, exist_ok=True)
-        try:
-            mode: int | None = os.stat(target).st_mode
-        except FileNotFoundError:
-            mode = None
-        if mode is not None and not stat.S_ISREG(mode):
-            what = "a folder" if stat.S_ISDIR(mode) else "not a regular file"
-            raise FileError(f"{path}: cannot write there: it is {what}")
-        handle, temporary = tempfile.mkstemp(
-            prefix=f".{target.name}.", suffix=".tmp", dir=target.parent
-        )
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-            stream.flush()
-            os.fsync(stream.fileno())
-            if mode is not None:
-                os.fchmod(stream.fileno(), stat.S_IMODE(mode))
-        os.replace(temporary, target)
-        temporary = None
-    except OSError as error:
-        where = error.filename if isinstance(error.filename, str) else str(path)
-        raise FileError(f"{path}: cannot write ({where}: {_why(error)})") from None
-    finally:
-        if temporary is not None:
-            Path(temporary).unlink(missing_ok=True)
 
 
 # The shape of a valid file: the keys each record must have, and the type of each known key.
@@ -200,6 +154,20 @@ def _parse(raw: bytes) -> dict[str, Any]:
     return data
 
 
+def _newer_version(raw: bytes) -> int | None:
+    """The version of a progress file written by a newer gintutor, else ``None``.
+
+    >>> _newer_version(b'{"version": 2, "lessons": []}'), _newer_version(b'{"version": 1}')
+    (2, None)
+    """
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (ValueError, RecursionError):
+        return None
+    version = data.get("version") if isinstance(data, dict) else None
+    return version if type(version) is int and version > VERSION else None
+
+
 _MISSING = object()
 
 
@@ -236,6 +204,8 @@ class Progress:
     def __init__(self, path: Path | None = None) -> None:
         self.path = path or data_dir() / FILE_NAME
         self.warning: str | None = None
+        self.newer: int | None = None
+        """The version of a progress file from a newer gintutor (left as it is, not saved)."""
         self.data: dict[str, Any] = self._load()
         self._base: dict[str, Any] = copy.deepcopy(self.data)
 
@@ -276,6 +246,13 @@ class Progress:
             return _parse(raw)
         except ValueError:
             pass
+        if len(raw) <= MAX_BYTES and (newer := _newer_version(raw)) is not None:
+            self.newer = newer
+            self.warning = (
+                f"{self.path} was written by a newer gintutor (progress version {newer}; this "
+                f"one reads version {VERSION}): it is left as it is, and nothing is saved"
+            )
+            return self._fresh()
         with self._lock():  # set aside only what is still invalid once no one else is saving
             raw = self._read()
             if raw is None:
@@ -353,6 +330,9 @@ class Progress:
         try:
             theirs = _parse(raw)
         except ValueError as error:
+            if len(raw) <= MAX_BYTES and (newer := _newer_version(raw)) is not None:
+                self.newer = newer  # a newer gintutor saved meanwhile: its file stays
+                self.verify_writable()
             self._set_aside(str(error))
             return
         _take_theirs(self._base, self.data, theirs)
@@ -372,8 +352,19 @@ class Progress:
             raise self._cannot_save(error) from None
         self._base = copy.deepcopy(self.data)
 
+    def verify_writable(self) -> None:
+        """Raise :class:`ProgressError` if the progress file is from a newer gintutor (before a
+        lesson or a puzzle is played whose result could not be saved)."""
+        if self.newer is not None:
+            raise ProgressError(
+                f"{self.path} was written by a newer gintutor (progress version {self.newer}; "
+                f"this one reads version {VERSION}): it is left as it is; upgrade gintutor "
+                "to save progress"
+            )
+
     def save(self) -> None:
         """Write this process's changes over the file as it is now, under the lock."""
+        self.verify_writable()
         with self._lock():
             self._refresh()
             self._write()
@@ -384,6 +375,7 @@ class Progress:
 
         Use it where a decision depends on what is saved (e.g. "only the first attempt").
         """
+        self.verify_writable()
         with self._lock():
             self._refresh()
             yield self.data

@@ -26,12 +26,12 @@ def _content_error(message: str) -> typer.Exit:
 
 def load_played(target: str) -> PlayedGame:
     """The game to review: the newest saved game, a saved game by id, or a log file."""
-    from gintutor.cli.progress import data_dir
     from gintutor.content.gamelog import LogError, read_game_log
-    from gintutor.content.games import GameFileError, find_game, games_dir, latest_game, load_game
+    from gintutor.content.games import GameFileError, find_game, latest_game, load_game
+    from gintutor.content.store import games_folder
     from gintutor.content.textfile import path_kind
 
-    folder = games_dir(data_dir())
+    folder = games_folder()
     path: Path | None
     if target.strip().lower() == "last":
         path = latest_game(folder)

@@ -10,6 +10,7 @@ unpickled from the data folder.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from pathlib import Path
@@ -48,20 +49,11 @@ def store_quietly(path: Path, text: str) -> None:
 
 def store_quietly_bytes(path: Path, data: bytes) -> None:
     """Write ``data`` to the cache file ``path`` atomically; an error is passed by."""
-    import tempfile
+    from gintutor.content.store import write_atomically
+    from gintutor.content.textfile import FileError
 
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}-")
-        try:
-            with os.fdopen(handle, "wb") as stream:
-                stream.write(data)
-            os.replace(temporary, path)
-        except OSError:
-            os.unlink(temporary)
-            raise
-    except OSError:
-        pass
+    with contextlib.suppress(FileError):
+        write_atomically(path, data, make_folder=True)
 
 
 def code_fingerprint() -> str:

@@ -28,12 +28,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from gintutor.content.store import GAMES
 from gintutor.engine.hand import Action, Deal, HandState, replay
 from gintutor.engine.rules import RULE_SETS, RuleSet
 from gintutor.errors import GinError
 
 VERSION = 1
-FOLDER = "games"
+FOLDER = GAMES
 SUFFIX = ".jsonl"
 MAX_BYTES = 16 * 1024 * 1024
 """The largest game file read (a long game is a few hundred lines of ~100 bytes)."""
