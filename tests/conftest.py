@@ -19,6 +19,9 @@ sys.path.insert(0, str(Path(__file__).parent))
 # Piped output is unwrapped unless COLUMNS sets a width (cli/render.py): the snapshots are the
 # unwrapped output, whatever the shell or CI exports.
 os.environ.pop("COLUMNS", None)
+# The tests speak English whatever the shell's locale or a saved language (tests of choosing
+# the language unset this).
+os.environ["GINTUTOR_LANG"] = "en"
 
 settings.register_profile("dev", max_examples=200, deadline=None)
 settings.register_profile(

@@ -38,9 +38,14 @@ class _Commands(TyperGroup):
     """Turns every engine error and every usage error into one ``error: ...`` line on stderr
     and exit status 2 (the click usage box is not shown)."""
 
-    def make_context(self, *args: Any, **kwargs: Any) -> Any:
+    def make_context(self, info_name: Any, args: list[str], *rest: Any, **kwargs: Any) -> Any:
+        if not rest and kwargs.get("parent") is None:
+            from gintutor.cli.language import activate, localize_help
+
+            activate(args)
+            localize_help(self)
         try:
-            return super().make_context(*args, **kwargs)
+            return super().make_context(info_name, args, *rest, **kwargs)
         except ClickUsageError as error:
             raise _usage_error(error) from None
 
@@ -109,8 +114,18 @@ def root(
         bool,
         typer.Option("--version", callback=_version, is_eager=True, help="Show the version."),
     ] = False,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            metavar="LANG",
+            help="Language: en, id, pt_BR or nb (default: GINTUTOR_LANG, the saved setting, "
+            "then LANG).",
+        ),
+    ] = None,
 ) -> None:
     """A Gin Rummy rules tutor and hand analyzer."""
+    # The language is chosen from the raw arguments before this runs (cli/language.py).
 
 
 RulesOption = Annotated[
@@ -478,6 +493,10 @@ def learn(
     from gintutor.content.lessons import load_outlines
     from gintutor.content.store import LESSON_OUTLINES, cache_file
 
+    if as_json:
+        from gintutor.text.i18n import ENGLISH, use
+
+        use(ENGLISH)  # --json never depends on the language: the titles are the lessons' own
     progress = Progress()
     if not list_lessons:
         progress.verify_writable()  # a newer gintutor's file: refused before any lesson
@@ -932,6 +951,46 @@ def _text_printer(no_color: bool, ascii_only: bool) -> Callable[[Any], None]:
     return show
 
 
+settings_app = typer.Typer(
+    help="Your saved settings (in the data folder).", no_args_is_help=True, cls=TyperGroup
+)
+app.add_typer(settings_app, name="settings")
+
+
+@settings_app.command(
+    "lang", epilog="Examples: gintutor settings lang id  |  gintutor settings lang auto"
+)
+def settings_lang(
+    value: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="[LANG]",
+            help="en, id, pt_BR or nb to save; auto to follow GINTUTOR_LANG and LANG again.",
+        ),
+    ] = None,
+) -> None:
+    """Show or save the language gintutor speaks (--lang overrides it for one command)."""
+    from gintutor.cli.language import language_value, save_language, saved_language
+    from gintutor.text.i18n import LANGUAGE_NAMES, _, active
+
+    if value is not None:
+        setting = language_value(value)
+        save_language(None if setting == "auto" else setting)
+        if setting == "auto":
+            typer.echo(_("Saved: the language follows GINTUTOR_LANG and LANG."))
+        else:
+            typer.echo(_("Saved: {language}.", language=LANGUAGE_NAMES[setting]))
+        return
+    saved = saved_language()
+    typer.echo(
+        _("Speaking now: {language} ({code}).", language=LANGUAGE_NAMES[active()], code=active())
+    )
+    if saved:
+        typer.echo(_("Saved setting: {code}.", code=saved))
+    else:
+        typer.echo(_("Saved setting: none (the language follows GINTUTOR_LANG and LANG)."))
+
+
 def _register_games() -> None:
     from gintutor.cli import carousel, match, play, review
 
@@ -960,6 +1019,10 @@ def only_command(argv: list[str]) -> None:
     ``gintutor analyze ...`` needs only ``analyze``; ``gintutor --help``, an unknown word or
     shell completion keep them all (the help lists them, the error names the choices).
     """
+    if argv[:1] == ["--lang"]:
+        argv = argv[2:]
+    elif argv[:1] and argv[0].startswith("--lang="):
+        argv = argv[1:]
     if os.environ.get("_GINTUTOR_COMPLETE") or not argv or argv[0].startswith("-"):
         return
     word = argv[0]

@@ -21,6 +21,8 @@ old English beside it; a message only moved (same English, new context) keeps it
 from __future__ import annotations
 
 import argparse
+import ast
+import inspect
 import io
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -35,6 +37,8 @@ from gintutor.text.i18n import (
     LANGUAGES,
     LOCALE_DIR,
     catalog_path,
+    lesson_context,
+    lesson_source,
     rule_set_context,
 )
 
@@ -75,19 +79,6 @@ class Message:
     text: str | tuple[str, str]
     path: str
     comments: tuple[str, ...] = ()
-
-
-def lesson_context(lesson_id: str, field: str, step: int | None = None) -> str:
-    """The context of a lesson's text: ``cards/title``, ``cards/step-5/hint-1``.
-
-    ``step`` counts from 1 in the file's order; a hint's field is ``hint-N`` from 1.
-    """
-    return f"{lesson_id}/{field}" if step is None else f"{lesson_id}/step-{step}/{field}"
-
-
-def lesson_source(text: str) -> str:
-    """The English of a lesson text as the catalog keys it (surrounding blank space off)."""
-    return text.strip()
 
 
 def _scalar_text(node: yaml.Node) -> str | None:
@@ -178,6 +169,68 @@ def code_messages(domain: str) -> list[Message]:
     return found
 
 
+HELP_KEYWORDS = ("help", "short_help", "epilog")
+
+
+def _help_string(node: ast.expr, constants: dict[str, str]) -> str | None:
+    """A help text's value: a string, or an f-string of the module's string constants."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.JoinedStr):
+        parts = []
+        for part in node.values:
+            if isinstance(part, ast.Constant) and isinstance(part.value, str):
+                parts.append(part.value)
+            elif (
+                isinstance(part, ast.FormattedValue)
+                and isinstance(part.value, ast.Name)
+                and part.value.id in constants
+                and part.format_spec is None
+                and part.conversion == -1
+            ):
+                parts.append(constants[part.value.id])
+            else:
+                return None
+        return "".join(parts)
+    return None
+
+
+def help_messages(folder: Path = PACKAGE / "cli") -> list[Message]:
+    """The help texts of the command line, as Click shows them (the CLI translates them
+    when the help is shown, :func:`gintutor.cli.language.localize_help`): every ``help=``,
+    ``short_help=`` and ``epilog=`` text and every command's docstring."""
+    found = []
+    for path in sorted(folder.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        constants = {
+            target.id: node.value.value
+            for node in tree.body
+            if isinstance(node, ast.Assign)
+            and isinstance(node.value, ast.Constant)
+            and isinstance(node.value.value, str)
+            for target in node.targets
+            if isinstance(target, ast.Name)
+        }
+        where = f"gintutor/{path.relative_to(PACKAGE).as_posix()}"
+        for node in ast.walk(tree):
+            texts: list[str | None] = []
+            if isinstance(node, ast.Call):
+                texts = [
+                    _help_string(keyword.value, constants)
+                    for keyword in node.keywords
+                    if keyword.arg in HELP_KEYWORDS
+                ]
+            elif isinstance(node, ast.FunctionDef) and any(
+                isinstance(decorator, ast.Call)
+                and isinstance(decorator.func, ast.Attribute)
+                and decorator.func.attr in ("command", "callback")
+                for decorator in node.decorator_list
+            ):
+                texts = [ast.get_docstring(node, clean=True)]
+            found += [Message(None, inspect.cleandoc(text), where) for text in texts if text]
+    return found
+
+
 def shipped_lesson_messages() -> list[Message]:
     """The messages of every shipped lesson, in file order."""
     from gintutor.content.lessons import lesson_files
@@ -186,7 +239,7 @@ def shipped_lesson_messages() -> list[Message]:
 
 
 SOURCES: dict[str, Callable[[], list[Message]]] = {
-    "gintutor": lambda: code_messages("gintutor"),
+    "gintutor": lambda: code_messages("gintutor") + help_messages(),
     "lessons": shipped_lesson_messages,
     "rules": lambda: rules_messages() + code_messages("rules"),
 }

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from gintutor.content.paths import content_dir
 from gintutor.errors import GinError
+from gintutor.text.i18n import catalog_fingerprint, lesson_context, lesson_text
 from gintutor.tutor.lessons import (
     Ask,
     CarouselShow,
@@ -37,6 +38,8 @@ from gintutor.tutor.lessons import (
 from gintutor.tutor.questions import CAROUSEL_KIND_NAMES, KIND_NAMES, question_kind
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     import yaml
 
     from gintutor.content.yamlread import Problem, Reader
@@ -75,6 +78,22 @@ _SHOW_KEYS = {"hand", "rules", "upcard", "taken", "opponent", "caption"}
 _CAROUSEL_SHOW_KEYS = {"table", "hand", "players", "first_meld", "caption"}
 
 
+def _localized(tr: Callable[[str, str], str], field: str, text: str, fill: Any) -> str:
+    """``text`` (the step's ``field``) in the active language, its placeholders filled; the
+    English where the translation's placeholders cannot be filled (never an error)."""
+    translated = tr(field, text)
+    if translated != text:
+        try:
+            return str(fill(translated))
+        except GinError:
+            pass
+    return str(fill(text))
+
+
+def _same(text: str) -> str:
+    return text
+
+
 def _game_of(name: str) -> Game:
     return Game.CAROUSEL if name in CAROUSEL_KIND_NAMES else Game.GIN
 
@@ -99,7 +118,9 @@ def _filler(game: Game, rules: RuleSet | None) -> Any:
     return lambda text: fill_rules(text, rules or PRESETS["standard"])
 
 
-def _carousel_show(reader: Reader, node: yaml.Node, engine: bool) -> CarouselShow | None:
+def _carousel_show(
+    reader: Reader, node: yaml.Node, engine: bool, tr: Callable[[str, str], str]
+) -> CarouselShow | None:
     from gintutor.content.yamlread import check_keys
 
     items = reader.mapping(node, "show")
@@ -114,6 +135,8 @@ def _carousel_show(reader: Reader, node: yaml.Node, engine: bool) -> CarouselSho
         if key in items:
             values[key] = _carousel_value(reader, CarouselQuestion, key, items[key][1])
     caption = reader.text(items["caption"][1], "caption") if "caption" in items else None
+    if caption is not None:
+        caption = _localized(tr, "caption", caption, _same)
     if any(value is None for value in values.values()):
         return None
     show = CarouselShow(caption=caption, line=node.start_mark.line + 1, **values)
@@ -142,7 +165,9 @@ def _carousel_value(reader: Reader, kind: type[Any], key: str, node: yaml.Node) 
         return None
 
 
-def _show(reader: Reader, node: yaml.Node, rules: RuleSet, engine: bool) -> Show | None:
+def _show(
+    reader: Reader, node: yaml.Node, rules: RuleSet, engine: bool, tr: Callable[[str, str], str]
+) -> Show | None:
     from gintutor.content.yamlread import check_keys
 
     items = reader.mapping(node, "show")
@@ -156,6 +181,8 @@ def _show(reader: Reader, node: yaml.Node, rules: RuleSet, engine: bool) -> Show
     taken = reader.card(items["taken"][1], "taken") if "taken" in items else None
     opponent = reader.cards(items["opponent"][1], "opponent") if "opponent" in items else None
     caption = reader.text(items["caption"][1], "caption") if "caption" in items else None
+    if caption is not None:
+        caption = _localized(tr, "caption", caption, _same)
     if hand is None or step_rules is None:
         return None
     show = Show(hand, step_rules, upcard, taken, opponent, caption, node.start_mark.line + 1)
@@ -181,7 +208,12 @@ def _show(reader: Reader, node: yaml.Node, rules: RuleSet, engine: bool) -> Show
 
 
 def _question(
-    reader: Reader, node: yaml.Node, rules: RuleSet, engine: bool, game: Game
+    reader: Reader,
+    node: yaml.Node,
+    rules: RuleSet,
+    engine: bool,
+    game: Game,
+    tr: Callable[[str, str], str],
 ) -> Ask | None:
     items = reader.mapping(node, "question")
     kind_node = items["question"][1]
@@ -235,14 +267,15 @@ def _question(
     try:
         if "hints" in items:
             values["hints"] = tuple(
-                fill(hint) for hint in reader.strings(items["hints"][1], "hints")
+                _localized(tr, f"hint-{number}", hint, fill)
+                for number, hint in enumerate(reader.strings(items["hints"][1], "hints"), 1)
             )
         if "explain" in items:
             text = reader.text(items["explain"][1], "explain")
             if text:
-                values["explanation"] = fill(text)
+                values["explanation"] = _localized(tr, "explain", text, fill)
         if prompt is not None:
-            prompt = fill(prompt)
+            prompt = _localized(tr, "prompt", prompt, fill)
     except GinError as error:
         reader.fail(node, str(error))
     if len(reader.problems) > before or prompt is None or question_rules is None:
@@ -336,22 +369,23 @@ def _expect_text(value: Any) -> str:
 
 def _step_kinds(
     reader: Reader, node: yaml.Node
-) -> Iterator[tuple[str, yaml.Node, dict[str, tuple[yaml.Node, yaml.Node]]]]:
-    """Each step's kind (``prose``, ``show`` or ``question``), node and keys, in order; a step
-    of no kind is a problem. The one reading of which steps a lesson has (outline and full)."""
+) -> Iterator[tuple[int, str, yaml.Node, dict[str, tuple[yaml.Node, yaml.Node]]]]:
+    """Each step's number (from 1, in the file), kind (``prose``, ``show`` or ``question``),
+    node and keys, in order; a step of no kind is a problem. The one reading of which steps a
+    lesson has (outline and full)."""
     import yaml
 
     if not isinstance(node, yaml.SequenceNode) or not node.value:
         reader.fail(node, "steps: expected a list of steps (prose, show or question)")
         return
-    for step_node in node.value:
+    for number, step_node in enumerate(node.value, start=1):
         items = reader.mapping(step_node, "a step")
         if "prose" in items and len(items) == 1:
-            yield "prose", step_node, items
+            yield number, "prose", step_node, items
         elif "show" in items and len(items) == 1:
-            yield "show", step_node, items
+            yield number, "show", step_node, items
         elif "question" in items:
-            yield "question", step_node, items
+            yield number, "question", step_node, items
         elif items:
             reader.fail(
                 step_node,
@@ -360,27 +394,41 @@ def _step_kinds(
             )
 
 
+def _translator(lesson_id: str | None, step: int) -> Callable[[str, str], str]:
+    """Looks up a text of step ``step`` of lesson ``lesson_id`` in the lessons catalog."""
+    if lesson_id is None:
+        return lambda field, text: text
+    return lambda field, text: lesson_text(lesson_context(lesson_id, field, step), text)
+
+
 def _steps(
-    reader: Reader, node: yaml.Node, rules: RuleSet, engine: bool, game: Game
+    reader: Reader,
+    node: yaml.Node,
+    rules: RuleSet,
+    engine: bool,
+    game: Game,
+    lesson_id: str | None = None,
 ) -> Iterator[Step]:
-    for kind, step_node, items in _step_kinds(reader, node):
+    for number, kind, step_node, items in _step_kinds(reader, node):
+        tr = _translator(lesson_id, number)
         if kind == "prose":
             text = reader.text(items["prose"][1], "prose")
             if text is not None:
                 try:
-                    yield Prose(_filler(game, rules)(text.strip()), step_node.start_mark.line + 1)
+                    prose = _localized(tr, "prose", text.strip(), _filler(game, rules))
+                    yield Prose(prose.strip(), step_node.start_mark.line + 1)
                 except GinError as error:
                     reader.fail(items["prose"][1], f"prose: {error}")
         elif kind == "show":
             show: Show | CarouselShow | None
             if game is Game.CAROUSEL:
-                show = _carousel_show(reader, items["show"][1], engine)
+                show = _carousel_show(reader, items["show"][1], engine, tr)
             else:
-                show = _show(reader, items["show"][1], rules, engine)
+                show = _show(reader, items["show"][1], rules, engine, tr)
             if show is not None:
                 yield show
         else:
-            ask = _question(reader, step_node, rules, engine, game)
+            ask = _question(reader, step_node, rules, engine, game, tr)
             if ask is not None:
                 yield ask
 
@@ -426,6 +474,11 @@ def _head(reader: Reader, root: yaml.Node) -> _Head:
         else ()
     )
     summary = reader.text(items["summary"][1], "summary") if "summary" in items else ""
+    if lesson_id is not None and _ID.match(lesson_id):
+        if title is not None:
+            title = lesson_text(lesson_context(lesson_id, "title"), title)
+        if summary:
+            summary = lesson_text(lesson_context(lesson_id, "summary"), summary)
     game = Game.GIN
     if "game" in items:
         try:
@@ -473,7 +526,7 @@ def read_lesson(
         return None, problems
     steps: tuple[Step, ...] = ()
     if head.steps is not None:
-        steps = tuple(_steps(reader, head.steps, head.rules, engine, head.game))
+        steps = tuple(_steps(reader, head.steps, head.rules, engine, head.game, head.lesson_id))
     if reader.problems or head.lesson_id is None or head.title is None or head.level is None:
         return None, reader.problems
     lesson = Lesson(
@@ -500,7 +553,9 @@ def read_outline(text: str, path: str) -> tuple[LessonOutline | None, list[Probl
     reader, head, problems = _read_head(text, path)
     if head is None:
         return None, problems
-    kinds = [] if head.steps is None else [kind for kind, _, _ in _step_kinds(reader, head.steps)]
+    kinds = (
+        [] if head.steps is None else [kind for _, kind, _, _ in _step_kinds(reader, head.steps)]
+    )
     if reader.problems or head.lesson_id is None or head.title is None or head.level is None:
         return None, reader.problems
     outline = LessonOutline(
@@ -678,7 +733,7 @@ def _cache_key(files: Sequence[tuple[str, str]]) -> str:
             digest.update(module.read_bytes())
     except OSError:
         return ""
-    digest.update(json.dumps(files).encode("utf-8"))
+    digest.update(json.dumps([files, catalog_fingerprint("lessons")]).encode("utf-8"))
     return digest.hexdigest()
 
 
@@ -753,7 +808,7 @@ def _lesson_key(text: str, path: str) -> str:
     except OSError:
         return ""
     digest = hashlib.blake2b(digest_size=16)
-    digest.update(json.dumps([code, path, text]).encode("utf-8"))
+    digest.update(json.dumps([code, path, text, catalog_fingerprint("lessons")]).encode("utf-8"))
     return digest.hexdigest()
 
 

@@ -4,6 +4,7 @@ The folder is ``GINTUTOR_HOME`` when it is set, else the platform's user data fo
 (platformdirs). It holds (formats in ``docs/files.md``):
 
 - ``progress.json``: lessons and puzzles done (:mod:`gintutor.cli.progress`);
+- ``settings.json``: the saved settings, ``{"lang": "id"}`` (:mod:`gintutor.cli.language`);
 - ``games/*.jsonl``: saved games, one per game (:mod:`gintutor.content.games`);
 - ``cache/``: what reading the shipped content gives, only ever a saving
   (:mod:`gintutor.content.cachefile`).
@@ -22,6 +23,7 @@ from pathlib import Path
 from gintutor.errors import GinError
 
 PROGRESS = "progress.json"
+SETTINGS = "settings.json"
 GAMES = "games"
 CACHE = "cache"
 LESSON_OUTLINES = "lesson-outlines.json"

@@ -20,7 +20,7 @@ active no catalog is read. The engine and every ``--json`` output never depend o
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from gettext import GNUTranslations, NullTranslations
 from pathlib import Path
 
@@ -92,10 +92,13 @@ def from_environment(environ: Mapping[str, str] | None = None) -> str:
 
 
 def choose(
-    option: str | None, saved: str | None = None, environ: Mapping[str, str] | None = None
+    option: str | None,
+    saved: Callable[[], str | None] | None = None,
+    environ: Mapping[str, str] | None = None,
 ) -> tuple[str, str | None]:
     """The language to speak and a warning (or ``None``): ``--lang``, then ``GINTUTOR_LANG``,
-    then the saved setting, then the standard variables, then English.
+    then the saved setting (read only when neither is given), then the standard variables,
+    then English.
 
     A language asked for by name that gintutor does not speak is a warning, and English.
 
@@ -103,15 +106,20 @@ def choose(
     ('nb', None)
     >>> choose(None, environ={"GINTUTOR_LANG": "pt", "LANG": "nb_NO.UTF-8"})
     ('pt_BR', None)
+    >>> choose(None, lambda: "id", environ={"LANG": "nb_NO.UTF-8"})
+    ('id', None)
     >>> choose("xx", environ={})
     ('en', "warning: gintutor does not speak 'xx' (--lang): use en, id, pt_BR or nb; English it is")
     """
     environ = os.environ if environ is None else environ
-    for value, where in (
-        (option, "--lang"),
-        (environ.get("GINTUTOR_LANG"), "GINTUTOR_LANG"),
-        (saved, "the saved setting"),
-    ):
+    asked: list[tuple[Callable[[], str | None], str]] = [
+        (lambda: option, "--lang"),
+        (lambda: environ.get("GINTUTOR_LANG"), "GINTUTOR_LANG"),
+    ]
+    if saved is not None:
+        asked.append((saved, "the saved setting (gintutor settings lang)"))
+    for value_of, where in asked:
+        value = value_of()
         if value:
             found = normalize(value)
             if found is None:
@@ -128,14 +136,17 @@ class _State:
     """The active language and its catalogs, read when first used."""
 
     language = ENGLISH
+    folder = LOCALE_DIR
     catalogs: dict[str, NullTranslations] = {}  # noqa: RUF012 (one process-wide state)
 
 
-def use(language: str) -> None:
-    """Speak ``language`` (one of :data:`LANGUAGES`) from now on."""
+def use(language: str, folder: Path | None = None) -> None:
+    """Speak ``language`` (one of :data:`LANGUAGES`) from now on, with the catalogs shipped
+    (or those in ``folder``, laid out as :data:`LOCALE_DIR`: for tests)."""
     if language not in LANGUAGES:
         raise ValueError(f"unknown language {language!r}")
     _State.language = language
+    _State.folder = folder or LOCALE_DIR
     _State.catalogs = {}
 
 
@@ -144,9 +155,23 @@ def active() -> str:
     return _State.language
 
 
-def catalog_path(language: str, domain: str, suffix: str = ".mo") -> Path:
+def catalog_path(
+    language: str, domain: str, suffix: str = ".mo", folder: Path = LOCALE_DIR
+) -> Path:
     """Where ``domain``'s catalog of ``language`` is (compiled: ``.mo``; source: ``.po``)."""
-    return LOCALE_DIR / language / "LC_MESSAGES" / f"{domain}{suffix}"
+    return folder / language / "LC_MESSAGES" / f"{domain}{suffix}"
+
+
+def catalog_fingerprint(domain: str) -> str:
+    """What identifies the texts ``domain`` gives now: the language and its compiled
+    catalog's size and time (a cache of translated texts is stale when it changes)."""
+    if _State.language == ENGLISH:
+        return ENGLISH
+    try:
+        found = catalog_path(_State.language, domain, folder=_State.folder).stat()
+    except OSError:
+        return f"{_State.language}:none"
+    return f"{_State.language}:{found.st_size}:{found.st_mtime_ns}"
 
 
 def _catalog(domain: str) -> NullTranslations:
@@ -155,7 +180,8 @@ def _catalog(domain: str) -> NullTranslations:
         found = NullTranslations()
         if _State.language != ENGLISH:
             try:
-                with catalog_path(_State.language, domain).open("rb") as file:
+                path = catalog_path(_State.language, domain, folder=_State.folder)
+                with path.open("rb") as file:
                     found = GNUTranslations(file)
             except (OSError, ValueError, UnicodeDecodeError):
                 pass  # a catalog missing or damaged: English, as for a missing message
@@ -224,13 +250,28 @@ def rules_text(context: str, message: str) -> str:
     return _catalog("rules").pgettext(context, message)
 
 
-def lesson_text(context: str, message: str) -> str:
-    """A lesson's text in the active language; ``context`` is the lesson id and the field
-    (see :func:`gintutor.content.catalogs.lesson_messages`). Placeholders are the lesson's own
+def lesson_context(lesson_id: str, field: str, step: int | None = None) -> str:
+    """The catalog context of a lesson's text: ``cards/title``, ``cards/step-5/hint-1``.
+
+    ``step`` counts a lesson's steps from 1 in the file's order; hints count from 1.
+    """
+    return f"{lesson_id}/{field}" if step is None else f"{lesson_id}/step-{step}/{field}"
+
+
+def lesson_source(text: str) -> str:
+    """The English of a lesson text as the catalog keys it (surrounding blank space off)."""
+    return text.strip()
+
+
+def lesson_text(context: str, text: str) -> str:
+    """A lesson's text in the active language (``text`` as written when untranslated);
+    ``context`` from :func:`lesson_context`. Placeholders are the lesson's own
     (``{knock_limit}``), filled by the lesson reader after this."""
     if _State.language == ENGLISH:
-        return message
-    return _catalog("lessons").pgettext(context, message)
+        return text
+    english = lesson_source(text)
+    translated = _catalog("lessons").pgettext(context, english)
+    return text if translated == english else translated
 
 
 def rule_set_context(name: str) -> str:

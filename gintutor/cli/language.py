@@ -1,0 +1,149 @@
+"""The language of a run: chosen before anything is printed, saved in the data folder.
+
+``--lang`` (a root option: ``gintutor --lang id learn``), then ``GINTUTOR_LANG``, then the
+saved setting (``gintutor settings lang id``), then ``LANGUAGE`` / ``LC_ALL`` /
+``LC_MESSAGES`` / ``LANG``, then English (:func:`gintutor.text.i18n.choose`). The choice is
+made from the raw arguments as the root command's context is made, so help pages, errors
+about the arguments and the command's own output all speak it.
+"""
+
+from __future__ import annotations
+
+import inspect
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from gintutor.text.i18n import ENGLISH, N_, _, active, choose, normalize, use
+
+HELP_WORDS = (
+    N_("Show this message and exit."),
+    N_("Install completion for the current shell."),
+    N_("Show completion for the current shell, to copy it or customize the installation."),
+)
+"""Help texts that Typer and Click write themselves, translated like ours."""
+
+
+def lang_argument(argv: Sequence[str]) -> str | None:
+    """The value of ``--lang`` among the root options (before the command's name).
+
+    >>> lang_argument(["--lang", "id", "learn"]), lang_argument(["--lang=nb", "--help"])
+    ('id', 'nb')
+    >>> lang_argument(["analyze", "--lang", "id"]) is None
+    True
+    """
+    for index, word in enumerate(argv):
+        if word == "--lang":
+            return argv[index + 1] if index + 1 < len(argv) else None
+        if word.startswith("--lang="):
+            return word.removeprefix("--lang=")
+        if not word.startswith("-"):
+            return None
+    return None
+
+
+def settings_path() -> Path:
+    from gintutor.content.store import SETTINGS, data_dir
+
+    return data_dir() / SETTINGS
+
+
+MAX_SETTINGS_BYTES = 64 * 1024
+
+
+def read_settings() -> dict[str, Any]:
+    """The saved settings (empty when there are none, or the file is not a small JSON
+    object: ``gintutor settings lang`` overwrites it)."""
+    from gintutor.errors import GinError
+
+    try:
+        path = settings_path()
+        path.stat()
+    except (OSError, GinError):  # GINTUTOR_HOME unusable: the command says so
+        return {}  # the common case, at every start: nothing more is imported
+    import json
+
+    from gintutor.content.textfile import FileError, read_bytes
+
+    try:
+        data = json.loads(read_bytes(path, "the settings", MAX_SETTINGS_BYTES))
+    except (FileError, ValueError, RecursionError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def saved_language() -> str | None:
+    value = read_settings().get("lang")
+    return value if isinstance(value, str) else None
+
+
+def save_language(value: str | None) -> None:
+    """Save ``value`` as the language (``None``: follow the environment again)."""
+    import json
+
+    from gintutor.content.store import write_atomically
+
+    settings = read_settings()
+    if value is None:
+        settings.pop("lang", None)
+    else:
+        settings["lang"] = value
+    text = json.dumps(settings, indent=2, sort_keys=True) + "\n"
+    write_atomically(settings_path(), text, make_folder=True)
+
+
+def activate(argv: Sequence[str]) -> None:
+    """Speak the language ``argv`` and the environment ask for; a language gintutor does
+    not speak is a one-line warning on stderr, and English."""
+    language, warning = choose(lang_argument(argv), saved_language)
+    if warning is not None:
+        print(warning, file=sys.stderr)
+    use(language)
+
+
+def localize_help(command: Any) -> None:
+    """Put ``command``'s help texts (and its subcommands', its options') in the active
+    language: Typer builds them from English docstrings and ``help=`` texts before the
+    language is known. The catalog holds them as :func:`help_text` gives them."""
+    if active() == ENGLISH:
+        return
+    for name in ("help", "short_help", "epilog"):
+        text = getattr(command, name, None)
+        if text:
+            setattr(command, name, _(help_text(text)))
+    for param in getattr(command, "params", ()):
+        if getattr(param, "help", None):
+            param.help = _(help_text(param.help))
+    for sub in getattr(command, "commands", {}).values():
+        localize_help(sub)
+    make_help_option = getattr(command, "get_help_option", None)
+    if make_help_option is not None:
+        # Click makes the -h/--help option when a help page or the arguments need it.
+        def get_help_option(ctx: Any) -> Any:
+            option = make_help_option(ctx)
+            if option is not None and option.help == HELP_WORDS[0]:
+                option.help = _(HELP_WORDS[0])
+            return option
+
+        command.get_help_option = get_help_option
+
+
+def help_text(text: str) -> str:
+    """A help text as the catalog keys it: as Click shows it (indentation cleaned)."""
+    return inspect.cleandoc(text)
+
+
+def language_value(value: str) -> str:
+    """The setting for ``value`` (``auto``: none, follow the environment); an error naming
+    the languages for one gintutor does not speak."""
+    from gintutor.errors import GinError
+    from gintutor.text.i18n import LANGUAGES
+
+    if value.strip().lower() == "auto":
+        return "auto"
+    found = normalize(value)
+    if found is None:
+        known = ", ".join(LANGUAGES)
+        raise GinError(_("{value!r}: gintutor speaks {known} (or auto)", value=value, known=known))
+    return found

@@ -1,0 +1,143 @@
+"""The command line's language: --lang, GINTUTOR_LANG, the saved setting, the locale; help
+pages translated; ``--json`` the same in every language."""
+
+from __future__ import annotations
+
+import inspect
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.main import get_command
+from typer.testing import CliRunner
+
+from gintutor.cli.app import app, only_command
+from gintutor.cli.language import help_text
+from gintutor.text import i18n
+
+babel = pytest.importorskip("babel")
+
+from test_i18n import _marked_catalogs  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def english_after() -> Iterator[None]:
+    yield
+    i18n.use(i18n.ENGLISH)
+
+
+@pytest.fixture
+def marked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Norwegian catalogs that mark every message «so»."""
+    folder = _marked_catalogs(tmp_path / "locale", "nb")
+    monkeypatch.setattr(i18n, "LOCALE_DIR", folder)
+    return folder
+
+
+def run(*args: str, env: dict[str, str | None] | None = None) -> tuple[int, str, str]:
+    result = CliRunner(env={"NO_COLOR": "1", **(env or {})}).invoke(app, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def _helps(command: Any) -> Iterator[str]:
+    for name in ("help", "short_help", "epilog"):
+        if getattr(command, name, None):
+            yield help_text(getattr(command, name))
+    for param in command.params:
+        if getattr(param, "help", None):
+            yield help_text(param.help)
+    for sub in getattr(command, "commands", {}).values():
+        yield from _helps(sub)
+
+
+def test_every_help_text_is_in_the_interface_catalog() -> None:
+    from babel.messages.pofile import read_po
+
+    with (i18n.LOCALE_DIR / "gintutor.pot").open("rb") as file:
+        known = {message.id for message in read_po(file)}
+    helps = set(_helps(get_command(app)))
+    assert len(helps) > 80
+    assert sorted(helps - known) == []
+
+
+def test_help_pages_speak_the_language(marked: Path) -> None:
+    code, out, _ = run("--lang", "nb", "--help")
+    assert code == 0
+    assert "«A Gin Rummy rules tutor and hand analyzer.»" in out
+    assert "«Show the version.»" in out
+    code, out, _ = run("--lang", "no", "analyze", "--help")
+    assert code == 0 and "«Show this message and exit.»" in out
+
+
+def test_the_rules_speak_the_language_the_environment_asks_for(marked: Path) -> None:
+    code, out, _ = run("rules", "indonesian", env={"GINTUTOR_LANG": None, "LANG": "nb_NO.UTF-8"})
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "«indonesian rules»"
+    assert all(line.startswith("«") for line in lines if line), out
+
+
+def test_an_unknown_language_warns_once_and_speaks_english() -> None:
+    code, out, err = run("--lang", "tlh", "rules", "standard")
+    assert code == 0
+    assert out.startswith("standard rules\n")
+    assert err.count("\n") == 1 and err.startswith("warning: gintutor does not speak 'tlh'")
+
+
+def test_the_saved_language_is_used_and_lang_overrides_it(
+    home: Path, marked: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("GINTUTOR_LANG")
+    assert run("settings", "lang", "no")[0] == 0
+    assert json.loads((home / "settings.json").read_text()) == {"lang": "nb"}
+    assert run("rules", "standard")[1].startswith("«standard rules»")
+    assert run("--lang", "en", "rules", "standard")[1].startswith("standard rules")
+    assert run("settings", "lang", "auto")[0] == 0
+    assert json.loads((home / "settings.json").read_text()) == {}
+    assert run("rules", "standard", env={"LANG": "C.UTF-8"})[1].startswith("standard rules")
+
+
+def test_an_unknown_language_is_not_saved(home: Path) -> None:
+    code, _, err = run("settings", "lang", "klingon")
+    assert code == 2 and err.startswith("error: 'klingon'")
+    assert not (home / "settings.json").exists()
+
+
+JSON_COMMANDS = [
+    ("analyze", "7C 7D 7H 5H 6H 8H AS 2S 3S KD", "--json"),
+    ("analyze", "7C 7D 7H 5H 6H 8H AS 2S 3S KD QC", "--json"),
+    (
+        "analyze",
+        "4H 5H 6H 5C 5D 9S TS JS QS KS",
+        "--opponent",
+        "3H 7H 8H 2C 3C 4D 8D 9C JD KD",
+        "--json",
+    ),
+    ("puzzle", "--id", "deadwood-001", "--json"),
+    ("learn", "--list", "--json"),
+    ("carousel", "analyze", "--table", "7H 8H 9H | JK=7C 7D 7S", "--hand", "TH 2C 5S", "--json"),
+]
+
+
+@pytest.mark.parametrize("args", JSON_COMMANDS, ids=lambda args: " ".join(args[:2]))
+def test_json_output_is_the_same_in_every_language(
+    args: tuple[str, ...], home: Path, marked: Path
+) -> None:
+    english = run(*args)
+    assert english[0] == 0, english
+    assert run("--lang", "nb", *args) == english
+
+
+def test_only_the_command_run_is_built_after_lang() -> None:
+    saved = (list(app.registered_commands), list(app.registered_groups))
+    try:
+        only_command(["--lang", "id", "analyze", "7C"])
+        assert [c.callback.__name__ for c in app.registered_commands] == ["analyze"]
+    finally:
+        app.registered_commands, app.registered_groups = saved
+
+
+def test_help_texts_are_keyed_as_click_shows_them() -> None:
+    assert help_text("  One.\n\n    Two.\n") == inspect.cleandoc("One.\n\n    Two.")
