@@ -707,9 +707,9 @@ def puzzles_check(
             whole_pack=path is None,
         )
     if shrink_baseline:
-        from gintutor.cli.progress import write_atomically
         from gintutor.content.paths import content_dir
         from gintutor.content.puzzlerules import BASELINE_FILE, shrunk_baseline
+        from gintutor.content.store import write_atomically
 
         target = Path(str(content_dir("puzzles"))) / BASELINE_FILE
         write_atomically(target, shrunk_baseline(baseline or {}, found))
