@@ -298,7 +298,9 @@ def test_streaks_and_share_line() -> None:
             "wrong-answer.yaml",
             [
                 "wrong-answer.yaml:2: wrong-answer: answers ['8S'] but the engine accepts ['KS'] "
-                "(best first: KS 8, 8S 10, 4C 23, 3C 24)"
+                "(best first: KS 8, 8S 10, 4C 23, 3C 24)",
+                "wrong-answer.yaml:11: wrong-answer: [idea] the highest card is accepted: "
+                "counting does not decide it.",
             ],
         ),
     ],

@@ -732,6 +732,63 @@ def puzzles_check(
     typer.echo(f"{_count(checked, 'puzzle')}: all good")
 
 
+@puzzles_app.command("report", epilog="Example: gintutor puzzles report --json")
+def puzzles_report(
+    jobs: JobsOption = 0,
+    as_json: JsonOption = False,
+    no_color: NoColorOption = False,
+    ascii_only: AsciiOption = False,
+) -> None:
+    """How many shipped puzzles break each rule of puzzles check, by theme (baseline or not),
+    and the cull list: the puzzles with no clear idea or that repeat another."""
+    from gintutor.content.puzzlerules import report
+    from gintutor.content.puzzles import check_puzzles, puzzle_files
+    from gintutor.content.verdicts import load_verdicts
+
+    found: list[Any] = []
+    with _progress_bar("checking puzzles") as advance:
+        puzzles, _ = check_puzzles(
+            puzzle_files(),
+            jobs=workers(jobs),
+            progress=advance,
+            stored=load_verdicts(),
+            violations=found,
+        )
+    table = report(found, puzzles)
+    if as_json:
+        import json
+
+        typer.echo(json.dumps(table, ensure_ascii=False))
+        return
+    from gintutor.text.blocks import Line, Table
+
+    def columns(*rules: str) -> tuple[tuple[str, ...], ...]:
+        return tuple(
+            (theme, str(row["puzzles"]), *(str(row[rule]) for rule in rules))
+            for theme, row in table.items()
+        )
+
+    cull = sum(len(row["cull"]) for row in table.values())
+    _terminal(no_color, ascii_only).show(
+        [
+            Line("Puzzles that break a rule of puzzles check (known ones too), by theme:"),
+            Table(
+                ("theme", "puzzles", "facts", "title", "history", "repeat", "keeps all"),
+                columns("facts", "title", "history", "duplicate", "clean"),
+            ),
+            Line(
+                "One clear idea: the best wins by too little (margin), too many answers are "
+                "accepted (answers), the rule of thumb decides it (thumb); any of them (idea)."
+            ),
+            Table(
+                ("theme", "puzzles", "margin", "answers", "thumb", "idea"),
+                columns("idea margin", "idea accepted", "idea theme", "idea"),
+            ),
+            Line(f"To cull (no clear idea, or a repeat): {cull}; --json lists them."),
+        ]
+    )
+
+
 @puzzles_app.command(
     "generate",
     epilog="Example: gintutor puzzles generate --count 2 --theme outs --out new.yaml",
@@ -882,9 +939,12 @@ def puzzle(
     daily_date: dt.date | None = None
     if puzzle_id is None:
         # Only the ids are needed to pick; then the chosen puzzle alone is read.
-        ids: list[str] = list(pack.index)
+        # A close call (labelled so) is never the daily; --random may pick one.
+        ids: list[str] = list(pack.index) if random_pick else pack.daily_ids()
         if theme is not None or difficulty is not None:
-            ids = [p.id for p in select(pack.puzzles(), theme=theme, difficulty=difficulty)]
+            allowed = set(ids)
+            chosen_ids = select(pack.puzzles(), theme=theme, difficulty=difficulty)
+            ids = [p.id for p in chosen_ids if p.id in allowed] or [p.id for p in chosen_ids]
         if random_pick:
             import random
 

@@ -31,7 +31,12 @@ import functools
 import random
 from collections.abc import Callable, Iterable, Iterator
 
-from gintutor.content.puzzlerules import fact_violations, history_problems, title_violations
+from gintutor.content.puzzlerules import (
+    fact_violations,
+    history_problems,
+    idea_violations,
+    title_violations,
+)
 from gintutor.content.puzzles import read_puzzles
 from gintutor.engine.bots import Bot, make_bot
 from gintutor.engine.cards import CARD_POINTS, CARDS, CardSet
@@ -669,10 +674,13 @@ def _draft(
 
 def _titled(puzzle: Puzzle, solution: Solution) -> Puzzle | None:
     """The puzzle under its drawn title, or the theme's next title that agrees with the
-    verdict (:func:`~gintutor.content.puzzlerules.title_violations`); ``None`` if its words
-    break a rule whatever the title."""
+    verdict (:func:`~gintutor.content.puzzlerules.title_violations`); ``None`` if it has no
+    one clear idea (:func:`~gintutor.content.puzzlerules.idea_violations`) or its words break
+    a rule whatever the title."""
     titles = _TITLES[puzzle.theme]
     start = titles.index(puzzle.title)
+    if idea_violations(puzzle, solution):
+        return None  # no one clear idea: not a daily puzzle
     for title in titles[start:] + titles[:start]:
         titled = dataclasses.replace(puzzle, title=title)
         if not fact_violations(titled, solution) and not title_violations(titled, solution):

@@ -25,10 +25,10 @@ from gintutor.engine.cards import Card, CardSet
 from gintutor.engine.evaluate import Position
 from gintutor.engine.rules import RULE_SETS
 from gintutor.errors import GinError
-from gintutor.tutor.puzzles import Puzzle, Theme
+from gintutor.tutor.puzzles import Puzzle, PuzzleKind, Theme
 
-FORMAT = 1
-"""The cache's own format: part of its key."""
+FORMAT = 2
+"""The cache's own format: part of its key (2: a puzzle's kind, the close calls' ids)."""
 
 
 @dataclass
@@ -41,6 +41,21 @@ class ShippedPack:
     _read: dict[str, Puzzle] | None = None
     """Every puzzle by id, when the whole pack was read now."""
     _all: list[Puzzle] | None = field(default=None, repr=False)
+    close_calls: frozenset[str] | None = None
+    """The ids of the puzzles labelled close calls (``None``: not known yet)."""
+
+    def daily_ids(self) -> list[str]:
+        """The ids the daily puzzle is chosen from: every puzzle but the close calls."""
+        if self.close_calls is None:
+            if self._read is not None:
+                self.close_calls = frozenset(
+                    p.id for p in self._read.values() if p.kind is PuzzleKind.CLOSE_CALL
+                )
+            else:
+                from gintutor.content.puzzles import close_call_ids
+
+                self.close_calls = close_call_ids()
+        return [pid for pid in self.index if pid not in self.close_calls]
 
     def puzzle(self, puzzle_id: str) -> Puzzle:
         """The puzzle with this id (GinError if there is none)."""
@@ -109,7 +124,9 @@ def shipped_pack(cache: Path | None = None) -> ShippedPack:
             text = (read_quietly(cache) or b"").decode("utf-8")
             head = json.loads(text[: text.index("\n")])
             if head["key"] == key and isinstance(head["index"], dict):
-                return ShippedPack({str(k): str(v) for k, v in head["index"].items()}, text)
+                index = {str(k): str(v) for k, v in head["index"].items()}
+                close = frozenset(str(pid) for pid in head["close_calls"])
+                return ShippedPack(index, text, close_calls=close)
         except (OSError, ValueError, KeyError, TypeError, RecursionError):
             pass
     from gintutor.content.cachefile import can_store
@@ -158,7 +175,9 @@ def _cache_text(
     (``None`` if a puzzle cannot be stored faithfully)."""
     from gintutor.tutor.puzzles import verdict_key
 
-    lines = [json.dumps({"key": key, "index": index})]
+    puzzles = list(puzzles)
+    close = sorted(p.id for p in puzzles if p.kind is PuzzleKind.CLOSE_CALL)
+    lines = [json.dumps({"key": key, "index": index, "close_calls": close})]
     for puzzle in puzzles:
         record = _record(puzzle)
         if record is None or _puzzle_of(record) != puzzle:
@@ -209,6 +228,7 @@ def _record(puzzle: Puzzle) -> dict[str, Any] | None:
         "score": None if puzzle.score is None else list(puzzle.score),
         "opponent_discards": puzzle.opponent_discards.mask,
         "opponent_passed": puzzle.opponent_passed.mask,
+        "kind": puzzle.kind.value,
         "hand": position.hand.mask,
         "rules": position.rules.name,
         "took_from_discard": _card(position.took_from_discard),
@@ -249,4 +269,5 @@ def _puzzle_of(record: dict[str, Any]) -> Puzzle:
         None if score is None else (int(score[0]), int(score[1])),
         opponent_discards=CardSet(int(record["opponent_discards"])),
         opponent_passed=CardSet(int(record["opponent_passed"])),
+        kind=PuzzleKind(record["kind"]),
     )

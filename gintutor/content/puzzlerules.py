@@ -11,10 +11,16 @@ and a baseline entry that no longer fires is itself a problem, so the baseline o
 - ``title``: a title that contradicts the verdict ("Not the obvious card" over an accepted
   natural discard; "Keep the meld whole" where an accepted answer breaks one).
 - ``history``: a position no game reaches (:func:`history_problems`).
+- ``idea``: a daily puzzle has one clear idea (:func:`idea_violations`): its best answer beats
+  every answer not accepted by at least :data:`MIN_MARGIN` points (and by more than two
+  standard errors), at most :data:`MAX_ACCEPTED` answers are accepted, and the theme's idea
+  decides it. A close call is a puzzle of its own kind (``kind: close-call``), never the daily.
+- ``duplicate``: a near-duplicate of another puzzle of the pack (:func:`near_duplicates`).
 """
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from collections.abc import Iterable
@@ -23,19 +29,24 @@ from typing import Any
 
 from gintutor.content.paths import content_dir
 from gintutor.content.yamlread import Problem
+from gintutor.engine.cards import Card, CardSet
+from gintutor.engine.evaluate import Position
 from gintutor.tutor.puzzles import (
     FIRST_TURN_STOCK,
     Puzzle,
+    PuzzleKind,
     Solution,
     Theme,
     fill_parts,
     first_turn,
+    meld_partners_mask,
     natural_choice,
+    puzzle_key,
     stock_size,
 )
 
 BASELINE_FILE = "baseline.json"
-RULES = ("facts", "title", "history")
+RULES = ("facts", "title", "history", "idea", "duplicate")
 """The rules, in the order they are reported."""
 
 
@@ -227,6 +238,189 @@ def history_violations(puzzle: Puzzle) -> list[Violation]:
     return [Violation(puzzle, "history", "position", text) for text in history_problems(puzzle)]
 
 
+# --- one clear idea ----------------------------------------------------------------------------
+
+MIN_MARGIN = 2.0
+"""What the best answer of a daily puzzle must win by against every answer not accepted: in
+expected points (judged themes; the coach's grades call 2 points an inaccuracy, below it a
+learner cannot tell the lesson from the noise of one hand) or in deadwood (``deadwood``: two
+points is the "Good" grade's bound, so a smaller edge grades the wrong answer as good)."""
+MAX_ACCEPTED = 3
+"""A daily puzzle accepts at most this many answers: more, and it asks nothing."""
+
+_THEME_IDEAS = {
+    Theme.DEADWOOD: "the highest card is accepted: counting does not decide it",
+    Theme.OUTS: "the least-deadwood discard is accepted: the outs do not decide it",
+    Theme.SAFETY: "the least-deadwood discard is accepted: safety does not decide it",
+    Theme.LAYOFF_EXPOSURE: "the least-deadwood knock is accepted: the layoffs do not decide it",
+}
+
+
+def idea_violations(puzzle: Puzzle, solution: Solution) -> list[Violation]:
+    """A violation for each way a daily puzzle lacks one clear idea (``idea margin``, ``idea
+    accepted``, ``idea theme``); a close call must be one (``idea close-call``).
+
+    The theme's idea decides it when the rule of thumb does not: in ``deadwood``, ``outs``,
+    ``safety`` and ``layoff-exposure`` the natural discard (the least deadwood; the highest
+    card in ``deadwood``) is not accepted; in ``upcard`` the answer is not "take it when it
+    completes a meld (with two cards of the hand), draw when it does not". ``knock-or-play``
+    has no rule of thumb checked.
+    """
+    accepted = set(solution.accepted)
+    others = [row for row in solution.rows if row.code not in accepted]
+    margin = min((row.cost for row in others), default=0.0)
+    unit = "deadwood" if puzzle.theme is Theme.DEADWOOD else "expected points"
+    if puzzle.kind is PuzzleKind.CLOSE_CALL:
+        if len(accepted) == 1 and margin >= MIN_MARGIN:
+            return [
+                Violation(
+                    puzzle,
+                    "idea",
+                    "answers",
+                    f"it is labelled a close call, but only {solution.accepted[0]} is accepted "
+                    f"and it wins by {margin:.1f} {unit}: make it a daily puzzle.",
+                    "close-call",
+                )
+            ]
+        return []
+    found = []
+    closest = min(others, key=lambda row: row.cost, default=None)
+    if closest is None or margin < MIN_MARGIN:
+        against = (
+            "every answer is accepted"
+            if closest is None
+            else f"the best beats {closest.code} by only {margin:.1f} {unit}"
+        )
+        found.append(
+            Violation(
+                puzzle,
+                "idea",
+                "answers",
+                f"{against} (at least {MIN_MARGIN:g} makes a daily puzzle): label it "
+                "kind: close-call, or drop it.",
+                "margin",
+            )
+        )
+    elif any(row.cost <= 2 * row.cost_stderr for row in others):
+        found.append(
+            Violation(
+                puzzle,
+                "idea",
+                "answers",
+                "an answer not accepted is within two standard errors of the best.",
+                "margin",
+            )
+        )
+    if len(accepted) > MAX_ACCEPTED:
+        found.append(
+            Violation(
+                puzzle,
+                "idea",
+                "answers",
+                f"{len(accepted)} answers are accepted (at most {MAX_ACCEPTED} make a daily "
+                "puzzle).",
+                "accepted",
+            )
+        )
+    reason = _theme_not_deciding(puzzle, solution)
+    if reason:
+        found.append(Violation(puzzle, "idea", "answers", f"{reason}.", "theme"))
+    return found
+
+
+def _theme_not_deciding(puzzle: Puzzle, solution: Solution) -> str:
+    """Why the theme's idea does not decide the puzzle ('' when it does)."""
+    accepted = set(solution.accepted)
+    if puzzle.theme in _THEME_IDEAS:
+        return _THEME_IDEAS[puzzle.theme] if natural_choice(solution) in accepted else ""
+    if puzzle.theme is Theme.UPCARD and puzzle.position.upcard is not None:
+        thumb = "take" if completes_meld(puzzle.position.upcard, puzzle.position.hand) else "draw"
+        if thumb in accepted:
+            return (
+                f"the rule of thumb (take the upcard when it completes a meld) answers "
+                f"{thumb}, which is accepted: it decides the puzzle"
+            )
+    return ""
+
+
+def completes_meld(card: Card, hand: CardSet) -> bool:
+    """True when ``card`` makes a three-card meld with two cards of ``hand``.
+
+    >>> completes_meld(Card.parse("7H"), CardSet.parse("5H 6H KS"))
+    True
+    >>> completes_meld(Card.parse("7H"), CardSet.parse("5H 8H KS"))
+    False
+    """
+    return bool(meld_partners_mask(card, hand.mask))
+
+
+# --- near-duplicates --------------------------------------------------------------------------
+
+_SUIT_ORDERS = tuple(itertools.permutations(range(4)))
+
+
+def _relabelled(mask: int, order: tuple[int, ...]) -> int:
+    """The cards of ``mask`` with suit ``s`` renamed ``order[s]``."""
+    return sum(((mask >> (13 * suit)) & 0x1FFF) << (13 * order[suit]) for suit in range(4))
+
+
+def near_duplicate_reason(a: Puzzle, b: Puzzle) -> str:
+    """Why ``b`` repeats ``a`` ('' when it does not): the same deal a turn or two later (the
+    hands share all but two cards, what ``a`` saw dead is dead or held in ``b``, the stocks
+    are at most four apart), or the same hand up to relabelling the suits or one card.
+
+    Two puzzles of different themes on one deal are no duplicates: they ask different things.
+    """
+    if a.theme is not b.theme or puzzle_key(a) == puzzle_key(b):
+        return ""  # the same position is reported as such by the check
+    pa, pb = a.position, b.position
+    hand_a, hand_b = pa.hand.mask, pb.hand.mask
+    seen_b = pb.dead.mask | hand_b | pb.opponent_known.mask | _upcard_mask(pb)
+    seen_a = pa.dead.mask | hand_a | pa.opponent_known.mask | _upcard_mask(pa)
+    stock_gap = abs(stock_size(pa) - stock_size(pb))
+    shared = (hand_a & hand_b).bit_count()
+    close = stock_gap <= 4 and shared >= min(len(pa.hand), len(pb.hand)) - 2
+    if close and (pa.dead.mask & ~seen_b == 0 or pb.dead.mask & ~seen_a == 0):
+        return "the same deal a turn or two apart"
+    if len(pa.hand) == len(pb.hand):
+        differ = {
+            order: (hand_a & ~_relabelled(hand_b, order)).bit_count() for order in _SUIT_ORDERS
+        }
+        fewest = min(differ.values())
+        if fewest == 0:
+            return "the same hand with the suits relabelled"
+        if differ[(0, 1, 2, 3)] == 1:
+            return "the same hand but one card"
+        if fewest == 1:
+            return "the same hand but one card, with the suits relabelled"
+    return ""
+
+
+def _upcard_mask(position: Position) -> int:
+    return position.upcard.mask if position.upcard is not None else 0
+
+
+def near_duplicates(puzzles: list[Puzzle]) -> list[Violation]:
+    """A ``duplicate`` violation for each puzzle that repeats one with a smaller id."""
+    ordered = sorted(puzzles, key=lambda p: p.id)
+    found = []
+    for index, later in enumerate(ordered):
+        for earlier in ordered[:index]:
+            reason = near_duplicate_reason(earlier, later)
+            if reason:
+                found.append(
+                    Violation(
+                        later,
+                        "duplicate",
+                        "position",
+                        f"it repeats {earlier.id} ({reason}): keep one of the two.",
+                        earlier.id,
+                    )
+                )
+                break
+    return found
+
+
 # --- all rules, and the baseline -------------------------------------------------------------
 
 
@@ -235,6 +429,7 @@ def violations(puzzle: Puzzle, solution: Solution | None) -> list[Violation]:
     found = history_violations(puzzle)
     if solution is not None:
         found = fact_violations(puzzle, solution) + title_violations(puzzle, solution) + found
+        found += idea_violations(puzzle, solution)
     return found
 
 
@@ -358,13 +553,40 @@ def rule_problems(
     return problems
 
 
+REPORTED = (
+    "facts",
+    "title",
+    "history",
+    "idea margin",
+    "idea accepted",
+    "idea theme",
+    "idea",
+    "duplicate",
+)
+"""The columns of :func:`report`: each rule, and the idea rule's parts."""
+
+
 def report(found: list[Violation], puzzles: Iterable[Puzzle]) -> dict[str, Any]:
-    """Per theme and rule: the puzzles checked, and how many keep / break it."""
-    table: dict[str, dict[str, dict[str, int]]] = {}
-    broken = {(v.puzzle.id, v.rule) for v in found}
+    """Per theme: the puzzles, how many break each rule (and each part of the idea rule), how
+    many keep every rule, and the ids that break the idea rule or repeat another (the cull
+    list)."""
+    table: dict[str, dict[str, Any]] = {}
+    broken: dict[str, set[str]] = {}
+    for violation in found:
+        marks = broken.setdefault(violation.puzzle.id, set())
+        marks.add(violation.rule)
+        if violation.rule == "idea":
+            marks.add(f"idea {violation.detail}")
     for puzzle in puzzles:
-        theme = table.setdefault(puzzle.theme.value, {})
-        for rule in RULES:
-            row = theme.setdefault(rule, {"pass": 0, "fail": 0})
-            row["fail" if (puzzle.id, rule) in broken else "pass"] += 1
+        row = table.setdefault(
+            puzzle.theme.value,
+            {"puzzles": 0, "clean": 0, **{rule: 0 for rule in REPORTED}, "cull": []},
+        )
+        marks = broken.get(puzzle.id, set())
+        row["puzzles"] += 1
+        row["clean"] += not marks
+        for rule in REPORTED:
+            row[rule] += rule in marks
+        if "idea" in marks or "duplicate" in marks:
+            row["cull"].append(puzzle.id)
     return dict(sorted(table.items()))

@@ -9,6 +9,7 @@ verdict judged afresh (``replay``, or ``judge_missing`` for positions with none 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
@@ -25,6 +26,7 @@ from gintutor.errors import GinError
 from gintutor.tutor.daily import find_puzzle
 from gintutor.tutor.puzzles import (
     Puzzle,
+    PuzzleKind,
     Solution,
     Theme,
     fill_explanation,
@@ -43,6 +45,7 @@ PUZZLE_KEYS = {
     "answers",
     "hints",
     "explanation",
+    "kind",
 }
 POSITION_KEYS = {
     "hand",
@@ -134,6 +137,14 @@ def _puzzle(reader: Reader, node: yaml.Node) -> Puzzle | None:
         themes = ", ".join(t.value for t in Theme)
         reader.fail(items["theme"][1], f"theme: use one of {themes}")
         return None
+    kind = PuzzleKind.DAILY
+    if "kind" in items:
+        try:
+            kind = PuzzleKind(reader.scalar(items["kind"][1]))
+        except ValueError:
+            kinds = ", ".join(k.value for k in PuzzleKind)
+            reader.fail(items["kind"][1], f"kind: use one of {kinds}")
+            return None
     position, score, seen = _position(reader, items["position"][1])
     if position is not None:
         want = 10 if theme is Theme.UPCARD else 11
@@ -163,6 +174,7 @@ def _puzzle(reader: Reader, node: yaml.Node) -> Puzzle | None:
         score,
         opponent_discards=seen[0],
         opponent_passed=seen[1],
+        kind=kind,
     )
 
 
@@ -280,6 +292,7 @@ def _rule_problems(
     from gintutor.content import puzzlerules
 
     every = [v for p in puzzles for v in puzzlerules.violations(p, solved.get(p.id))]
+    every += puzzlerules.near_duplicates(puzzles)
     if found is not None:
         found += every
     unsolved = frozenset(p.id for p in puzzles if p.id not in solved)
@@ -408,6 +421,25 @@ def pack_index() -> dict[str, str]:
             for match in ID_LINE.finditer(entry.read_text(encoding="utf-8")):
                 index[match.group(1)] = entry.name
     return index
+
+
+CLOSE_CALL_LINE = re.compile(r"^\s+kind:\s*[\"']?close-call", re.MULTILINE)
+
+
+def close_call_ids() -> frozenset[str]:
+    """The shipped puzzles labelled ``kind: close-call`` (never the daily), read without YAML:
+    the entry of each id runs to the next id."""
+    found: set[str] = set()
+    root = content_dir("puzzles")
+    for entry in root.iterdir():
+        if entry.name.endswith(".yaml"):
+            text = entry.read_text(encoding="utf-8")
+            matches = list(ID_LINE.finditer(text))
+            for match, after in zip(matches, [*matches[1:], None], strict=True):
+                end = after.start() if after is not None else len(text)
+                if CLOSE_CALL_LINE.search(text, match.end(), end):
+                    found.add(match.group(1))
+    return frozenset(found)
 
 
 def load_puzzle(puzzle_id: str, index: dict[str, str] | None = None) -> Puzzle:

@@ -25,6 +25,7 @@ from gintutor.engine.evaluate import DiscardEval, Evaluation, Position, evaluate
 from gintutor.engine.judgement import Judged, Verdict, grade_of
 from gintutor.errors import GinError
 from gintutor.tutor.puzzleterms import Grade as Grade
+from gintutor.tutor.puzzleterms import PuzzleKind as PuzzleKind
 from gintutor.tutor.puzzleterms import Theme as Theme
 
 if TYPE_CHECKING:  # the hand state machine is imported to judge or solve, not to show a puzzle
@@ -61,6 +62,7 @@ class Puzzle:
 
     ``opponent_discards`` / ``opponent_passed``: the cards the opponent is known to have
     discarded / passed (they shape the coach's estimate of its hand); empty when not recorded.
+    ``kind``: a daily puzzle, or a labelled close call (never the daily).
     """
 
     id: str
@@ -77,6 +79,7 @@ class Puzzle:
     score: tuple[int, int] | None = None
     opponent_discards: CardSet = field(default_factory=lambda: CardSet(0))
     opponent_passed: CardSet = field(default_factory=lambda: CardSet(0))
+    kind: PuzzleKind = PuzzleKind.DAILY
 
     @property
     def seed(self) -> int:

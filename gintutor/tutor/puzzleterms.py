@@ -38,3 +38,12 @@ class Grade(Enum):
     INACCURACY = "Inaccuracy"
     MISTAKE = "Mistake"
     BLUNDER = "Blunder"
+
+
+class PuzzleKind(Enum):
+    """What a puzzle is for: a ``daily`` one has one clear idea (``puzzles check`` holds it to
+    the rule); a ``close-call`` one teaches that two or more answers are as good, and is never
+    the daily puzzle."""
+
+    DAILY = "daily"
+    CLOSE_CALL = "close-call"

@@ -14,6 +14,7 @@ from gintutor.text.blocks import Block, Heading, Line, Style, Table
 from gintutor.tutor.puzzles import (
     Grade,
     Puzzle,
+    PuzzleKind,
     Solution,
     Theme,
     fill_explanation,
@@ -81,6 +82,11 @@ def setting_out(puzzle: Puzzle, style: Style) -> list[Block]:
         Line(
             f"Theme: {puzzle.theme.value} · difficulty {stars(puzzle.difficulty)} · "
             f"{position.rules.name} rules, knock limit {position.knock_limit}"
+        ),
+        *(
+            [Line("A close call: more than one answer is as good; find them.")]
+            if puzzle.kind is PuzzleKind.CLOSE_CALL
+            else []
         ),
         Line(f"Your hand: {style.cards(position.hand)}"),
     ]
