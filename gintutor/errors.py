@@ -9,6 +9,10 @@ from __future__ import annotations
 class GinError(ValueError):
     """Base of every error gintutor raises on bad input or an illegal request."""
 
+    exit_code = 2
+    """The command line's exit status for it: 2 bad usage or input; a subclass for a problem
+    in the learner's content or files (a damaged saved game, a full disk) says 1."""
+
 
 class CardError(GinError):
     """A card or hand could not be read: bad notation, a duplicate, the wrong number of cards."""

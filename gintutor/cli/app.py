@@ -1,7 +1,8 @@
 """The ``gintutor`` command line: parse the arguments, make one engine call, format the result.
 
-Engine errors (:class:`~gintutor.errors.GinError`) become ``error: ...`` on stderr with exit
-status 2 in one place, :class:`_Commands`. Rich is imported only by commands that print text.
+Engine errors (:class:`~gintutor.errors.GinError`) become ``error: ...`` on stderr with their
+exit status (2, or 1 for a content problem) in one place, :class:`_Commands`. Rich is
+imported only by commands that print text.
 """
 
 from __future__ import annotations
@@ -55,7 +56,7 @@ class _Commands(TyperGroup):
             return super().invoke(ctx)
         except GinError as error:
             typer.echo(f"error: {shortened(str(error))}", err=True)
-            raise typer.Exit(2) from None
+            raise typer.Exit(error.exit_code) from None
         except ClickUsageError as error:
             raise _usage_error(error) from None
 

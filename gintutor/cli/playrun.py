@@ -17,6 +17,7 @@ from gintutor.cli.prompts import Asker, Command, Prompt, Quit
 from gintutor.cli.render import Terminal
 from gintutor.content.games import (
     CoachNote,
+    GameFileError,
     GameWriter,
     find_game,
     latest_game,
@@ -185,6 +186,11 @@ def _resumed(
     if saved.end is not None:
         raise GinError(f"game {saved.id} is over ({saved.end}): start a new one with gintutor play")
     header = saved.header
+    if header.bot not in BOT_NAMES:
+        raise GameFileError(
+            f"{saved.path}:1: unknown bot {header.bot!r} (this gintutor has "
+            f"{', '.join(BOT_NAMES)}): the game cannot go on"
+        )
     mode = mode or _coach_mode(header.coach)
     writer = GameWriter.resume(saved)
     session = Session(
@@ -200,6 +206,8 @@ def _resumed(
     runner = PlayRunner(session, writer, terminal, asker, ascii_only)
     for problem in saved.problems:
         runner.say(f"note: {problem}")
+    if writer.kept_damage is not None:
+        runner.say(f"note: the file as it was, damage included, is kept as {writer.kept_damage}")
     runner.say(
         f"Resuming game {saved.id} against {runner.bot_label} ({saved.rules.name} rules, "
         f"coach {mode.value}), hand {session.hand_number}."

@@ -29,7 +29,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from gintutor.content.store import PROGRESS, data_dir, write_atomically
+from gintutor.content.store import PROGRESS
+from gintutor.content.store import data_dir as data_dir  # the old names still work
+from gintutor.content.store import write_atomically as write_atomically
 from gintutor.errors import GinError
 
 try:

@@ -139,6 +139,18 @@ def parse_game_log(text: str, name: str = "<log>", *, completion: int = 0) -> Pl
     for index, hand in enumerate(hands):
         last = index == len(hands) - 1
         played.append(_play(hand, rules, name, chooser, must_end=not last))
+    if not rules.hollywood:
+        from gintutor.engine.game import game_over_after
+        from gintutor.engine.hand import replay
+
+        ended = [replay(p.deal, rules, p.actions).result for p in played]
+        won_at = game_over_after((r.record() for r in ended if r is not None), rules)
+        if won_at is not None and won_at < len(played):
+            raise LogError(
+                f"{name}:{hands[won_at].line}: hand {won_at + 1}: the game was already over "
+                f"after hand {won_at} (a player reached {rules.target}); start a new log for a "
+                "new game"
+            )
     return PlayedGame(rules, YOU, tuple(played), scores, name)
 
 

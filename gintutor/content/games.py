@@ -1,8 +1,8 @@
 """Saved games: one append-only JSON-lines file per game, written as it is played.
 
-The format is /work/notes/gamefile.md's: a ``game`` header line, then for each hand a
-``hand`` line (its deal) and one ``action`` line per action (either player's, with the coach's
-note on the learner's), and an ``end`` line when the game is over or abandoned. Invariants:
+The format is ``docs/files.md``'s: a ``game`` header line, then for each hand a ``hand`` line
+(its deal) and one ``action`` line per action (either player's, with the coach's note on the
+learner's), and an ``end`` line when the game is over or abandoned. Invariants:
 
 - Each line is written whole with one ``write`` on a file opened for appending (in the
   system's hands at once), so a kill at any moment loses at most the line being written. The
@@ -12,6 +12,13 @@ note on the learner's), and an ``end`` line when the game is over or abandoned. 
   time on this machine; five of them came before the first question).
 - A reader ignores a truncated last line (and reports it in :attr:`SavedGame.problems`); a
   writer that resumes the game first cuts that partial line off.
+- A damaged line after the header (by hand, by a disk, by two writers) never makes the hands
+  before it unreadable: the reader replays up to the last good line and reports the damage
+  (:attr:`SavedGame.damage`); a writer that resumes such a game first keeps the whole file
+  beside it (``ID.jsonl.damaged-N``), then continues after the last good line.
+- One writer at a time: a :class:`GameWriter` holds an exclusive lock on its file (``flock``)
+  until it is closed; a second one is refused (:class:`GameOpenError`), never let append.
+- Files are created readable by their owner only (0600), like the progress file.
 - Hand results and score sheets are never stored: :func:`load_game` replays every deal and
   action through the engine (:func:`~gintutor.engine.hand.replay`), which validates the file.
 """
@@ -33,6 +40,11 @@ from gintutor.engine.hand import Action, Deal, HandState, replay
 from gintutor.engine.rules import RULE_SETS, RuleSet
 from gintutor.errors import GinError
 
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - Windows: no lock, one writer is up to the learner
+    fcntl = None  # type: ignore[assignment]
+
 VERSION = 1
 FOLDER = GAMES
 SUFFIX = ".jsonl"
@@ -48,6 +60,18 @@ _ID = re.compile(r"^(\d{8}-\d{6})(?:-(\d+))?$")
 
 class GameFileError(GinError):
     """A saved game cannot be read or written: the message names the file and the line."""
+
+    exit_code = 1
+
+
+class GameNotFoundError(GameFileError):
+    """No saved game has the id asked for (a usage problem)."""
+
+    exit_code = 2
+
+
+class GameOpenError(GameFileError):
+    """Another gintutor is writing the game (it holds the file's lock)."""
 
 
 @dataclass(frozen=True)
@@ -159,8 +183,10 @@ class SavedGame:
     ``hands`` are replayed and legal; the last may be unfinished. ``finished`` is True once
     the game reached its end (an ``end`` line with reason ``finished``); ``end`` is that
     line's reason (``finished`` or ``resigned``) or ``None`` for a game that can be resumed.
-    ``problems`` reports what was ignored (a truncated last line). ``complete_bytes`` is the
-    length of the file's whole lines: where a resumed writer appends.
+    ``problems`` reports what was ignored (a truncated last line, a damaged tail).
+    ``complete_bytes`` is the length of the good whole lines: where a resumed writer appends.
+    ``damage`` is ``file:line: what is wrong`` for a damaged line (the game is read up to the
+    line before it); ``size`` is the file's length as read.
     """
 
     path: Path
@@ -171,6 +197,8 @@ class SavedGame:
     complete_bytes: int = 0
     states: tuple[HandState, ...] = field(default=(), compare=False, repr=False)
     """Each hand replayed (same order as ``hands``)."""
+    damage: str | None = None
+    size: int = 0
 
     @property
     def id(self) -> str:
@@ -230,7 +258,7 @@ def find_game(folder: Path, name: str) -> Path:
         return candidate
     known = [p.name.removesuffix(SUFFIX) for p in list_games(folder)][-3:]
     hint = f" (the latest: {', '.join(reversed(known))})" if known else " (no games saved yet)"
-    raise GameFileError(f"no saved game {name!r} in {folder}{hint}")
+    raise GameNotFoundError(f"no saved game {name!r} in {folder}{hint}")
 
 
 def _has_end(path: Path) -> bool:
@@ -347,6 +375,8 @@ class _Loader:
         self.states: list[HandState] = []
         self.actions: list[SavedAction] = []
         self.end: str | None = None
+        self.hand_starts: list[tuple[int, int]] = []
+        """Each hand line's number and the offset where it starts."""
 
     def _close_hand(self) -> None:
         if self.hands:
@@ -354,7 +384,7 @@ class _Loader:
             self.hands[-1] = SavedHand(last.number, last.deal, tuple(self.actions))
         self.actions = []
 
-    def take(self, data: Mapping[str, Any]) -> None:
+    def take(self, data: Mapping[str, Any], line: int = 0, start: int = 0) -> None:
         kind = data.get("type")
         if self.header is None:
             self.header = _header(data)
@@ -370,6 +400,7 @@ class _Loader:
             self._close_hand()
             deal = Deal.parse(str(data.get("deal", "")))
             self.hands.append(SavedHand(number, deal))
+            self.hand_starts.append((line, start))
             self.states.append(HandState(deal, self.header.rules))
         elif kind == "action":
             if not self.states:
@@ -384,9 +415,9 @@ class _Loader:
             if player != state.to_move:
                 raise ValueError(f"player {player} acts but player {state.to_move} is to move")
             action = Action.parse(str(data.get("action", "")))
-            state.do(action)
             note = data.get("coach")
             coach = None if note is None else CoachNote.from_json(note)
+            state.do(action)  # last: a line refused leaves the hand as it was
             self.actions.append(SavedAction(player, action, coach))
         elif kind == "end":
             reason = data.get("reason")
@@ -398,47 +429,91 @@ class _Loader:
 
 
 def load_game(path: Path) -> SavedGame:
-    """Read and replay a saved game; :class:`GameFileError` naming the line if it is broken.
+    """Read and replay a saved game; :class:`GameFileError` if nothing can be read from it.
 
     A last line without its newline (the writer was killed mid-line) is ignored and reported.
+    A damaged line after the header (not JSON, not legal, out of order, a hand after the game
+    was won) ends the reading: the hands before it are kept, and the damage is reported in
+    :attr:`SavedGame.damage` and :attr:`SavedGame.problems`.
     """
     raw = _read_bytes(path)
     loader = _Loader(path)
     problems: list[str] = []
     complete = 0
+    damage: str | None = None
     for number, line, end in _lines(raw):
         if end < 0:
             problems.append(f"{path}:{number}: the last line is cut short (ignored)")
             break
+        if line.strip():
+            try:
+                _take_line(loader, path, number, line, complete)
+            except GameFileError as error:
+                if loader.header is None or number == 1:
+                    raise
+                damage = str(error)
+                break
         complete = end
-        if not line.strip():
-            continue
-        try:
-            data = json.loads(line.decode("utf-8"))
-            if not isinstance(data, dict):
-                raise ValueError("a line is a JSON object")
-            loader.take(data)
-        except UnicodeDecodeError as error:
-            raise GameFileError(
-                f"{path}:{number}: not UTF-8 text (byte 0x{line[error.start]:02x} at column "
-                f"{error.start + 1}): not a line gintutor wrote"
-            ) from None
-        except (ValueError, TypeError) as error:
-            raise GameFileError(f"{path}:{number}: {error}") from None
-        except RecursionError:
-            raise GameFileError(f"{path}:{number}: JSON nested too deeply") from None
     if loader.header is None:
         raise GameFileError(f"{path}: no game header (an empty or cut-short file)")
     loader._close_hand()
+    hands, states = loader.hands, loader.states
+    late = _hand_after_end(loader)
+    if late is not None and damage is None:
+        hand_line, complete = loader.hand_starts[late - 1]
+        damage = (
+            f"{path}:{hand_line}: hand {late}: the game was already over after hand {late - 1} "
+            f"(a player reached {loader.header.rules.target})"
+        )
+        hands, states = hands[: late - 1], states[: late - 1]
+    if damage is not None:
+        problems.insert(
+            0,
+            f"{damage}: the game is read up to the line before it; the file is kept as it is",
+        )
     return SavedGame(
         path,
         loader.header,
-        tuple(loader.hands),
+        tuple(hands),
         loader.end,
         tuple(problems),
         complete,
-        tuple(loader.states),
+        tuple(states),
+        damage,
+        len(raw),
     )
+
+
+def _take_line(loader: _Loader, path: Path, number: int, line: bytes, start: int) -> None:
+    """One whole line into ``loader``; :class:`GameFileError` naming the line if it is bad."""
+    try:
+        data = json.loads(line.decode("utf-8"))
+        if not isinstance(data, dict):
+            raise ValueError("a line is a JSON object")
+        loader.take(data, number, start)
+    except UnicodeDecodeError as error:
+        raise GameFileError(
+            f"{path}:{number}: not UTF-8 text (byte 0x{line[error.start]:02x} at column "
+            f"{error.start + 1}): not a line gintutor wrote"
+        ) from None
+    except (ValueError, TypeError) as error:
+        raise GameFileError(f"{path}:{number}: {error}") from None
+    except RecursionError:
+        raise GameFileError(f"{path}:{number}: JSON nested too deeply") from None
+
+
+def _hand_after_end(loader: _Loader) -> int | None:
+    """The first hand dealt after the game was won (Hollywood games are three at once: the
+    session ends them, not a score)."""
+    assert loader.header is not None
+    rules = loader.header.rules
+    if rules.hollywood or len(loader.states) < 2:
+        return None
+    from gintutor.engine.game import game_over_after
+
+    results = [state.result for state in loader.states]
+    last = game_over_after((r.record() for r in results if r is not None), rules)
+    return None if last is None or last >= len(loader.states) else last + 1
 
 
 def new_game_id(folder: Path, now: dt.datetime) -> str:
@@ -459,6 +534,8 @@ class GameWriter:
         self._fd = descriptor
         self._unsynced = False
         self._new_in = new_in  # the folder of a new file, its entry not yet fsynced
+        self.kept_damage: Path | None = None
+        """Where :meth:`resume` kept the file as it was, its damaged tail included."""
 
     @classmethod
     def create(
@@ -482,7 +559,9 @@ class GameWriter:
                 game_id = new_game_id(folder, now)
                 path = folder / (game_id + SUFFIX)
                 try:
-                    descriptor = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_EXCL)
+                    descriptor = os.open(
+                        path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_EXCL, 0o600
+                    )
                 except FileExistsError:
                     continue  # another process took the id between the check and the open
                 break
@@ -502,23 +581,49 @@ class GameWriter:
             you,
             first_dealer,
         )
+        _lock(descriptor, path)  # no one else knows the file yet: never refused
         writer = cls(path, descriptor, new_in=folder)
         writer._write(header.to_json())
         return writer, header
 
     @classmethod
     def resume(cls, game: SavedGame) -> GameWriter:
-        """Append to a saved game, first cutting off a truncated last line."""
+        """Append to a saved game, holding its lock: a damaged tail is first kept beside it
+        (its name in :attr:`kept_damage`) and a truncated last line cut off.
+
+        :class:`GameOpenError` if another gintutor holds the game; :class:`GameFileError` if
+        the file changed since it was read (read it again).
+        """
         try:
-            descriptor = os.open(game.path, os.O_WRONLY | os.O_APPEND)
-            if os.fstat(descriptor).st_size != game.complete_bytes:
-                os.ftruncate(descriptor, game.complete_bytes)
-                os.fsync(descriptor)
+            descriptor = os.open(game.path, os.O_RDWR | os.O_APPEND)
         except OSError as error:
             raise GameFileError(
                 f"{game.path}: cannot continue the game ({error.strerror or error})"
             ) from None
-        return cls(game.path, descriptor)
+        try:
+            _lock(descriptor, game.path)
+            size = os.fstat(descriptor).st_size
+            if game.size and size != game.size:
+                raise GameFileError(
+                    f"{game.path}: the game changed while it was being read; try again"
+                )
+            kept = None
+            if size != game.complete_bytes:
+                if game.damage is not None:
+                    kept = _keep_damaged(game.path, descriptor)
+                os.ftruncate(descriptor, game.complete_bytes)
+                os.fsync(descriptor)
+        except OSError as error:
+            os.close(descriptor)
+            raise GameFileError(
+                f"{game.path}: cannot continue the game ({error.strerror or error})"
+            ) from None
+        except GinError:
+            os.close(descriptor)
+            raise
+        writer = cls(game.path, descriptor)
+        writer.kept_damage = kept
+        return writer
 
     def _write(self, data: Mapping[str, Any]) -> None:
         line = (json.dumps(data, ensure_ascii=False) + "\n").encode("utf-8")
@@ -597,3 +702,37 @@ def _sync_folder(folder: Path) -> None:
         pass
     finally:
         os.close(descriptor)
+
+
+def _lock(descriptor: int, path: Path) -> None:
+    """Take the game file's writer lock; :class:`GameOpenError` if another process holds it."""
+    if fcntl is None:
+        return
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        raise GameOpenError(
+            f"{path}: this game is open in another gintutor; go on playing it there, or close "
+            "that one first"
+        ) from None
+
+
+def _keep_damaged(path: Path, descriptor: int) -> Path:
+    """A copy of the whole file beside it, ``ID.jsonl.damaged-N`` (not a game file, so never
+    listed or resumed), before its damaged tail is cut off."""
+    from gintutor.content.store import write_atomically
+    from gintutor.content.textfile import FileError
+
+    number = 1
+    while (kept := path.with_name(f"{path.name}.damaged-{number}")).exists():
+        number += 1
+    size = os.fstat(descriptor).st_size
+    data = os.pread(descriptor, size, 0)
+    try:
+        write_atomically(kept, data)
+    except FileError as error:
+        raise GameFileError(
+            f"{path}: the game is damaged and a copy could not be kept ({error}); nothing "
+            "was changed"
+        ) from None
+    return kept

@@ -193,6 +193,18 @@ class _Game:
         return max(self.totals) >= rules.target
 
 
+def game_over_after(records: Iterable[HandRecord], rules: RuleSet) -> int | None:
+    """The number of the hand (from 1) that took a player to the target, or ``None``: a hand
+    dealt after it belongs to no game (what :func:`score_game` refuses; a reader of saved
+    games and logs names its line)."""
+    game = _Game()
+    for number, record in enumerate(records, start=1):
+        game.enter(number, record)
+        if game.is_over(rules):
+            return number
+    return None
+
+
 def score_game(records: Iterable[HandRecord], rules: RuleSet) -> GameSheet:
     """The score sheet of one game; :class:`GinError` for a hand after the game ended."""
     game = _Game()
