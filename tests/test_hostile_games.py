@@ -7,10 +7,13 @@ from __future__ import annotations
 import errno
 import json
 import os
+import shutil
 import stat
 import subprocess
 import sys
+import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -28,6 +31,16 @@ EXAMPLE = Path(__file__).parents[1] / "examples" / "game.txt"
 def no_fsync(monkeypatch: pytest.MonkeyPatch) -> None:
     """Durability is not what these tests check (tests/test_games_file.py does)."""
     monkeypatch.setattr(games_module, "SYNC", False)
+
+
+@pytest.fixture
+def home(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """``GINTUTOR_HOME`` with a short path: messages name files in it whole (a word over 100
+    characters is shown by its two ends, and pytest's folders under xdist are long)."""
+    folder = Path(tempfile.mkdtemp(prefix="gg-"))
+    monkeypatch.setenv("GINTUTOR_HOME", str(folder))
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.fixture
@@ -146,7 +159,7 @@ def test_an_unknown_bot_in_the_header_is_a_content_error(home: Path, fixed_time:
     path.write_text(json.dumps(header) + "\n" + "".join(lines[1:]), encoding="utf-8")
     code, _, err = run("play", "--resume", stdin="")
     assert code == 1
-    assert err.startswith(f"error: {path}:1: unknown bot 'deep-blue' (this gintutor has novice")
+    assert err.startswith("error: ") and ".jsonl:1: unknown bot 'deep-blue' (this gintutor" in err
 
 
 def test_a_full_disk_during_play_is_exit_1(
@@ -172,8 +185,9 @@ def test_a_full_disk_during_play_is_exit_1(
     assert err.startswith("error: ") and "No space left on device" in err
 
 
-def test_a_log_with_a_hand_after_the_game_ended_names_the_line(tmp_path: Path) -> None:
+def test_a_log_with_a_hand_after_the_game_ended_names_the_line(home: Path) -> None:
     """exit 2 without ``file:line`` before (docs/review.md: 1, with it)."""
+    tmp_path = home
     house = tmp_path / "house.yaml"
     house.write_text("base: standard\ntarget: 10\n", encoding="utf-8")
     log = tmp_path / "game.txt"
