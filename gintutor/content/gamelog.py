@@ -23,10 +23,15 @@ section and ``examples/game.txt``)::
 
 The cards you never saw (the rest of their hand, the stock under the cards drawn) are
 completed *arbitrarily but consistently*: every card they discarded or showed was in their
-hand, every card they took is known, no card is in two places. The completed deal is replayed
-through the engine, which checks every action. Your information sets do not depend on the
-completion (only what you saw enters them), so the review is the same whichever is chosen.
-Errors name the line: ``file:line: what is wrong``.
+hand, every card they took is known, no card is in two places. Their knock shows 10 of the
+11 cards they hold: a card they took from the pile and kept that the knock does not show is
+the one they discarded face down (it cannot be the card taken this turn, which may not be
+thrown; two such cards missing is a mistake in the log, named as such); otherwise the
+face-down card is one you never saw. A big gin and their hand shown after your knock show
+every card they took and kept. The completed deal is replayed through the engine, which checks
+every action. Your information sets do not depend on the completion (only what you saw enters
+them), so the review is the same whichever is chosen. Errors name the line: ``file:line: what
+is wrong``.
 """
 
 from __future__ import annotations
@@ -299,6 +304,12 @@ class _Completion:
         self.open_slots: list[int] = list(range(10))
         """Their held cards you have not seen."""
         self.drawn = 0
+        self.took: dict[int, int] = {}
+        """Card -> line for every card they took from the pile."""
+        self.taken_now = NO_CARD
+        """The card they took from the pile this turn (it may not be discarded now)."""
+        self.face_down = NO_CARD
+        """Their knock's face-down discard when it is a card of theirs you knew."""
 
     def fail(self, line: int, message: str) -> LogError:
         return LogError(f"{self.name}:{line}: {message}")
@@ -330,6 +341,8 @@ class _Completion:
                 self.mine |= 1 << top
             else:
                 self.known |= 1 << top
+                self.took[top] = line
+                self.taken_now = top
         elif action.kind is Kind.DRAW:
             if self.drawn >= STOCK:
                 raise self.fail(line, "the stock is empty")
@@ -340,6 +353,7 @@ class _Completion:
                 self.mine |= 1 << card
             else:
                 self.open_slots.append(slot)
+                self.taken_now = NO_CARD
         elif action.kind in (Kind.DISCARD, Kind.KNOCK):
             if action.who == YOU:
                 if not self.mine >> card & 1:
@@ -353,24 +367,76 @@ class _Completion:
         if action.who == THEM and action.kind in (Kind.KNOCK, Kind.BIG_GIN, Kind.LAY_OFF):
             shown = action.cards
             for meld in action.spread or ():
+                if shown & meld:
+                    twice = CardSet(shown & meld).text()
+                    raise self.fail(line, f"{twice}: listed twice in their {action.kind.value}")
                 shown |= meld
+            if action.kind is Kind.KNOCK:
+                self.knock_shows(shown, line)
+            elif action.kind is Kind.BIG_GIN:
+                self.all_shown(shown, line, "their big gin", "a big gin melds all 11 they hold")
             for one in mask_cards(shown):
                 self.claim(one.index, line, "shown by them")
 
+    def knock_shows(self, shown: int, line: int) -> None:
+        """Check their knock against what you know they hold. They hold 11 cards and show
+        10; a known card of theirs that the knock does not show is the face-down discard,
+        unless it is the card taken this turn, which may not be thrown."""
+        count = shown.bit_count()
+        if count != 10:
+            raise self.fail(
+                line,
+                f"their knock shows {count} of their 11 cards: list the melds they spread and, "
+                "after ';', the deadwood they kept ('; deadwood 2H 5S'), 10 cards in all",
+            )
+        missing = self.known & ~shown
+        if missing.bit_count() >= 2:
+            raise self.fail(
+                line,
+                f"their knock does not show {self.known_cards(missing)}: they still held them "
+                "and only one card goes face down; list the others among the melds or the "
+                "deadwood",
+            )
+        if self.taken_now != NO_CARD and missing == 1 << self.taken_now:
+            raise self.fail(
+                line,
+                f"their knock does not show {_code(self.taken_now)}, the card they took from "
+                f"the pile this turn (line {self.took[self.taken_now]}): it cannot be the "
+                "card they discard, so it is among their melds or deadwood",
+            )
+        if missing:
+            self.face_down = missing.bit_length() - 1
+            self.known &= ~missing
+
+    def all_shown(self, shown: int, line: int, what: str, why: str) -> None:
+        """Every known card of theirs is among ``shown`` (their big gin, their hand)."""
+        missing = self.known & ~shown
+        if missing:
+            raise self.fail(line, f"{what} does not show {self.known_cards(missing)}: {why}")
+
+    def known_cards(self, cards: int) -> str:
+        """Known cards of theirs, each with where you learnt they held it."""
+        said = []
+        for one in mask_cards(cards):
+            card = one.index
+            if card in self.took:
+                said.append(f"{_code(card)} (they took it, line {self.took[card]})")
+            else:
+                what, at = self.where[card]
+                said.append(f"{_code(card)} ({what}, line {at})")
+        return " and ".join(said) if len(said) <= 2 else ", ".join(said)
+
     def show_hand(self, cards: int, line: int) -> None:
+        self.all_shown(cards, line, "'them hand:'", "they held it and show their 10 cards")
         for one in mask_cards(cards):
             self.claim(one.index, line, "shown by them")
 
-    def knock_card(self, line: int) -> int:
-        """The card the opponent discarded face down when it knocked: one it was not seen
-        holding (any will do: nobody saw it)."""
-        if len(self.open_slots) != 1:
-            shown = 11 - len(self.open_slots)
-            raise self.fail(
-                line,
-                f"their knock shows {shown} of their 11 cards: list the melds they spread and, "
-                "after ';', the deadwood they kept ('; deadwood 2H 5S'), 10 cards in all",
-            )
+    def knock_card(self) -> int:
+        """The card the opponent discarded face down when it knocked: the known card its knock
+        does not show, else one it was not seen holding (any will do: nobody saw it)."""
+        if self.face_down != NO_CARD:
+            return self.face_down
+        assert len(self.open_slots) == 1, "knock_shows() counted 10 shown of 11 held"
         return self.fill_slot(self.open_slots[0])
 
     def fill_slot(self, slot: int) -> int:
@@ -415,7 +481,7 @@ def _play(
     face_down = NO_CARD
     for step in hand.actions:
         if step.who == THEM and step.kind is Kind.KNOCK:
-            face_down = completion.knock_card(step.line)
+            face_down = completion.knock_card()
     deal = Deal(hand.dealer, completion.order(hand))
     state = HandState(deal, rules)
     played: list[Action] = []
