@@ -6,6 +6,7 @@ Run from the project root (in the environment where ``gintutor`` is installed)::
     python benchmarks/bench_startup.py --rounds 30
     python benchmarks/bench_startup.py --only puzzle   # the commands whose name has "puzzle"
     python benchmarks/bench_startup.py --cold          # caches emptied before every run
+    python benchmarks/bench_startup.py --lang nb --lang id  # also each command in nb and id
 
 The minimal app imports Typer and Rich and prints its argument: the floor any Typer CLI pays.
 Each round runs every command once, in turn with the minimal app, so both see the same machine
@@ -129,6 +130,14 @@ def main() -> None:
         action="store_true",
         help="Empty the data folder's caches before every run (a first start after install).",
     )
+    parser.add_argument(
+        "--lang",
+        action="append",
+        default=[],
+        metavar="LANG",
+        help="Also run every command with --lang LANG (a column each: the least CPU and its "
+        "ratio to the minimal app's least).",
+    )
     args = parser.parse_args()
     commands = {k: v for k, v in COMMANDS.items() if args.only is None or args.only in k}
     with tempfile.TemporaryDirectory() as folder:
@@ -142,16 +151,25 @@ def main() -> None:
         minimal = [sys.executable, str(app), "hello"]
         gintutor = [sys.executable, "-m", "gintutor"]
         times: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
+        spoken: dict[str, dict[str, list[tuple[float, float]]]] = {
+            lang: {name: [] for name in commands} for lang in args.lang
+        }
         paired: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
         caches = Path(folder) / "cache"
+        languages = [[f"--lang={lang}"] for lang in args.lang]
         for argv in [minimal, *(gintutor + a for a in commands.values())]:
             wall(argv, env)  # warm up: bytecode written, files in the page cache, caches filled
+        for lang in languages:
+            for argv in commands.values():
+                wall(gintutor + lang + argv, env)
         for _ in range(args.rounds):
             for name, argv in commands.items():
                 paired[name].append(wall(minimal, env))
                 if args.cold:
                     shutil.rmtree(caches, ignore_errors=True)
                 times[name].append(wall(gintutor + argv, env))
+                for lang, option in zip(args.lang, languages, strict=True):
+                    spoken[lang][name].append(wall(gintutor + option + argv, env))
     floor = [run for runs in paired.values() for run in runs]
     print(
         f"minimal Typer + Rich app: {statistics.median(w for w, _ in floor) * 1000:.0f} ms wall, "
@@ -162,6 +180,7 @@ def main() -> None:
     # moments of machine load). The least CPU time is the run least disturbed by other work:
     # on a busy shared machine its ratio is the steadier figure.
     head = ("wall", "ratio", "CPU", "ratio", "least", "ratio")
+    head += tuple(word for lang in args.lang for word in (lang[:6], "ratio"))
     print(f"{'command':38} " + " ".join(f"{word:>6}" for word in head))
     for name, values in times.items():
         base = paired[name]
@@ -173,6 +192,11 @@ def main() -> None:
             f"{wall_ / statistics.median(w for w, _ in base):5.2f}x "
             f"{cpu * 1000:3.0f} ms {cpu / statistics.median(c for _, c in base):5.2f}x "
             f"{least * 1000:3.0f} ms {least / min(c for _, c in base):5.2f}x"
+            + "".join(
+                f" {min(c for _, c in spoken[lang][name]) * 1000:3.0f} ms "
+                f"{min(c for _, c in spoken[lang][name]) / min(c for _, c in base):5.2f}x"
+                for lang in args.lang
+            )
         )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -183,3 +184,60 @@ def test_the_wheel_ships_every_compiled_catalog_and_glossary() -> None:
     for path in shipped:
         name = path.relative_to(root / "gintutor").as_posix()
         assert any(fnmatch.fnmatch(name, glob) for glob in globs), name
+
+
+COMPLETE: set[tuple[str, str]] = set()
+"""The (language, domain) catalogs declared complete: a translator adds theirs when done, and
+from then on they must stay complete (0 untranslated, 0 stale)."""
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_catalogs_declared_complete_stay_complete(language: str, domain: str) -> None:
+    if (language, domain) not in COMPLETE:
+        pytest.skip(f"{language}/{domain} is not declared complete yet")
+    missing = [
+        (message.context, message.id)
+        for message in _po(language, domain)
+        if message.id and (message.fuzzy or not message.string or not all(message.string))
+    ]
+    assert missing == []
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_the_light_po_reading_agrees_with_babel(language: str, domain: str) -> None:
+    """lessons check counts with a reading of its own (Babel is not a runtime dependency):
+    it finds exactly Babel's translated and fuzzy entries."""
+    from gintutor.content.catalogs import po_keys
+
+    def key(message: Any) -> tuple[str | None, str]:
+        return message.context, message.id if isinstance(message.id, str) else message.id[0]
+
+    entries = [message for message in _po(language, domain) if message.id]
+    translated = {key(m) for m in entries if not m.fuzzy and m.string and all(m.string)}
+    stale = {key(m) for m in entries if m.fuzzy}
+    assert po_keys(catalog_path(language, domain, ".po")) == (translated, stale)
+
+
+def test_the_light_po_reading_of_a_written_catalog() -> None:
+    """Multi-line, escaped, contexted, plural and fuzzy entries (written by Babel)."""
+    from babel.messages.pofile import write_po
+
+    from gintutor.content.catalogs import po_keys
+
+    po = Catalog(locale="pt_BR", domain="lessons")
+    po.add('Say "hi"\\\nthere ' + "x" * 120, 'Diga "oi"', context="a/b")
+    po.add(("{n} card", "{n} cards"), ("{n} carta", "{n} cartas"))
+    po.add("Old", "Velho", flags=["fuzzy"], context="c")
+    po.add("Untranslated", "")
+    out = io.BytesIO()
+    write_po(out, po, width=40)
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "x.po"
+        path.write_bytes(out.getvalue())
+        translated, stale = po_keys(path)
+    assert translated == {("a/b", 'Say "hi"\\\nthere ' + "x" * 120), (None, "{n} card")}
+    assert stale == {("c", "Old")}

@@ -465,8 +465,32 @@ def lessons_check(
         lessons = [lesson for lesson in lessons if lesson.path == only]
         problems = [problem for problem in problems if problem.path == only]
     _exit_on_problems(problems)
+    if path is None:
+        from gintutor.content.catalogs import lesson_messages
+
+        _translations("lessons", [m for where, text in files for m in lesson_messages(where, text)])
     questions = sum(len(lesson.questions) for lesson in lessons)
     typer.echo(f"{_count(len(lessons), 'lesson')}, {_count(questions, 'question')}: all good")
+
+
+def _translations(domain: str, messages: list[Any]) -> None:
+    """One line per language: how many of ``messages`` its catalog translates (stale ones
+    are shown in English until a translator confirms them)."""
+    from gintutor.content.catalogs import coverage
+    from gintutor.text.i18n import _
+
+    for found in coverage(domain, messages):
+        typer.echo(
+            _(
+                "{language}: {translated} of {texts} texts translated, {stale} stale, "
+                "{untranslated} untranslated",
+                language=found.language,
+                translated=found.translated,
+                texts=found.texts,
+                stale=found.stale,
+                untranslated=found.untranslated,
+            )
+        )
 
 
 @app.command(

@@ -20,7 +20,6 @@ old English beside it; a message only moved (same English, new context) keeps it
 
 from __future__ import annotations
 
-import argparse
 import ast
 import inspect
 import io
@@ -357,7 +356,80 @@ def planned(domains: Sequence[str] = DOMAINS) -> Iterator[tuple[Path, bytes]]:
             yield catalog_path(language, domain), compiled(_read(text, language, domain))
 
 
+Key = tuple[str | None, str]
+
+
+def _unquote(literal: str) -> str:
+    """A PO string literal's value (C escapes, as Python's)."""
+    try:
+        value = ast.literal_eval(literal.strip())
+    except (ValueError, SyntaxError):
+        return ""
+    return value if isinstance(value, str) else ""
+
+
+def po_keys(path: Path) -> tuple[set[Key], set[Key]]:
+    """The ``(context, English)`` of the translated and of the fuzzy (stale) entries of the
+    ``.po`` file ``path`` (none if it cannot be read): a light reading, no Babel needed."""
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return set(), set()
+    translated: set[Key] = set()
+    stale: set[Key] = set()
+    fuzzy = False
+    fields: dict[str, str] = {}
+    field = ""
+    for line in [*lines, ""]:
+        if not line.strip():
+            english, string = fields.get("msgid"), fields.get("msgstr", fields.get("msgstr[0]"))
+            if english:
+                key = (fields.get("msgctxt"), english)
+                if fuzzy:
+                    stale.add(key)
+                elif string:
+                    translated.add(key)
+            fuzzy, fields, field = False, {}, ""
+        elif line.startswith("#,"):
+            fuzzy = fuzzy or "fuzzy" in line[2:].replace(",", " ").split()
+        elif line.startswith("msg"):
+            field, _, literal = line.partition(" ")
+            fields[field] = _unquote(literal)
+        elif line.startswith('"') and field:
+            fields[field] += _unquote(line)
+    return translated, stale
+
+
+@dataclass(frozen=True)
+class Coverage:
+    """How much of a set of texts one language's catalog translates."""
+
+    language: str
+    texts: int
+    translated: int
+    stale: int
+
+    @property
+    def untranslated(self) -> int:
+        return self.texts - self.translated - self.stale
+
+
+def coverage(domain: str, messages: Sequence[Message]) -> list[Coverage]:
+    """Per language, of ``messages``: translated, stale (fuzzy: shown in English until a
+    translator confirms it) and untranslated (the rest, including texts the catalog does not
+    know yet: run the extractor)."""
+    keys = {(m.context, m.text if isinstance(m.text, str) else m.text[0]) for m in messages}
+    found = []
+    for language in LANGUAGES:
+        if language != ENGLISH:
+            translated, stale = po_keys(catalog_path(language, domain, ".po"))
+            found.append(Coverage(language, len(keys), len(keys & translated), len(keys & stale)))
+    return found
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    import argparse
+
     parser = argparse.ArgumentParser(
         prog="python -m gintutor.content.catalogs",
         description="Extract the .pot templates, update the .po catalogs, compile the .mo files.",
