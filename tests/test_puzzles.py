@@ -222,7 +222,11 @@ def test_revealed_and_failed_puzzles_are_not_solved(home: Path) -> None:
     run("puzzle", "--id", ids[1], stdin=f"{_wrong_answer(ids[1])}\n")
     stats = json.loads(run("puzzle", "--stats", "--json")[1])
     assert (stats["attempted"], stats["solved"], stats["first_try"]) == (2, 0, 0)
-    assert stats["themes"]["deadwood"] == {"attempted": 2, "solved": 0, "first_try": 0}
+    row = stats["themes"]["deadwood"]
+    assert (row["attempted"], row["solved"], row["first_try"]) == (2, 0, 0)
+    # Two first attempts, both lost: the rating fell from 1500 and is still provisional.
+    assert row["rating"]["games"] == 2 and row["rating"]["rating"] < 1500
+    assert row["rating"]["provisional"] is True
 
 
 def test_bad_date_theme_and_id_are_usage_errors(home: Path) -> None:

@@ -997,11 +997,20 @@ def puzzle(
         typer.echo(json.dumps(puzzle_data(chosen, solution), ensure_ascii=False))
         return
     from gintutor.cli.prompts import Quit, asker_for
-    from gintutor.cli.puzzlerun import PuzzleRunner
+    from gintutor.cli.puzzlerun import PuzzleRunner, train
 
     runner = PuzzleRunner(_terminal(no_color, ascii_only), asker_for(), progress)
     try:
-        runner.run(chosen, daily_date if daily_date == today or date else None)
+        # Only today's daily makes the streak (a past date's, or one picked by theme or
+        # difficulty, is no daily for it).
+        the_daily = daily_date == today and theme is None and difficulty is None
+        train(
+            runner,
+            chosen,
+            pack.puzzles,
+            daily_date=today if the_daily else None,
+            theme=theme,
+        )
     except Quit:
         typer.echo("\nNo answer given; come back to it any time.")
 

@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 
 from gintutor.cli.learner import Session
-from gintutor.cli.prompts import Command, Prompt
+from gintutor.cli.prompts import Command, Prompt, Quit
+from gintutor.cli.puzzlestats import count_of, rating_of, theme_ratings
 from gintutor.cli.puzzlestats import puzzle_stats as puzzle_stats
 from gintutor.cli.puzzlestats import show_stats as show_stats
 from gintutor.cli.puzzlestats import streaks as streaks
 from gintutor.engine.cards import Card
 from gintutor.errors import GinError
 from gintutor.text.blocks import Line
+from gintutor.tutor.daily import next_puzzle
 from gintutor.tutor.puzzles import (
     Grade,
     Puzzle,
@@ -21,6 +24,7 @@ from gintutor.tutor.puzzles import (
     fill_explanation,
 )
 from gintutor.tutor.puzzletext import feedback, setting_out
+from gintutor.tutor.rating import Rating, puzzle_rating
 
 
 def _solved(puzzle: Puzzle) -> Solution:
@@ -71,7 +75,12 @@ class PuzzleRunner(Session):
     """
 
     def run(self, puzzle: Puzzle, daily_date: dt.date | None = None) -> Grade:
-        """Play one puzzle; ``daily_date`` marks it as that day's puzzle (streaks, share line)."""
+        """Play one puzzle; ``daily_date`` marks it as today's daily puzzle (streak, share line).
+
+        A first attempt moves the learner's rating in the puzzle's theme (first try: a win;
+        anything else: a loss) and says so; any later attempt is practice and is counted as
+        such. Returns the grade (a revealed answer is a Blunder).
+        """
         earlier = self.progress.data.get("puzzles", {}).get("solved", {}).get(puzzle.id)
         if earlier is not None:
             before = earlier.get("answer")
@@ -113,7 +122,7 @@ class PuzzleRunner(Session):
                 solution = _solved(puzzle)
                 self.terminal.say(f"The answer: {', '.join(solution.accepted)}", "bold")
                 self.terminal.show(feedback(solution, solution.accepted[0], self.style)[1:])
-                self._record(puzzle, daily_date, None, used, None)
+                self._finish(puzzle, daily_date, None, used, None)
                 return Grade.BLUNDER
             assert isinstance(reply, str)
             answer = read_choice(puzzle, reply)
@@ -125,11 +134,34 @@ class PuzzleRunner(Session):
             "bold green" if grade is Grade.BEST else "bold red",
         )
         self.terminal.show(blocks[1:])
-        first = self._record(puzzle, daily_date, grade, used, answer)
-        if daily_date is not None and first:
-            self.terminal.say("")
-            self.terminal.say(share_line(daily_date, grade, used))
+        self._finish(puzzle, daily_date, grade, used, answer)
         return grade
+
+    def _finish(
+        self,
+        puzzle: Puzzle,
+        daily_date: dt.date | None,
+        grade: Grade | None,
+        hints: int,
+        answer: str | None,
+    ) -> None:
+        """Record the attempt and say what it did: the rating's move and the first-try rate of
+        the theme (the figures ``puzzle --stats`` shows), or that it was practice."""
+        moved = self._record(puzzle, daily_date, grade, hints, answer)
+        theme = puzzle.theme.value
+        self.terminal.say("")
+        if moved is None:
+            self.terminal.say("Practice: your rating does not move.", "yellow")
+            return
+        before, after = moved
+        row = puzzle_stats(self.progress)["themes"].get(theme, {})
+        tried, first = row.get("attempted", 0), row.get("first_try", 0)
+        self.terminal.say(
+            f"Your {theme} puzzle rating: {after.text()} ({after.rating - before.rating:+.0f}). "
+            f"First try: {first} of {tried} {theme} puzzles ({100 * first / max(tried, 1):.0f}%)."
+        )
+        if daily_date is not None:
+            self.terminal.say(share_line(daily_date, grade, hints))
 
     def _record(
         self,
@@ -138,15 +170,21 @@ class PuzzleRunner(Session):
         grade: Grade | None,
         hints: int,
         answer: str | None,
-    ) -> bool:
-        """Record a first attempt (under the lock, so two processes cannot both be first);
-        ``False`` when the puzzle had been played before (nothing is written)."""
+    ) -> tuple[Rating, Rating] | None:
+        """Record a first attempt and move the theme's rating (under the lock, so two processes
+        cannot both be first): the rating before and after. ``None`` when the puzzle had been
+        played before: nothing but the practice count is written.
+
+        ``daily_date`` is recorded as a daily (it makes the streak) only when it is the day
+        the puzzle is solved: a past date's daily is practice for the streak.
+        """
+        today = dt.date.today()
         entry = {
             "grade": grade.value if grade else "revealed",
             "first_try": grade is Grade.BEST and hints == 0,
             "hints": hints,
             "theme": puzzle.theme.value,
-            "date": dt.date.today().isoformat(),
+            "date": today.isoformat(),
         }
         if answer is not None:
             entry["answer"] = answer
@@ -154,13 +192,62 @@ class PuzzleRunner(Session):
             store = data.setdefault("puzzles", {})
             solved = store.setdefault("solved", {})
             if puzzle.id in solved:
-                return False
+                store["practice"] = count_of(store.get("practice")) + 1
+                return None
             solved[puzzle.id] = entry
-            if daily_date is not None:
+            if daily_date == today:
                 store.setdefault("daily", {}).setdefault(
                     daily_date.isoformat(), {"id": puzzle.id, **entry}
                 )
-        return True
+            ratings = store.setdefault("ratings", {})
+            if not isinstance(ratings, dict):
+                ratings = store["ratings"] = {}
+            before = rating_of(ratings.get(puzzle.theme.value))
+            opponent, deviation = puzzle_rating(puzzle.difficulty)
+            after = before.after([(opponent, deviation, 1.0 if entry["first_try"] else 0.0)])
+            ratings[puzzle.theme.value] = {
+                "rating": after.rating,
+                "deviation": after.deviation,
+                "volatility": after.volatility,
+                "games": count_of(_games(ratings.get(puzzle.theme.value))) + 1,
+            }
+        return before, after
+
+
+def _games(record: object) -> object:
+    return record.get("games") if isinstance(record, dict) else None
+
+
+def train(
+    runner: PuzzleRunner,
+    first: Puzzle,
+    pool: Callable[[], list[Puzzle]],
+    *,
+    daily_date: dt.date | None = None,
+    theme: str | None = None,
+) -> None:
+    """The training loop: ``first``, then, while the learner wants (Enter), the next puzzle
+    not played yet from ``pool()`` (of ``theme``), the nearest their rating in its theme; a
+    failed puzzle may be retried at once, as practice."""
+    puzzle: Puzzle | None = first
+    while puzzle is not None:
+        grade = runner.run(puzzle, daily_date)
+        daily_date = None
+        try:
+            while grade is not Grade.BEST and runner.asker.confirm(
+                "Try it again (practice)?", default=False
+            ):
+                grade = runner.run(puzzle)
+            if not runner.asker.confirm("Next puzzle? (Enter)", default=True):
+                return
+        except Quit:  # leaving between puzzles: everything is saved
+            return
+        played = runner.progress.data.get("puzzles", {}).get("solved", {})
+        ratings = theme_ratings(runner.progress)
+        puzzle = next_puzzle(pool(), played, ratings, theme=theme)
+        if puzzle is None:
+            which = f"{theme} puzzle" if theme else "puzzle"
+            runner.terminal.say(f"You have played every {which}: well done.")
 
 
 def share_line(date: dt.date, grade: Grade | None, hints: int) -> str:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from gintutor.text.blocks import Line, Table, plural
 from gintutor.tutor.puzzleterms import Grade
+from gintutor.tutor.rating import Rating
 
 if TYPE_CHECKING:
     from gintutor.cli.progress import Progress
@@ -33,21 +34,57 @@ def streaks(dates: list[dt.date], today: dt.date) -> tuple[int, int]:
     return current, best
 
 
+def count_of(value: Any) -> int:
+    """A count stored in the progress file (0 when it is missing or not a count)."""
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0
+
+
+def rating_of(record: Any) -> Rating:
+    """The rating stored in the progress file (a new learner's when there is none or it is
+    unreadable)."""
+    if not isinstance(record, dict):
+        return Rating()
+    try:
+        rating = Rating(
+            float(record["rating"]), float(record["deviation"]), float(record["volatility"])
+        )
+    except (KeyError, TypeError, ValueError):
+        return Rating()
+    values = (rating.rating, rating.deviation, rating.volatility)
+    if not all(v == v and abs(v) < 1e6 for v in values) or rating.deviation <= 0:
+        return Rating()  # NaN, infinite or nonsense: start again rather than fail
+    return rating
+
+
+def theme_ratings(progress: Progress) -> dict[str, Rating]:
+    """The learner's rating in each theme rated so far."""
+    records = progress.data.get("puzzles", {}).get("ratings")
+    if not isinstance(records, dict):
+        return {}
+    return {str(name): rating_of(record) for name, record in records.items()}
+
+
 def puzzle_stats(progress: Progress, today: dt.date | None = None) -> dict[str, Any]:
     """The learner's puzzle figures (the ``puzzle --stats --json`` object).
 
     ``attempted``: puzzles played; ``solved``: answered Best (hints allowed); ``first_try``:
-    Best with no hint at the first attempt; streaks count days whose daily was a first try.
+    Best with no hint at the first attempt; ``practice``: attempts after the first; streaks
+    count days whose daily was a first try on that very day; each theme has its rating
+    (``rating``, ``deviation``, the 95% ``interval``, ``provisional``) and rated ``games``.
     """
     today = today or dt.date.today()
     store = progress.data.get("puzzles", {})
     attempts: dict[str, dict[str, Any]] = store.get("solved", {})
     daily: dict[str, dict[str, Any]] = store.get("daily", {})
     current, best = streaks(
-        [dt.date.fromisoformat(day) for day, entry in daily.items() if entry.get("first_try")],
+        [
+            dt.date.fromisoformat(day)
+            for day, entry in daily.items()
+            if entry.get("first_try") and entry.get("date", day) == day
+        ],
         today,
     )
-    themes: dict[str, dict[str, int]] = {}
+    themes: dict[str, dict[str, Any]] = {}
     for entry in attempts.values():
         row = themes.setdefault(
             str(entry.get("theme", "?")), {"attempted": 0, "solved": 0, "first_try": 0}
@@ -55,10 +92,23 @@ def puzzle_stats(progress: Progress, today: dt.date | None = None) -> dict[str, 
         row["attempted"] += 1
         row["solved"] += entry.get("grade") == Grade.BEST.value
         row["first_try"] += bool(entry.get("first_try"))
+    records = store.get("ratings")
+    for name, record in (records if isinstance(records, dict) else {}).items():
+        rating = rating_of(record)
+        row = themes.setdefault(str(name), {"attempted": 0, "solved": 0, "first_try": 0})
+        low, high = rating.interval()
+        row["rating"] = {
+            "rating": round(rating.rating, 1),
+            "deviation": round(rating.deviation, 1),
+            "interval": [round(low, 1), round(high, 1)],
+            "provisional": rating.provisional,
+            "games": count_of(record.get("games")) if isinstance(record, dict) else 0,
+        }
     return {
         "attempted": len(attempts),
         "solved": sum(1 for e in attempts.values() if e.get("grade") == Grade.BEST.value),
         "first_try": sum(1 for e in attempts.values() if e.get("first_try")),
+        "practice": count_of(store.get("practice")),
         "streak": current,
         "best_streak": best,
         "themes": dict(sorted(themes.items())),
@@ -74,9 +124,10 @@ def show_stats(terminal: Terminal, progress: Progress, today: dt.date | None = N
     rows = tuple(
         (
             theme,
+            _rating_text(row.get("rating")),
             str(row["attempted"]),
             str(row["solved"]),
-            f"{100 * row['first_try'] / row['attempted']:.0f}%",
+            f"{row['first_try']} ({100 * row['first_try'] / max(row['attempted'], 1):.0f}%)",
         )
         for theme, row in stats["themes"].items()
     )
@@ -90,8 +141,20 @@ def show_stats(terminal: Terminal, progress: Progress, today: dt.date | None = N
             Line(
                 f"Daily streak: {plural(stats['streak'], 'day')} (best "
                 f"{plural(stats['best_streak'], 'day')}); a day counts when its puzzle is solved "
-                "on the first try."
+                "on the first try, on that day."
             ),
-            Table(("theme", "played", "solved", "first try"), rows),
+            Table(("theme", "rating", "played", "solved", "first try"), rows),
+            Line(
+                "Ratings are Glicko-2, ± two deviations (95%); ? while provisional. A first "
+                f"attempt moves them; practice (retries, replays: {stats['practice']}) does not."
+            ),
         ]
     )
+
+
+def _rating_text(record: Any) -> str:
+    """``1532 ± 196`` from the stats' rating record, ``-`` when the theme has none."""
+    if not isinstance(record, dict):
+        return "-"
+    rating = Rating(float(record["rating"]), float(record["deviation"]))
+    return rating.text()

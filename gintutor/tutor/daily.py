@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Container, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from gintutor.errors import GinError
@@ -13,6 +13,7 @@ from gintutor.tutor.puzzleterms import Theme
 
 if TYPE_CHECKING:  # the daily pick needs ids only (a Carousel puzzle's too)
     from gintutor.tutor.puzzles import Puzzle
+    from gintutor.tutor.rating import Rating
 
 
 def pack_fingerprint(ids: Iterable[str]) -> str:
@@ -79,3 +80,33 @@ knock-or-play, upcard, layoff-exposure)
             f"no puzzle with {' and '.join(asked) or 'these choices'} (themes: {themes})"
         )
     return chosen
+
+
+def next_puzzle(
+    puzzles: Sequence[Puzzle],
+    played: Container[str],
+    ratings: Mapping[str, Rating],
+    *,
+    theme: str | None = None,
+) -> Puzzle | None:
+    """The next puzzle to train on: one not played yet (of ``theme``), whose rating (from its
+    difficulty) is the nearest the learner's in its theme; ties go round by a hash of the id
+    and how many were played, so the order is stable but not the pack's. ``None`` when every
+    such puzzle has been played.
+
+    >>> next_puzzle([], set(), {}) is None
+    True
+    """
+    from gintutor.tutor.rating import Rating, puzzle_rating
+
+    pool = [p for p in puzzles if p.id not in played and (theme is None or p.theme.value == theme)]
+    if not pool:
+        return None
+    count = sum(1 for p in puzzles if p.id in played)
+
+    def distance(puzzle: Puzzle) -> tuple[float, str]:
+        mine = ratings.get(puzzle.theme.value, Rating()).rating
+        spread = hashlib.sha256(f"{puzzle.id}/{count}".encode()).hexdigest()
+        return abs(puzzle_rating(puzzle.difficulty)[0] - mine), spread
+
+    return min(pool, key=distance)
