@@ -46,7 +46,7 @@ from gintutor.tutor.puzzles import (
     solve_puzzle,
 )
 
-BASELINE_CEILING = 489
+BASELINE_CEILING = 466
 """The baseline's size when it was written: lower it as puzzles are mended, never raise it."""
 
 
@@ -419,3 +419,12 @@ def test_a_close_call_is_labelled_and_never_the_daily() -> None:
     pack = ShippedPack({found[0].id: "deadwood.yaml", entry: "upcard.yaml"})
     pack.close_calls = frozenset({found[0].id})
     assert pack.daily_ids() == [entry]
+
+
+def test_no_article_before_a_number() -> None:
+    puzzle = replace(DEADWOOD_011, title="Which card goes?")
+    solution = solve_puzzle(puzzle)
+    bad = replace(puzzle, explanation="It keeps a {best.p_knock_within_2:%} chance.")
+    assert [v.detail for v in fact_violations(bad, solution)] == ["'a' before a number"]
+    good = replace(puzzle, explanation="It keeps a chance of {best.p_knock_within_2:%}.")
+    assert fact_violations(good, solution) == []

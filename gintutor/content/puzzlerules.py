@@ -88,6 +88,7 @@ _CLAIMS: tuple[tuple[re.Pattern[str], str], ...] = (
 """What prose may not claim on its own, and the placeholders that compute it."""
 _NUMBERS = (_CLAIMS[0][1], _CLAIMS[1][1])
 _TITLE_FREE = ("{natural} and {KS.natural}",)
+_ARTICLE = re.compile(r"\b[Aa] $")
 _SENTENCE = re.compile(r"[^.?!]+(?:[.?!]+|$)")
 """Claims a title may make (the ``title`` rule holds them against the verdict)."""
 
@@ -100,6 +101,18 @@ def fact_violations(puzzle: Puzzle, solution: Solution) -> list[Violation]:
     texts += [(f"hints[{i}]", fill_parts(hint, solution)) for i, hint in enumerate(puzzle.hints)]
     texts.append(("explanation", fill_parts(puzzle.explanation, solution)))
     for name, parts in texts:
+        for (before, computed), (after, filled) in itertools.pairwise(parts):
+            if not computed and filled and _ARTICLE.search(before) and after[:1].isdigit():
+                found.append(
+                    Violation(
+                        puzzle,
+                        "facts",
+                        name,
+                        f"the {_field_words(name)} puts 'a' before a number ('a {after}'): "
+                        "write 'a chance of {…}' so that 8% and 11% read right.",
+                        "'a' before a number",
+                    )
+                )
         written = " … ".join(_CARD_NAME.sub(" ", text) for text, computed in parts if not computed)
         statements = " ".join(s for s in _SENTENCE.findall(written) if not s.endswith("?"))
         for pattern, fix in _CLAIMS:

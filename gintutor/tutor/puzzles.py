@@ -614,11 +614,11 @@ def _leaders(solution: Solution, name: str) -> list[DiscardEval]:
 
 
 _RANK_WORDS = {
-    "most_outs": ("the most outs", "fewer outs", "outs"),
-    "most_knock_outs": ("the most knock outs", "fewer knock outs", "knock outs"),
-    "safest": ("the safest discard", "less safe", "to give them a meld"),
-    "most_used": ("the card they can most often use", "less often of use to them", "for them"),
-    "least_deadwood": ("the least deadwood", "more deadwood", "deadwood"),
+    "most_outs": ("the most outs", "fewer outs"),
+    "most_knock_outs": ("the most knock outs", "fewer knock outs"),
+    "safest": ("the safest discard", "less safe"),
+    "most_used": ("the card they can most often use", "less often of use to them"),
+    "least_deadwood": ("the least deadwood", "more deadwood"),
 }
 
 
@@ -626,13 +626,11 @@ def _rank_phrase(solution: Solution, name: str, option: DiscardEval) -> str:
     """``the most outs (6)``, ``the most outs (6), with K♠``, ``fewer outs (4) than K♠ (6)``."""
     measure, _ = _RANKED[name]
     leaders = _leaders(solution, name)
-    lead, behind, unit = _RANK_WORDS[name]
+    lead, behind = _RANK_WORDS[name]
 
     def shown(e: DiscardEval) -> str:
         value = measure(e)
-        if isinstance(value, float):
-            return f"{100 * value:.0f}% {unit}"
-        return f"{value}" if unit in ("outs", "knock outs", "deadwood") else str(value)
+        return f"{100 * value:.0f}%" if isinstance(value, float) else str(value)
 
     if any(e.card == option.card for e in leaders):
         others = [e.card.display() for e in leaders if e.card != option.card]

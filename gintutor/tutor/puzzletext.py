@@ -38,10 +38,10 @@ QUESTIONS = {
 EXPLANATIONS = {
     Theme.OUTS: "Against a strong opponent {best} is worth {best.mean} points on average and "
     "{natural} {natural.mean}. After {best} you keep {best.knock_outs:n} cards that let you "
-    "knock on the next draw and a {best.p_knock_within_2:%} chance to knock within two draws; "
-    "{natural} leaves {natural.deadwood} deadwood now but a {natural.p_knock_within_2:%} "
-    "chance: lower now is not always faster later.",
-    Theme.SAFETY: "The opponent can meld {natural} with a {natural.p_opponent_melds:%} chance, "
+    "knock on the next draw and a chance of {best.p_knock_within_2:%} to knock within two draws; "
+    "{natural} leaves {natural.deadwood} deadwood now but a chance of "
+    "{natural.p_knock_within_2:%}: lower now is not always faster later.",
+    Theme.SAFETY: "The opponent can meld {natural} with a chance of {natural.p_opponent_melds:%}, "
     "given what they picked up; {best} gives them {best.p_opponent_melds:%}. Against a strong "
     "opponent {best} is worth {best.mean} points on average and {natural} {natural.mean}: a "
     "little more deadwood is a small price for not feeding them.",
