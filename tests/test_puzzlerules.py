@@ -46,7 +46,7 @@ from gintutor.tutor.puzzles import (
     solve_puzzle,
 )
 
-BASELINE_CEILING = 466
+BASELINE_CEILING = 426
 """The baseline's size when it was written: lower it as puzzles are mended, never raise it."""
 
 
@@ -428,3 +428,11 @@ def test_no_article_before_a_number() -> None:
     assert [v.detail for v in fact_violations(bad, solution)] == ["'a' before a number"]
     good = replace(puzzle, explanation="It keeps a chance of {best.p_knock_within_2:%}.")
     assert fact_violations(good, solution) == []
+
+
+def test_the_positions_own_numbers() -> None:
+    position = replace(DEADWOOD_011.position, stock_size=28)
+    solution = solve_puzzle(replace(DEADWOOD_011, position=position))
+    assert (
+        fill_explanation("{stock} left, knock at {knock_limit}", solution) == "28 left, knock at 10"
+    )

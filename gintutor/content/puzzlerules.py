@@ -128,7 +128,7 @@ def fact_violations(puzzle: Puzzle, solution: Solution) -> list[Violation]:
                         name,
                         f"the {_field_words(name)} states {match.group(0)!r} in words, not "
                         f"from the engine: write it with a placeholder such as {fix}.",
-                        repr(match.group(0).lower()),
+                        "a number" if fix == _NUMBERS[0] else repr(match.group(0).lower()),
                     )
                 )
     return found

@@ -461,7 +461,12 @@ _RANK_FIELDS = {
 PHRASE_FIELDS = frozenset({"live", "melds_with", "natural", "vs_best", *_RANK_FIELDS})
 """Fields that render a claim in words ("dead", "the most outs", "tied with K♠"), computed for
 the position: prose may make such a claim only through them (``puzzles check``)."""
-NAMES = frozenset({"best", "second", "natural", *_RANKED})
+_POSITION_NUMBERS: dict[str, Callable[[Position], int]] = {
+    "stock": stock_size,
+    "knock_limit": lambda position: position.knock_limit,
+}
+"""Numbers of the position itself: ``{stock}`` (cards left in the stock), ``{knock_limit}``."""
+NAMES = frozenset({"best", "second", "natural", *_RANKED, *_POSITION_NUMBERS})
 """The names a placeholder may use besides card codes and actions."""
 
 Part = tuple[str, bool]
@@ -493,7 +498,8 @@ def fill_explanation(text: str, solution: Solution) -> str:
     highest card), ``most_outs``, ``most_knock_outs``, ``safest`` (the least chance the opponent
     melds it), ``most_used`` (the most), ``least_deadwood``, a card code or an action; fields as
     in ``puzzle --json``, and ``mean`` (the expected points) and ``loss`` (what it costs against
-    the best) in judged themes; ``:%`` a percentage, ``:n`` a count of cards. Claims in words:
+    the best) in judged themes; ``:%`` a percentage, ``:n`` a count of cards; ``{stock}`` and
+    ``{knock_limit}``, the position's own numbers. Claims in words:
     ``live`` (``live`` or ``dead``: can the card still be part of a meld of yours),
     ``partners`` (the unseen cards it can still meld with), ``melds_with`` (the same as a
     phrase), ``outs_rank``, ``knock_outs_rank``, ``safety_rank``, ``used_rank``,
@@ -518,6 +524,8 @@ def fill_parts(text: str, solution: Solution) -> list[Part]:
 
 def _value(match: re.Match[str], solution: Solution) -> str:
     name, key, fmt = match.group(1), match.group(2), match.group(3)
+    if name in _POSITION_NUMBERS and key is None:
+        return str(_POSITION_NUMBERS[name](solution.puzzle.position))
     if key is None and name not in NAMES and _is_card_code(name):
         for row in solution.rows:  # a card named in the text need not be a choice
             if row.code == name.upper():
