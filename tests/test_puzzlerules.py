@@ -46,7 +46,7 @@ from gintutor.tutor.puzzles import (
     solve_puzzle,
 )
 
-BASELINE_CEILING = 426
+BASELINE_CEILING = 377
 """The baseline's size when it was written: lower it as puzzles are mended, never raise it."""
 
 

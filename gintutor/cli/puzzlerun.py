@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from gintutor.cli.learner import Session
 from gintutor.cli.prompts import Command, Prompt, Quit
@@ -65,6 +66,16 @@ def read_choice(puzzle: Puzzle, text: str) -> str:
     raise GinError(f"{card.code} is not a choice here: {', '.join(allowed)}")
 
 
+@dataclass(frozen=True)
+class Attempt:
+    """One answer to a puzzle: its grade (``None``: the answer was revealed), the hints
+    asked, the answer given."""
+
+    grade: Grade | None
+    hints: int
+    answer: str | None
+
+
 class PuzzleRunner(Session):
     """Shows a puzzle, takes one answer (hints allowed), grades it and records the result.
 
@@ -122,7 +133,7 @@ class PuzzleRunner(Session):
                 solution = _solved(puzzle)
                 self.terminal.say(f"The answer: {', '.join(solution.accepted)}", "bold")
                 self.terminal.show(feedback(solution, solution.accepted[0], self.style)[1:])
-                self._finish(puzzle, daily_date, None, used, None)
+                self._finish(puzzle, daily_date, Attempt(None, used, None))
                 return Grade.BLUNDER
             assert isinstance(reply, str)
             answer = read_choice(puzzle, reply)
@@ -134,20 +145,13 @@ class PuzzleRunner(Session):
             "bold green" if grade is Grade.BEST else "bold red",
         )
         self.terminal.show(blocks[1:])
-        self._finish(puzzle, daily_date, grade, used, answer)
+        self._finish(puzzle, daily_date, Attempt(grade, used, answer))
         return grade
 
-    def _finish(
-        self,
-        puzzle: Puzzle,
-        daily_date: dt.date | None,
-        grade: Grade | None,
-        hints: int,
-        answer: str | None,
-    ) -> None:
+    def _finish(self, puzzle: Puzzle, daily_date: dt.date | None, attempt: Attempt) -> None:
         """Record the attempt and say what it did: the rating's move and the first-try rate of
         the theme (the figures ``puzzle --stats`` shows), or that it was practice."""
-        moved = self._record(puzzle, daily_date, grade, hints, answer)
+        moved = self._record(puzzle, daily_date, attempt)
         theme = puzzle.theme.value
         self.terminal.say("")
         if moved is None:
@@ -161,15 +165,10 @@ class PuzzleRunner(Session):
             f"First try: {first} of {tried} {theme} puzzles ({100 * first / max(tried, 1):.0f}%)."
         )
         if daily_date is not None:
-            self.terminal.say(share_line(daily_date, grade, hints))
+            self.terminal.say(share_line(daily_date, attempt.grade, attempt.hints))
 
     def _record(
-        self,
-        puzzle: Puzzle,
-        daily_date: dt.date | None,
-        grade: Grade | None,
-        hints: int,
-        answer: str | None,
+        self, puzzle: Puzzle, daily_date: dt.date | None, attempt: Attempt
     ) -> tuple[Rating, Rating] | None:
         """Record a first attempt and move the theme's rating (under the lock, so two processes
         cannot both be first): the rating before and after. ``None`` when the puzzle had been
@@ -179,15 +178,16 @@ class PuzzleRunner(Session):
         the puzzle is solved: a past date's daily is practice for the streak.
         """
         today = dt.date.today()
+        grade = attempt.grade
         entry = {
             "grade": grade.value if grade else "revealed",
-            "first_try": grade is Grade.BEST and hints == 0,
-            "hints": hints,
+            "first_try": grade is Grade.BEST and attempt.hints == 0,
+            "hints": attempt.hints,
             "theme": puzzle.theme.value,
             "date": today.isoformat(),
         }
-        if answer is not None:
-            entry["answer"] = answer
+        if attempt.answer is not None:
+            entry["answer"] = attempt.answer
         with self.progress.locked() as data:
             store = data.setdefault("puzzles", {})
             solved = store.setdefault("solved", {})

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any
+from typing import Any, TypeVar
 
 import yaml
 
@@ -125,26 +125,30 @@ def _verify_seen(position: Position, seen: _Seen) -> None:
             raise GinError(f"{name}: {code} is not dead, in a hand or the upcard")
 
 
+_Word = TypeVar("_Word", Theme, PuzzleKind)
+
+
+def _word(
+    reader: Reader, items: dict[str, tuple[yaml.Node, yaml.Node]], key: str, words: type[_Word]
+) -> _Word | None:
+    """The enum member ``items[key]`` names (``None``, with a problem, if it names none)."""
+    try:
+        return words(reader.scalar(items[key][1]))
+    except ValueError:
+        reader.fail(items[key][1], f"{key}: use one of {', '.join(w.value for w in words)}")
+        return None
+
+
 def _puzzle(reader: Reader, node: yaml.Node) -> Puzzle | None:
     before = len(reader.problems)
     head = read_head(reader, node, PUZZLE_KEYS)
     if head is None:
         return None
     items = head.items
-    try:
-        theme = Theme(reader.scalar(items["theme"][1]))
-    except ValueError:
-        themes = ", ".join(t.value for t in Theme)
-        reader.fail(items["theme"][1], f"theme: use one of {themes}")
+    theme = _word(reader, items, "theme", Theme)
+    kind = _word(reader, items, "kind", PuzzleKind) if "kind" in items else PuzzleKind.DAILY
+    if theme is None or kind is None:
         return None
-    kind = PuzzleKind.DAILY
-    if "kind" in items:
-        try:
-            kind = PuzzleKind(reader.scalar(items["kind"][1]))
-        except ValueError:
-            kinds = ", ".join(k.value for k in PuzzleKind)
-            reader.fail(items["kind"][1], f"kind: use one of {kinds}")
-            return None
     position, score, seen = _position(reader, items["position"][1])
     if position is not None:
         want = 10 if theme is Theme.UPCARD else 11
