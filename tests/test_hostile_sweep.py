@@ -6,6 +6,7 @@ in bounded time and memory: never a hang, a traceback or an internal error (exit
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import shutil
 import subprocess
@@ -424,3 +425,85 @@ def test_a_data_folder_name_over_255_bytes_is_an_error_not_a_bug(
     code, _, err = run(*args, stdin="")
     assert code == 2, (code, err)
     assert err.startswith("error: GINTUTOR_HOME: a name in it is longer than 255 bytes"), err
+
+
+# --- lessons check on hands of every size ------------------------------------------------------
+
+_ORDER = [rank + suit for rank in "A23456789TJQK" for suit in "CDHS"]
+
+
+def _question(kind: str, cards: int) -> str:
+    hand = " ".join((_ORDER * 2)[:cards])
+    body = {
+        "deadwood": f'    hand: "{hand}"\n    expect: 1\n',
+        "melds": f'    hand: "{hand}"\n    expect: "-"\n',
+        "discard": f'    hand: "{hand}"\n    expect: AC\n',
+        "choice": f'    options: ["{hand}", "AC"]\n    predicate: least-deadwood\n    expect: b\n',
+        "carousel-play": f'    hand: "{hand}"\n    players: 5\n    expect: "-"\n',
+    }[kind]
+    game = "game: carousel\n" if kind.startswith("carousel") else ""
+    return (
+        f"id: big\ntitle: Big\nlevel: beginner\n{game}summary: x\nconcepts: [x]\nsteps:\n"
+        f"  - question: {kind}\n    prompt: How much?\n{body}"
+    )
+
+
+@pytest.mark.parametrize(
+    ("kind", "cards", "most"),
+    [
+        ("deadwood", 44, "1 to 11"),
+        ("deadwood", 52, "1 to 11"),
+        ("melds", 48, "1 to 11"),
+        ("melds", 12, "1 to 11"),
+        ("discard", 10, "11"),
+        ("choice", 44, "1 to 11"),
+        ("carousel-play", 80, "1 to 40"),
+    ],
+)
+def test_lessons_check_bounds_every_hand_size(
+    short_tmp: Path, kind: str, cards: int, most: str
+) -> None:
+    """A ``deadwood`` question of 44 cards took 25 s and 1.9 GB, 48 to 52 cards were a
+    MemoryError (exit 70), a ``discard`` question of 10 cards an IndexError (exit 70), a
+    Carousel hand of 80 cards ran for minutes: each is now a line error, in a small process."""
+    text = _question(kind, cards)
+    (short_tmp / "01-big.yaml").write_text(text, encoding="utf-8")
+    done = limited("lessons", "check", str(short_tmp), home=short_tmp)
+    assert done.returncode == 1, done.stderr
+    key = "options" if kind == "choice" else "hand"
+    line = 1 + [row.strip().split(":")[0] for row in text.splitlines()].index(key)
+    assert f"01-big.yaml:{line}: {key}: {cards} cards: " in done.stderr + done.stdout
+    assert f"has {most} cards" in done.stderr + done.stdout
+
+
+@pytest.mark.parametrize("command", ["lessons", "puzzles"])
+def test_a_check_of_a_folder_with_nothing_in_it_is_not_all_good(
+    short_tmp: Path, command: str
+) -> None:
+    (short_tmp / "notes.txt").write_text("nothing here\n", encoding="utf-8")
+    code, out, err = run(command, "check", str(short_tmp))
+    assert (code, out) == (1, ""), (code, out)
+    assert err.startswith(f"error: {short_tmp}: no ") and "nothing was checked" in err
+
+
+def test_a_match_stopped_by_a_game_without_a_winner_reports_the_games_played(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Under extreme (legal) house rules a game can go on past the cap: the match printed
+    nothing but the error; now the pairs played before it are reported, then the error."""
+    from gintutor.engine import match
+
+    monkeypatch.setattr(match, "MAX_HANDS", 2)
+    house = tmp_path / "house.yaml"
+    house.write_text("base: standard\ntarget: 25\n", encoding="utf-8")
+    args = ["match", "novice", "novice", "--games", "10", "--seed", "1", "--rules", str(house)]
+    code, out, err = run(*args, "--jobs", "1")
+    assert code == 1
+    assert "novice points per hand" in out
+    assert err == (
+        "error: the match stopped early (game 1:2: no winner after 2 hands): the report "
+        "covers the 4 games played before it\n"
+    )
+    code, out, err = run(*args, "--jobs", "1", "--json")
+    assert code == 1 and json.loads(out)["stopped"] == "game 1:2: no winner after 2 hands"
+    assert json.loads(out)["games"] == 4

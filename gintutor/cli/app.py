@@ -28,6 +28,12 @@ class UsageError(GinError):
     """Bad command-line usage that the engine cannot see (a missing option)."""
 
 
+class NothingToCheck(GinError):
+    """A check found nothing to check (an empty folder): never "all good"."""
+
+    exit_code = 1
+
+
 def _usage_error(error: ClickUsageError) -> typer.Exit:
     """A bad option or argument as one ``error:`` line naming the command's help."""
     command = error.ctx.command_path if error.ctx is not None else "gintutor"
@@ -465,6 +471,9 @@ def lessons_check(
         lessons = [lesson for lesson in lessons if lesson.path == only]
         problems = [problem for problem in problems if problem.path == only]
     _exit_on_problems(problems)
+    if not lessons:
+        where = path if path is not None else "the shipped lessons"
+        raise NothingToCheck(f"{where}: no lesson files (*.yaml) found: nothing was checked")
     if path is None:
         from gintutor.content.catalogs import lesson_messages
 
@@ -754,6 +763,9 @@ def puzzles_check(
         problems += issues
         checked += len(found)
     _exit_on_problems(problems)
+    if not checked:
+        where = path if path is not None else "the shipped pack"
+        raise NothingToCheck(f"{where}: no puzzles found: nothing was checked")
     typer.echo(f"{_count(checked, 'puzzle')}: all good")
 
 

@@ -159,7 +159,17 @@ def register(app: typer.Typer) -> None:
             import json
 
             typer.echo(json.dumps(report.to_dict(), indent=2))
-            return
-        from gintutor.cli.render import Terminal
+        else:
+            from gintutor.cli.render import Terminal
 
-        Terminal.for_stream(color=not no_color, ascii_only=ascii_only).show(report_blocks(report))
+            Terminal.for_stream(color=not no_color, ascii_only=ascii_only).show(
+                report_blocks(report)
+            )
+        if report.stopped is not None:
+            # The games played are reported above; the match as asked for was not played.
+            typer.echo(
+                f"error: the match stopped early ({report.stopped}): the report covers the "
+                f"{report.games} games played before it",
+                err=True,
+            )
+            raise typer.Exit(1)

@@ -74,6 +74,26 @@ def _kind_keys(name: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return needed, tuple(f.name for f in own)
 
 
+MOST_CARDS = 11
+"""The most cards a gin hand holds (ten, and one drawn): every hand and option of a gin
+question is bounded by it (a ``deadwood`` question of 44 cards took 25 s and 1.9 GB to check,
+one of 48 to 52 cards ran out of memory)."""
+_CARDS_ALLOWED: dict[str, dict[str, tuple[int, int]]] = {
+    "deadwood": {"hand": (1, MOST_CARDS)},
+    "melds": {"hand": (1, MOST_CARDS)},
+    "discard": {"hand": (11, 11)},
+    "knock": {"hand": (10, 11)},
+    "choice": {"hand": (1, MOST_CARDS), "options": (1, MOST_CARDS)},
+}
+MOST_CAROUSEL_CARDS = 40
+"""The most cards of a Carousel question's or show's hand: what ``carousel analyze`` takes
+(its ``MAX_HAND``, measured there); a hand of 80 cards from two decks ran over 20 s."""
+for _kind in ("carousel-play", "carousel-place", "carousel-joker", "carousel-knock"):
+    _CARDS_ALLOWED[_kind] = {"hand": (1, MOST_CAROUSEL_CARDS)}
+"""The number of cards each gin question kind takes, per key (``options``: each option)."""
+MOST_OPTIONS = 26
+"""The most options of a choice question (labelled ``a`` to ``z``)."""
+
 _SHOW_KEYS = {"hand", "rules", "upcard", "taken", "opponent", "caption"}
 _CAROUSEL_SHOW_KEYS = {"table", "hand", "players", "first_meld", "caption"}
 
@@ -137,6 +157,7 @@ def _carousel_show(
     caption = reader.text(items["caption"][1], "caption") if "caption" in items else None
     if caption is not None:
         caption = _localized(tr, "caption", caption, _same)
+    _check_sizes(reader, "carousel-play", items, values)
     if any(value is None for value in values.values()):
         return None
     show = CarouselShow(caption=caption, line=node.start_mark.line + 1, **values)
@@ -278,6 +299,7 @@ def _question(
             prompt = _localized(tr, "prompt", prompt, fill)
     except GinError as error:
         reader.fail(node, str(error))
+    _check_sizes(reader, kind.kind, items, values)
     if len(reader.problems) > before or prompt is None or question_rules is None:
         return None
     question = kind(
@@ -300,6 +322,34 @@ def _question(
             f"expect: {expect!r} but the engine's answer is {answer!r}: fix expect",
         )
     return Ask(question, expect, node.start_mark.line + 1)
+
+
+def _check_sizes(
+    reader: Reader,
+    kind: str,
+    items: dict[str, tuple[yaml.Node, yaml.Node]],
+    values: dict[str, Any],
+) -> None:
+    """A problem on the line of each hand (or option) with a number of cards the question's
+    kind does not take (:data:`_CARDS_ALLOWED`), before the engine is asked anything."""
+    for key, (low, high) in _CARDS_ALLOWED.get(kind, {}).items():
+        value = values.get(key)
+        if value is None:
+            continue
+        groups = value if key == "options" else (value,)
+        if key == "options" and len(groups) > MOST_OPTIONS:
+            reader.fail(
+                items[key][1], f"options: {len(groups)} options: give {MOST_OPTIONS} at most"
+            )
+            values[key] = None
+            continue
+        for group in groups:
+            if not low <= len(group) <= high:
+                what = "an option" if key == "options" else f"a {kind} {key}"
+                wanted = f"{low}" if low == high else f"{low} to {high}"
+                reader.fail(items[key][1], f"{key}: {len(group)} cards: {what} has {wanted} cards")
+                values[key] = None
+                break
 
 
 def _value(reader: Reader, key: str, node: yaml.Node) -> Any:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from math import sqrt
 from multiprocessing import get_context
 
@@ -198,9 +198,15 @@ def play_pair(spec: MatchSpec, pair: int) -> tuple[GameRecord, GameRecord]:
     return first, second
 
 
-def _play_pair_job(job: tuple[MatchSpec, int]) -> tuple[int, tuple[GameRecord, GameRecord]]:
+def _play_pair_job(
+    job: tuple[MatchSpec, int],
+) -> tuple[int, tuple[GameRecord, GameRecord] | str]:
+    """A pair's games, or why they could not be played to the end (a game with no winner)."""
     spec, pair = job
-    return pair, play_pair(spec, pair)
+    try:
+        return pair, play_pair(spec, pair)
+    except GinError as error:
+        return pair, str(error)
 
 
 @dataclass
@@ -250,10 +256,15 @@ class MatchReport:
     figures: tuple[BotFigures, BotFigures]
     points_per_hand: RatioEstimate
     options: dict[str, object] = field(default_factory=dict)
+    stopped: str | None = None
+    """Why the match stopped before its last pair (a game with no winner after
+    :data:`MAX_HANDS` hands): the report covers the pairs played before it."""
 
     def to_dict(self) -> dict[str, object]:
-        """Plain values for ``--json``."""
+        """Plain values for ``--json`` (``stopped`` only when the match stopped early)."""
+        extra: dict[str, object] = {} if self.stopped is None else {"stopped": self.stopped}
         return {
+            **extra,
             "bots": list(self.bots),
             "rules": self.rules,
             "seed": self.seed,
@@ -361,17 +372,29 @@ def run_match(
     for name in spec.bots:
         spec.make(name)  # an unknown name fails here, before any worker starts
     results: dict[int, tuple[GameRecord, GameRecord]] = {}
+    stopped: list[str] = []
     work = [(spec, pair) for pair in range(spec.pairs)]
+
+    def take(pair: int, games: tuple[GameRecord, GameRecord] | str) -> bool:
+        """Keep a pair's games; False once a pair could not be played (the match stops)."""
+        if isinstance(games, str):
+            stopped.append(games)
+            return False
+        results[pair] = games
+        if progress is not None:
+            progress(len(results), spec.pairs)
+        return True
+
     if jobs <= 1 or spec.pairs <= 1:
         for job in work:
-            pair, games = _play_pair_job(job)
-            results[pair] = games
-            if progress is not None:
-                progress(len(results), spec.pairs)
+            if not take(*_play_pair_job(job)):
+                break
     else:
         with get_context("fork").Pool(jobs) as pool:
             for pair, games in pool.imap_unordered(_play_pair_job, work):
-                results[pair] = games
-                if progress is not None:
-                    progress(len(results), spec.pairs)
-    return summarize(spec, [results[pair] for pair in range(spec.pairs)])
+                if not take(pair, games):
+                    break  # leaving the block stops the other workers
+    if stopped and not results:
+        raise GinError(stopped[0])
+    report = summarize(spec, [results[pair] for pair in sorted(results)])
+    return replace(report, stopped=stopped[0]) if stopped else report
