@@ -20,12 +20,14 @@ from gintutor.content.puzzlerules import (
     completes_meld,
     fact_violations,
     field_line,
+    hint_violations,
     history_problems,
     idea_violations,
     load_baseline,
     near_duplicate_reason,
     near_duplicates,
     report,
+    shared_hints,
     title_violations,
 )
 from gintutor.content.puzzles import read_puzzles
@@ -46,8 +48,9 @@ from gintutor.tutor.puzzles import (
     solve_puzzle,
 )
 
-BASELINE_CEILING = 377
-"""The baseline's size when it was written: lower it as puzzles are mended, never raise it."""
+BASELINE_CEILING = 914
+"""The baseline's size when it was written: lower it as puzzles are mended, never raise it
+(it rose once, 377 -> 914, when the hint rule came: 537 hints that lead astray or are shared)."""
 
 
 def _is_meld(cards: tuple[Card, ...]) -> bool:
@@ -436,3 +439,26 @@ def test_the_positions_own_numbers() -> None:
     assert (
         fill_explanation("{stock} left, knock at {knock_limit}", solution) == "28 left, knock at 10"
     )
+
+
+def test_a_hint_leads_to_an_accepted_answer_and_is_written_for_its_puzzle() -> None:
+    solution = solve_puzzle(DEADWOOD_011)
+    accepted = solution.accepted[0]
+    astray = next(
+        r.code
+        for r in solution.rows
+        if r.code not in solution.accepted
+        and r.code != natural_choice(solution)
+        and r.code not in ("KC", "KD", "KH", "KS", "2C", "4C", "5C")  # kept in melds or pairs
+    )
+    wrong = replace(DEADWOOD_011, title="Which card goes?", hints=(f"Look at the {astray}.",))
+    found = hint_violations(wrong, solution)
+    assert [v.field for v in found] == ["hints[0]"] and astray in found[0].message
+    right = replace(wrong, hints=(f"Look at the {astray} and the {accepted}.",))
+    assert hint_violations(right, solution) == []
+    # Naming the cards to keep in melds leads by exclusion: no violation.
+    keep = replace(wrong, hints=("Keep K♣ K♦ K♥ K♠ together: what is left?",))
+    assert hint_violations(keep, solution) == []
+    one, two = replace(wrong, id="h-001"), replace(wrong, id="h-002")
+    shared = shared_hints([one, two, replace(right, id="h-003")])
+    assert [(v.puzzle.id, v.detail) for v in shared] == [("h-001", "shared"), ("h-002", "shared")]

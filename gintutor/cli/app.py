@@ -810,8 +810,8 @@ def puzzles_report(
         [
             Line("Puzzles that break a rule of puzzles check (known ones too), by theme:"),
             Table(
-                ("theme", "puzzles", "facts", "title", "history", "repeat", "keeps all"),
-                columns("facts", "title", "history", "duplicate", "clean"),
+                ("theme", "puzzles", "facts", "title", "history", "hint", "repeat", "keeps all"),
+                columns("facts", "title", "history", "hint", "duplicate", "clean"),
             ),
             Line(
                 "One clear idea: the best wins by too little (margin), too many answers are "

@@ -39,7 +39,7 @@ from gintutor.content.puzzlerules import (
 )
 from gintutor.content.puzzles import read_puzzles
 from gintutor.engine.bots import Bot, make_bot
-from gintutor.engine.cards import CARD_POINTS, CARDS, CardSet
+from gintutor.engine.cards import CARD_POINTS, CARDS, Card, CardSet
 from gintutor.engine.coach import judge
 from gintutor.engine.evaluate import Position, evaluate, p_opponent_melds
 from gintutor.engine.hand import HAND_SIZE, NO_CARD, Deal, HandState, InfoSet, Phase
@@ -669,7 +669,74 @@ def _draft(
         answers=solution.accepted,
         explanation=explanation,
     )
-    return _titled(written, solution)
+    return _titled(dataclasses.replace(written, hints=_hints(written, solution)), solution)
+
+
+def _hints(puzzle: Puzzle, solution: Solution) -> tuple[str, ...]:
+    """Two hints written for this position (cards named, numbers as placeholders): the first
+    names the idea to look for here, the second the deciding comparison, naming the tempting
+    natural choice or the best one, never another."""
+    position = puzzle.position
+    theme = puzzle.theme
+    best = solution.rows[0].code
+    natural = natural_choice(solution)
+
+    def name(code: str) -> str:
+        return Card.parse(code).display()
+
+    if theme is Theme.UPCARD and position.upcard is not None:
+        upcard = position.upcard.display()
+        return (
+            f"Does the {upcard} make a meld with your cards, or only lower your count?",
+            f"Weigh what taking the {upcard} shows the opponent against what a stock draw "
+            "could bring.",
+        )
+    if theme is Theme.KNOCK_OR_PLAY:
+        knock = next((r for r in solution.rows if r.code == "knock"), None)
+        card = (
+            Card.from_index(knock.judged.action.card)
+            if knock is not None and knock.judged is not None
+            else None
+        )
+        after = f"After the {card.display()}" if card is not None else "Knocking now"
+        code = card.code if card is not None else best
+        return (
+            f"{after} you could knock with {{{code}.deadwood}}. How low is an opponent likely "
+            "to be with {stock} cards left in the stock?",
+            f"{after}, how many draws would lower your count, and what does waiting risk?",
+        )
+    melds = _melds_after(position.hand, best)
+    if theme is Theme.DEADWOOD:
+        return (
+            f"The {name(natural)} is your highest card: is it part of a meld?",
+            f"Keep {melds} together. Which card outside them is heaviest?",
+        )
+    if theme is Theme.OUTS:
+        return (
+            f"Count the unseen cards that would let you knock after throwing the {name(natural)}.",
+            f"Compare the {name(natural)} with the {name(best)}: which keeps more ways to knock?",
+        )
+    if theme is Theme.SAFETY:
+        known = position.opponent_known.display() or "nothing"
+        return (
+            f"The opponent picked up {known}: which of your loose cards could they meld?",
+            f"Compare the {name(natural)} with the {name(best)}: which feeds them less, and "
+            "what does it cost you?",
+        )
+    return (
+        f"Whatever you throw, you spread {melds}: which of them are open to layoffs?",
+        f"Compare knocking after the {name(natural)} with knocking after the {name(best)}: "
+        "what can the defender lay off on each?",
+    )
+
+
+def _melds_after(hand: CardSet, code: str) -> str:
+    """The melds of the hand's best arrangement once ``code`` is thrown, as text."""
+    from gintutor.engine.solver import solve
+
+    rest = CardSet(hand.mask & ~Card.parse(code).mask) if code in hand.codes else hand
+    melds = solve(rest).best.melds
+    return " and ".join(meld.cards.display() for meld in melds) or "no meld"
 
 
 def _titled(puzzle: Puzzle, solution: Solution) -> Puzzle | None:

@@ -11,6 +11,7 @@ and a baseline entry that no longer fires is itself a problem, so the baseline o
 - ``title``: a title that contradicts the verdict ("Not the obvious card" over an accepted
   natural discard; "Keep the meld whole" where an accepted answer breaks one).
 - ``history``: a position no game reaches (:func:`history_problems`).
+- ``hint``: a hint that leads away from the answer (:func:`hint_violations`).
 - ``idea``: a daily puzzle has one clear idea (:func:`idea_violations`): its best answer beats
   every answer not accepted by at least :data:`MIN_MARGIN` points (and by more than two
   standard errors), at most :data:`MAX_ACCEPTED` answers are accepted, and the theme's idea
@@ -31,12 +32,14 @@ from gintutor.content.paths import content_dir
 from gintutor.content.yamlread import Problem
 from gintutor.engine.cards import Card, CardSet
 from gintutor.engine.evaluate import Position
+from gintutor.errors import GinError
 from gintutor.tutor.puzzles import (
     FIRST_TURN_STOCK,
     Puzzle,
     PuzzleKind,
     Solution,
     Theme,
+    fill_explanation,
     fill_parts,
     first_turn,
     meld_partners_mask,
@@ -46,7 +49,7 @@ from gintutor.tutor.puzzles import (
 )
 
 BASELINE_FILE = "baseline.json"
-RULES = ("facts", "title", "history", "idea", "duplicate")
+RULES = ("facts", "title", "history", "hint", "idea", "duplicate")
 """The rules, in the order they are reported."""
 
 
@@ -181,6 +184,87 @@ def title_violations(puzzle: Puzzle, solution: Solution) -> list[Violation]:
                     f"{', '.join(sorted(accepted))}."
                 )
     return [Violation(puzzle, "title", "title", text) for text in problems]
+
+
+# --- hints that lead ---------------------------------------------------------------------------
+
+
+def hint_violations(puzzle: Puzzle, solution: Solution) -> list[Violation]:
+    """A violation for each hint that names loose choices (cards it could discard, not kept in
+    a meld by the best answer) of which none is accepted: a hint leads to an accepted answer,
+    or names the cards to keep, or the tempting (natural) card with the reason against it.
+    A hint that names another card with the reason against it is reported too: the rule
+    cannot read reasons, so such a hint should name the answer as well."""
+    accepted = set(solution.accepted)
+    choices = {row.code for row in solution.rows}
+    tempting = natural_choice(solution)
+    kept = _kept_in_melds(puzzle, solution)
+    found = []
+    for index, hint in enumerate(puzzle.hints):
+        named = _named_cards(fill_explanation(hint, solution)) & choices
+        astray = named - accepted - kept - {tempting}
+        if astray and not named & accepted:
+            found.append(
+                Violation(
+                    puzzle,
+                    "hint",
+                    f"hints[{index}]",
+                    f"hint {index + 1} names {', '.join(sorted(astray))} and no accepted answer "
+                    f"({', '.join(sorted(accepted))}): a hint leads to an accepted answer, or "
+                    "names the tempting card with the reason against it.",
+                )
+            )
+    return found
+
+
+def shared_hints(puzzles: list[Puzzle]) -> list[Violation]:
+    """A ``hint`` violation for each hint that other puzzles of the pack share word for word:
+    a hint is written for its position (hint 1 names the idea to look for in it, hint 2 the
+    deciding comparison), not a theme's stock sentence."""
+    users: dict[str, list[Puzzle]] = {}
+    for puzzle in puzzles:
+        for hint in set(puzzle.hints):
+            users.setdefault(hint, []).append(puzzle)
+    found = []
+    for puzzle in puzzles:
+        for index, hint in enumerate(puzzle.hints):
+            others = len(users[hint]) - 1
+            if others:
+                found.append(
+                    Violation(
+                        puzzle,
+                        "hint",
+                        f"hints[{index}]",
+                        f"hint {index + 1} is word for word the hint of {others} other "
+                        "puzzle(s): write it for this position.",
+                        "shared",
+                    )
+                )
+    return found
+
+
+def _kept_in_melds(puzzle: Puzzle, solution: Solution) -> set[str]:
+    """The cards the best answer keeps in a meld (in some least-deadwood arrangement of the
+    hand after it): a hint that names them says what to keep, not what to throw."""
+    from gintutor.engine.solver import solve
+
+    best = solution.rows[0].code
+    hand = puzzle.position.hand
+    if len(hand) != 11 or best not in hand.codes:
+        return set()
+    rest = CardSet(hand.mask & ~Card.parse(best).mask)
+    return {card.code for a in solve(rest).arrangements for card in a.melded}
+
+
+def _named_cards(text: str) -> set[str]:
+    """The codes of the cards ``text`` names (``9C``, ``10♣``, ``Q♦``)."""
+    named = set()
+    for match in _CARD_NAME.finditer(text):
+        try:
+            named.add(Card.parse(match.group(0)).code)
+        except GinError:
+            continue
+    return named
 
 
 # --- impossible histories ---------------------------------------------------------------------
@@ -442,7 +526,7 @@ def violations(puzzle: Puzzle, solution: Solution | None) -> list[Violation]:
     found = history_violations(puzzle)
     if solution is not None:
         found = fact_violations(puzzle, solution) + title_violations(puzzle, solution) + found
-        found += idea_violations(puzzle, solution)
+        found += hint_violations(puzzle, solution) + idea_violations(puzzle, solution)
     return found
 
 
@@ -487,6 +571,11 @@ def shrunk_baseline(baseline: Baseline, found: Iterable[Violation]) -> str:
     return baseline_text(v for v in found if v.key in baseline.get(v.puzzle.id, ()))
 
 
+def _pack_wide(key: str) -> bool:
+    """True for a violation found against the whole pack (a repeat, a shared hint)."""
+    return key.startswith("duplicate") or key.endswith(" shared")
+
+
 def apply_baseline(
     found: list[Violation],
     baseline: Baseline,
@@ -513,6 +602,8 @@ def apply_baseline(
         for key in rules:
             if pid in unsolved and not key.startswith("history"):
                 continue
+            if not whole_pack and _pack_wide(key):
+                continue  # a repeat or a shared hint is known only against the whole pack
             if (pid, key) not in broken:
                 stale.append(
                     (
@@ -570,6 +661,7 @@ REPORTED = (
     "facts",
     "title",
     "history",
+    "hint",
     "idea margin",
     "idea accepted",
     "idea theme",

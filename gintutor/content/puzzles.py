@@ -296,7 +296,7 @@ def _rule_problems(
     from gintutor.content import puzzlerules
 
     every = [v for p in puzzles for v in puzzlerules.violations(p, solved.get(p.id))]
-    every += puzzlerules.near_duplicates(puzzles)
+    every += puzzlerules.near_duplicates(puzzles) + puzzlerules.shared_hints(puzzles)
     if found is not None:
         found += every
     unsolved = frozenset(p.id for p in puzzles if p.id not in solved)
