@@ -297,6 +297,8 @@ def _templates(card: Card, decks: int, limit: int) -> Iterator[list[Card]]:
     for p in positions:
         for length in range(3, min(limit, 14) + 1):
             for start in range(max(1, p - length + 1), min(p, 15 - length) + 1):
+                if length == 14:
+                    continue  # A...K-A would hold the ace at both ends: never round the corner
                 yield [
                     Card.from_index(card.suit.index * 13 + (q if q <= 13 else 1) - 1)
                     for q in range(start, start + length)
@@ -977,3 +979,169 @@ def test_auto_falls_back_to_the_dynamic_programme(monkeypatch: pytest.MonkeyPatc
         play = solve(BIG, hand)
         assert play is not None
         assert summary(play) == summary(solve(BIG, hand, method=Method.DP))
+
+
+# --- the ace at both ends: a sequence never turns the corner (two decks) ----------------------
+
+HEARTS_2_K = "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH"
+CLUBS_A_Q = "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC"
+TWO_ACES = [
+    # (table, hand, (points, cards, moved)): the brute force's figures (checked in the slow
+    # test below). With two decks both aces of a suit can lie at the two ends of one suit's
+    # cards; the answer is then two sequences, never one A...K-A.
+    (HEARTS_2_K, "AH AH", (2, 2, 2)),  # A-J and Q-K-A: Q, K move
+    (HEARTS_2_K, "AH JK", (26, 2, 1)),  # A 2 JK=3 and 3-K: 2H moves
+    (HEARTS_2_K, "JK JK", (50, 2, 1)),
+    ("2H 3H 4H 5H 6H 7H 8H 9H TH JH QH", "AH AH KH", (12, 3, 1)),
+    ("AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH", "AH KH", (11, 2, 1)),
+    (CLUBS_A_Q + " KC", "AC", (1, 1, 2)),  # A-2-3 and 4-K-A... 2C, 3C move
+    (CLUBS_A_Q, "KC JK", (35, 2, 1)),
+    ("", CLUBS_A_Q + " KC JK", (110, 14, 0)),  # A-J and Q K JK=A
+    (HEARTS_2_K + " | AS AD AC", "AH JK", (26, 2, 0)),
+]
+
+
+@pytest.mark.parametrize(("table", "hand", "expected"), TWO_ACES)
+def test_sequence_never_holds_the_ace_at_both_ends(
+    table: str, hand: str, expected: tuple[int, int, int], method: Method
+) -> None:
+    play = solve(table, hand, decks=2, method=method)
+    assert summary(play) == expected
+    assert play is not None
+    assert verify_play(parse_table(table), parse_hand_cards(hand), play.table, 2) == play.placed
+    for meld in play.table.melds:
+        if meld.kind is MeldKind.SEQUENCE:
+            assert len(meld) <= 13 and not (meld.slots[0].card.rank.number == 1 and meld.high_ace)
+
+
+def test_one_deck_ace_low_or_high(method: Method) -> None:
+    # One deck: the one ace of a suit goes to one end (here the low one, no card moves).
+    play = solve(HEARTS_2_K, "AH", decks=1, method=method)
+    assert summary(play) == (1, 1, 0) and play is not None and len(play.table.melds) == 1
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("table", "hand", "expected"), TWO_ACES[:-1])
+def test_two_aces_figures_equal_brute_force(
+    table: str, hand: str, expected: tuple[int, int, int]
+) -> None:
+    assert brute(parse_table(table), parse_hand_cards(hand), 2) == expected
+
+
+def long_run_position(rng: random.Random) -> tuple[Table, Hand]:
+    """A two-deck position with long sequences reaching an ace (A-x or x-A) in one or two
+    suits, duplicate aces and Q/K/2/3 of those suits in the hand, and jokers (0-2)."""
+    left: Counter[Card] = Counter({card: 2 for card in CARDS})
+    jokers = 2
+    suits = rng.sample(range(4), rng.choice((1, 1, 2)))
+    melds: list[Meld] = []
+
+    def take(cards: list[Card]) -> bool:
+        if any(left[c] < cards.count(c) for c in cards):
+            return False
+        for c in cards:
+            left[c] -= 1
+        return True
+
+    for suit in suits:
+        for _ in range(rng.choice((1, 1, 2))):
+            length = rng.randint(5, 13)
+            start = rng.choice((1, 2, 15 - length, rng.randint(1, 15 - length)))
+            cards = [
+                Card.from_index(suit * 13 + (p if p <= 13 else 1) - 1)
+                for p in range(start, start + length)
+            ]
+            if not take(cards):
+                continue
+            slots = [Slot(c) for c in cards]
+            if jokers and rng.random() < 0.3:
+                i = rng.randrange(len(slots))
+                slots[i] = Slot(cards[i], joker=True)
+                jokers -= 1
+            melds.append(make_meld(slots))
+    if rng.random() < 0.5:  # a group of aces, or of another rank
+        rank = rng.choice((1, 1, 2, 12, 13))
+        cards = [Card.from_index(s * 13 + rank - 1) for s in rng.sample(range(4), 3)]
+        if take(cards):
+            melds.append(make_meld(Slot(c) for c in cards))
+    more, _, _ = random_melds(rng, 1, rng.randint(0, 3), joker_rate=0.0)
+    for meld in more:
+        if take([slot.card for slot in meld]):
+            melds.append(meld)
+    wanted = [Card.from_index(s * 13 + rank - 1) for s in suits for rank in (1, 1, 1, 2, 3, 12, 13)]
+    cards: list[Card] = []
+    for _ in range(rng.randint(1, 6)):
+        card = rng.choice(wanted if rng.random() < 0.7 else CARDS)
+        if take([card]):
+            cards.append(card)
+    hand_jokers = rng.randint(0, jokers)
+    return Table.of(melds), Hand.of(cards, hand_jokers)
+
+
+def _compare_long_runs(seed: int, count: int, most_cards: int = 99) -> None:
+    """The dynamic programme finds the HiGHS model's points, cards and moves, and both plays
+    are legal (no meld with the ace at both ends: ``make_meld`` refuses one), on ``count``
+    positions of at most ``most_cards`` table cards."""
+    rng = random.Random(seed)
+    made = 0
+    while made < count:
+        table, hand = long_run_position(rng)
+        if table.card_count > most_cards:
+            continue
+        made += 1
+        dp = best_play(table, hand, 2, method=Method.DP)
+        ip = best_play(table, hand, 2, method=Method.HIGHS)
+        assert summary(dp) == summary(ip), (table.text(), hand.text())
+        for play in (dp, ip):
+            if play is not None:
+                assert verify_play(table, hand, play.table, 2) == play.placed
+
+
+@needs_highs
+def test_dynamic_programme_equals_highs_on_long_runs_and_two_aces() -> None:
+    _compare_long_runs(1, 50, most_cards=20)
+
+
+@pytest.mark.slow
+@needs_highs
+@pytest.mark.parametrize("seed", range(2, 12))
+def test_dynamic_programme_equals_highs_on_long_runs_and_two_aces_many(seed: int) -> None:
+    _compare_long_runs(seed, 200)  # 10 x 200 = 2,000 positions
+
+
+BOT_TABLES = (
+    (HEARTS_2_K, "AH AH"),
+    (HEARTS_2_K, "AH JK"),
+    (HEARTS_2_K, "JK JK"),
+    (f"{CLUBS_A_Q} KC", "AC"),
+    (CLUBS_A_Q, "KC JK"),
+    (f"{HEARTS_2_K} | {CLUBS_A_Q}", "AH AH KC"),
+)
+
+
+@pytest.mark.parametrize(("seed", "position"), list(enumerate(BOT_TABLES)))
+def test_bot_rounds_over_a_long_run_and_two_aces_finish(
+    seed: int, position: tuple[str, str]
+) -> None:
+    """Bots (their quick search rearranges the melds near the hand, with the same programme)
+    finish seeded rounds whose table holds a suit's 2-K or A-Q and whose first player holds
+    the other aces or jokers of it: no play turns the corner."""
+    from gintutor.engine.carousel.game import BotLevel, Phase, Round, bot_turn
+    from gintutor.engine.carousel.rules import STANDARD
+
+    rng = random.Random(seed)
+    table, first = parse_table(position[0]), parse_hand_cards(position[1])
+    deck: Counter[Card] = Counter({card: 2 for card in CARDS})
+    deck.subtract(slot.card for slot in table.slots())
+    deck.subtract(first.cards)
+    rest = list(deck.elements())
+    rng.shuffle(rest)
+    hands = [first, Hand.of(rest[:8]), Hand.of(rest[8:16])]
+    round_ = Round(STANDARD, 2, hands, rest[16:50], table, has_melded={0, 1, 2})
+    levels = [BotLevel.GREEDY, BotLevel.CAREFUL, BotLevel.GREEDY]
+    for _ in range(200):
+        if round_.phase is Phase.ROUND_OVER:
+            break
+        bot_turn(round_, levels[round_.player])
+    assert round_.phase is Phase.ROUND_OVER and round_.result is not None
+    assert round_.log[1].action.value == "play"  # the first player played at once

@@ -64,6 +64,12 @@ _ACE_HIGH = 14
 _KEPT_SHIFT = 0
 _FIELD = 1 << 9  # every packed field (cards, kept) stays below 512
 _DOMINANCE = True
+LOW_ACE_RUN = 4
+_LOW_ACE_KEY = 48  # above every bit of a relaxed state
+"""The length code of an open run of 3 or more cards that holds the low ace (A-2-3...): it may
+never take an ace at the high end too (a 14-card A...K-A turns the corner). Used only in a
+suit where both ends could hold an ace (:attr:`_Problem.mark_low_ace`); elsewhere such a run
+is plain length 3."""
 
 
 class MoveKind(Enum):
@@ -194,6 +200,9 @@ class _Problem(NamedTuple):
     last: list[int]  # per old meld: the last position where its cards can lie
     room: dict[tuple[int, int], int]  # copies of a card already shown by melds left untouched
     slots: list[int]  # table cards (jokers too) at positions 1..p, for p = 0..13
+    mark_low_ace: tuple[bool, ...]
+    """Per suit: both ends of a sequence could hold an ace (two copies may still be shown),
+    so runs holding the low ace are told apart (:data:`LOW_ACE_RUN`)."""
 
 
 def _problem(
@@ -214,6 +223,7 @@ def _problem(
         min(len(origins), len(table_units.get(key, ())) + hand_counts.get(key, 0))
         for key, origins in joker_units.items()
     )
+    room = _shown(outside)
     return _Problem(
         decks,
         objective,
@@ -228,8 +238,9 @@ def _problem(
             max(_ACE_HIGH if slot.card.rank.number == 1 else slot.card.rank.number for slot in meld)
             for meld in table.melds
         ],
-        _shown(outside),
+        room,
         _slots_up_to(table),
+        tuple(decks - room.get((1, suit), 0) >= 2 for suit in range(4)),
     )
 
 
@@ -327,18 +338,24 @@ def _assign(
     runs: RunState,
     used: tuple[int, ...],
     seq_kind: list[bool],
-    allow_new: bool,
-    allow_pool: bool,
+    high_end: bool,
+    mark_low_ace: bool,
 ) -> list[Assigned]:
     """Every way to put ``units`` onto the open runs, new runs and the group pool.
 
     Returns (open runs after, labels used up, pooled units, kept, extensions, new runs). A label
     (the old sequence a run continues) is held by at most one run: ``used`` lists the labels of
     runs already closed.
+
+    ``high_end``: the units are aces at the high end (Q-K-A): they only extend open runs, and
+    never one that holds the low ace (:data:`LOW_ACE_RUN`: it would turn the corner).
+    ``mark_low_ace``: the place is position 3, where every run of length 2 began at the low
+    ace; an extended one becomes :data:`LOW_ACE_RUN`.
     """
     out: list[Assigned] = []
     count = len(runs)
     taken = set(used) | {label for _, label in runs if label >= 0}
+    allow_new = allow_pool = not high_end
 
     def rec(
         i: int,
@@ -358,7 +375,7 @@ def _assign(
                     if label >= 0:
                         closed.append(label)
                 else:
-                    next_runs.append((min(length + 1, 3), e[2]))
+                    next_runs.append((_grown(length, mark_low_ace), e[2]))
             next_runs += [(1, label) for _, label in new]
             out.append(
                 (
@@ -375,7 +392,7 @@ def _assign(
         origin = unit[1]
         can_label = origin >= 0 and seq_kind[origin] and origin not in taken
         for j in range(count):
-            if ext[j] is not None:
+            if ext[j] is not None or (high_end and runs[j][0] == LOW_ACE_RUN):
                 continue
             label = runs[j][1]
             if label == -1 and can_label:
@@ -403,6 +420,13 @@ def _assign(
 
     rec(0, [None] * count, [], [], 0)
     return out
+
+
+def _grown(length: int, mark_low_ace: bool) -> int:
+    """The length code of an open run after one more card (see :data:`LOW_ACE_RUN`)."""
+    if length == LOW_ACE_RUN or (mark_low_ace and length == 2):
+        return LOW_ACE_RUN
+    return min(length + 1, 3)
 
 
 def group_labels(counts: list[dict[int, int]]) -> tuple[int, tuple[int, ...]]:
@@ -563,9 +587,9 @@ class _Caches:
     met (all depend on the problem only)."""
 
     def __init__(self) -> None:
-        self.assign: dict[tuple[tuple[Unit, ...], SuitRuns, bool], list[Assigned]] = {}
+        self.assign: dict[tuple[tuple[Unit, ...], SuitRuns, bool, bool], list[Assigned]] = {}
         self.options: dict[tuple[int, int, int], list[Option]] = {}
-        self.placed: dict[tuple[tuple[Unit, ...], SuitRuns, int], list[Placed]] = {}
+        self.placed: dict[tuple[tuple[Unit, ...], SuitRuns, int, bool], list[Placed]] = {}
         self.groups: dict[tuple[tuple[int, int], ...], Any] = {}  # pool -> _groups(pool)
         self.pruned: list[dict[tuple[SuitRuns, ...], tuple[SuitRuns, ...]]] = [
             {} for _ in range(_ACE_HIGH)
@@ -644,11 +668,23 @@ def _solve_dp(
         offer_new(index, nxt, bounds, state, value, back)
 
     def bound_of(index: int, state: State) -> tuple[int, int]:
-        """The state's projection and relaxed bound: the same in both passes, so shared."""
+        """The state's label-free key and relaxed bound: the same in both passes, so shared.
+
+        The key is the relaxed state plus which open runs hold the low ace (the relaxed
+        programme may turn the corner: its points and cards are still exact, since A...K-A
+        splits into two sequences, but such a state may not end like its twin)."""
         found = known[index].get(state)
         if found is None:
             projected = project(state, rooms, index)
-            found = known[index][state] = (projected, relaxed.suffix(index, projected))
+            low_aces = 0
+            for suit, (open_runs, _) in enumerate(state[0]):
+                for length, _ in open_runs:
+                    if length == LOW_ACE_RUN:
+                        low_aces += 1 << (2 * suit)
+            found = known[index][state] = (
+                projected | low_aces << _LOW_ACE_KEY,
+                relaxed.suffix(index, projected),
+            )
         return found
 
     def offer_new(
@@ -748,20 +784,22 @@ def _solve_dp(
     assign_cache = caches.assign
     option_cache = caches.options
 
-    def assign(units: tuple[Unit, ...], suit_runs: SuitRuns, final: bool) -> list[Assigned]:
-        key = (units, suit_runs, final)
+    def assign(
+        units: tuple[Unit, ...], suit_runs: SuitRuns, final: bool, mark: bool = False
+    ) -> list[Assigned]:
+        key = (units, suit_runs, final, mark)
         found = assign_cache.get(key)
         if found is None:
-            found = _assign(units, suit_runs[0], suit_runs[1], seq_kind, not final, not final)
+            found = _assign(units, suit_runs[0], suit_runs[1], seq_kind, final, mark)
             assign_cache[key] = found
         return found
 
     placed_cache = caches.placed
 
-    def placed(units: tuple[Unit, ...], suit_runs: SuitRuns, suit: int) -> list[Placed]:
+    def placed(units: tuple[Unit, ...], suit_runs: SuitRuns, suit: int, mark: bool) -> list[Placed]:
         """:func:`assign` (not at the high end) with what the states need ready-made: the
         suit's runs after, and the pooled cards as the pool's (suit, old group) keys."""
-        key = (units, suit_runs, suit)
+        key = (units, suit_runs, suit, mark)
         found = placed_cache.get(key)
         if found is None:
             found = placed_cache[key] = [
@@ -773,7 +811,7 @@ def _solve_dp(
                     new,
                     pooled,
                 )
-                for new_runs, used, pooled, kept, ext, new in assign(units, suit_runs, False)
+                for new_runs, used, pooled, kept, ext, new in assign(units, suit_runs, False, mark)
             ]
         return found
 
@@ -825,12 +863,15 @@ def _solve_dp(
                         if relaxed.high[suit] or not option[1]
                     ]
                 runs_before, runs_after = runs[:suit], runs[suit + 1 :]
+                mark = position == 3 and problem.mark_low_ace[suit]
                 for units, kept_back, gain, wild, freed, count in options:
                     back_after = _with(back, suit, kept_back) if position == 1 else back
                     lows_after = (
                         _with(lows, suit, count - len(kept_back)) if position == 1 else lows
                     )
-                    for suit_after, keys, kept, ext, new, pooled in placed(units, suit_runs, suit):
+                    for suit_after, keys, kept, ext, new, pooled in placed(
+                        units, suit_runs, suit, mark
+                    ):
                         ns = (
                             (*runs_before, suit_after, *runs_after),
                             tuple(sorted(pool + keys)) if keys else pool,
@@ -951,7 +992,7 @@ def _project(state: State, rooms: list[int], index: int) -> int:
         index_of = _RUN_INDEX_OF.get(open_runs)
         if index_of is None:
             index_of = _RUN_INDEX_OF[open_runs] = RUN_INDEX[
-                tuple(sorted(length for length, _ in open_runs))
+                tuple(sorted(min(length, 3) for length, _ in open_runs))
             ]
         packed |= index_of << (4 * suit)
         if index <= 65 + suit:  # (the aces kept back are used up at layer 66 + suit)
@@ -1120,11 +1161,15 @@ def _from_melds(
 
 
 class _Run:
-    def __init__(self, label: int) -> None:
+    def __init__(self, label: int, low_ace: bool = False) -> None:
         self.label = label
+        self.low_ace = low_ace  # begins at the low ace, in a suit whose runs are so marked
         self.items: list[tuple[int, int, Unit]] = []  # (position, suit, unit)
 
     def key(self) -> tuple[int, int]:
+        """The run as the programme's state holds it: (length code, label)."""
+        if self.low_ace and len(self.items) >= 3:
+            return (LOW_ACE_RUN, self.label)
         return (min(len(self.items), 3), self.label)
 
 
@@ -1153,7 +1198,7 @@ def _rebuild(
                 run.label = ext[2]
                 survivors.append(run)
             for unit, label in step.new_runs:
-                run = _Run(label)
+                run = _Run(label, step.position == 1 and problem.mark_low_ace[suit])
                 run.items.append((step.position, suit, unit))
                 survivors.append(run)
             for unit in step.pooled:
