@@ -72,29 +72,37 @@ def test_rules_prose() -> None:
 
 # --- play -----------------------------------------------------------------------------------
 
-SCRIPT = "best\npass\ny\n" * 400  # play the best play, never knock, pass when nothing fits
+SCRIPT = "best\nknock\n" * 400  # the best play; knock whenever asked
 
 
 def test_play_a_whole_round_from_piped_input() -> None:
-    code, out, _ = run("carousel", "play", "--players", "3", "--seed", "5", "--ascii", stdin=SCRIPT)
+    code, out, _ = run(
+        "carousel", "play", "--players", "3", "--seed", "5", "--round", "--ascii", stdin=SCRIPT
+    )
     assert code == 0
     assert "You play 6S 7S 8S." in out
-    assert "Round over (out by You)" in out
-    assert "round | ending" in out and "75 (75)" in out
+    assert "Round over: Bot3 knocked." in out and "You: 2C 6D AH AH 4H (14 points)" in out
+    assert "round | ending" in out and "26 (26)" in out and "One round played" in out
+    assert "Game left." not in out
 
 
 def test_play_shows_the_table_meld_by_meld_and_a_hint() -> None:
-    code, out, _ = run("carousel", "play", "--seed", "5", "--ascii", stdin="hint\n")
+    code, out, _ = run("carousel", "play", "--seed", "5", "--ascii", stdin="hint\nhint\nhint\n")
     assert code == 0
     assert "Your hand:" in out and "(empty table)" in out
-    assert "Best play" in out and "Place 6S 7S 8S" in out
+    assert "Hint: you can shed 21 points this turn" in out
+    assert "Hint: place 6S 7S 8S." in out
+    assert "New table" in out
     assert out.rstrip().endswith("Game left.")
 
 
 def test_play_refuses_an_illegal_table_and_asks_again() -> None:
-    code, out, _ = run("carousel", "play", "--seed", "5", "--ascii", stdin="6S 7S\n6S 7S 8S\n")
+    code, out, _ = run(
+        "carousel", "play", "--seed", "5", "--ascii", stdin="6S 7S\nhelp\n6S 7S 8S\n"
+    )
     assert code == 0
     assert "a meld has at least 3 cards" in out
+    assert "What you can type" in out and "unknown suit" not in out
     assert "You play 6S 7S 8S." in out
 
 

@@ -146,199 +146,68 @@ def register(app: typer.Typer) -> None:
     def play(
         players: Annotated[int, typer.Option(help="2 (one deck) to 5 (two decks).")] = 3,
         bot: Annotated[str, typer.Option(help="Bot level: greedy or careful.")] = "greedy",
-        seed: Annotated[int, typer.Option(help="Deal seed (the same seed, the same deal).")] = 1,
-        game: Annotated[
-            bool,
-            typer.Option("--game", help="Play rounds until the game ends (150), not one round."),
+        seed: Annotated[
+            int | None,
+            typer.Option(help="Deal seed (shown at the start; the same seed, the same deals)."),
+        ] = None,
+        one_round: Annotated[
+            bool, typer.Option("--round", help="Play one round, not a game to 150.")
         ] = False,
+        game: Annotated[bool, typer.Option("--game", hidden=True)] = False,
+        coach: Annotated[
+            str, typer.Option(help="on: warn before a play that leaves much more than the best.")
+        ] = "on",
         no_color: Annotated[bool, typer.Option("--no-color", help="No colour.")] = False,
         ascii_only: Annotated[bool, typer.Option("--ascii", help="Suits as C D H S.")] = False,
     ) -> None:
-        """Play Carousel against bots: you are player 1. Type a new table (melds separated by
-        |), or best, pass, hint, quit."""
+        """Play Carousel against bots: you are player 1. Edit the numbered table (add 4S to 3,
+        move 5S from 1 to 4, new 7C 7D 7H, split 2 at 8S, undo), then done, draw or knock;
+        hint, best, help, quit."""
+        import random
+
+        from gintutor.cli.carouselrun import CarouselRunner
         from gintutor.cli.prompts import Quit, asker_for
         from gintutor.engine.carousel.cards import decks_for
         from gintutor.engine.carousel.game import BotLevel
-        from gintutor.errors import GinError
+        from gintutor.text.carousel import _
+        from gintutor.tutor.carouselplay import CarouselSession, Setup
 
         decks_for(players)
         levels = {level.value: level for level in BotLevel}
         if bot.lower() not in levels:
             raise GinError(f"--bot {bot!r}: use {' or '.join(levels)}")
-        session = _Session(
-            players,
-            levels[bot.lower()],
-            seed,
-            asker_for(),
-            _terminal(no_color, ascii_only),
-            ascii_only,
+        if coach.strip().lower() not in ("on", "off"):
+            raise GinError(f"--coach {coach!r}: use on or off")
+        if seed is None:
+            seed = random.SystemRandom().randrange(1, 1_000_000)
+        setup = Setup(
+            players=players,
+            level=levels[bot.lower()],
+            seed=seed,
+            one_round=one_round,
+            coach=coach.strip().lower() == "on",
+        )
+        terminal = _terminal(no_color, ascii_only)
+        runner = CarouselRunner(CarouselSession(setup), terminal, asker_for(), ascii_only)
+        if one_round:
+            start = _(
+                "Carousel, one round, against {bots} {level} bots (seed {seed}). Type help for "
+                "what you can type."
+            )
+        else:
+            start = _(
+                "Carousel, a game to {target}, against {bots} {level} bots (seed {seed}). Type "
+                "help for what you can type."
+            )
+        runner.say(
+            start.format(
+                target=setup.rules.game_target, bots=players - 1, level=bot.lower(), seed=seed
+            )
         )
         try:
-            session.run(game)
+            runner.run()
         except (Quit, KeyboardInterrupt):
             typer.echo("\nGame left.")
-
-
-class _Session:
-    """One human (player 1) against bots: drives the engine's round, asks, shows."""
-
-    def __init__(
-        self, players: int, level: Any, seed: int, asker: Any, terminal: Any, ascii_only: bool
-    ) -> None:
-        from gintutor.text.blocks import Style
-
-        self.players, self.level, self.seed = players, level, seed
-        self.asker, self.terminal = asker, terminal
-        self.style = Style(ascii_only=ascii_only)
-        self.names = ["You"] + [f"Bot{i}" for i in range(2, players + 1)]
-        self.results: list[Any] = []
-
-    def say(self, text: str) -> None:
-        from gintutor.text.blocks import Line
-
-        self.terminal.show([Line(text)])
-
-    def run(self, game: bool) -> None:
-        """Play one round, or rounds until the game is over; show the score sheet."""
-        from gintutor.engine.carousel.game import score_game
-        from gintutor.text.carousel import explain_sheet
-
-        number = 0
-        while True:
-            self.results.append(self.round(number))
-            sheet = score_game(self.results)
-            self.terminal.show(explain_sheet(sheet, self.names))
-            number += 1
-            if not game or sheet.over:
-                return
-
-    def round(self, number: int) -> Any:
-        """Play one round; returns its result."""
-        from gintutor.engine.carousel.game import Phase, Round
-
-        self.say(f"Round {number + 1} (seed {self.seed + number})")
-        round_ = Round.deal(self.players, self.seed + number, first=number % self.players)
-        while round_.phase is not Phase.ROUND_OVER:
-            if round_.player == 0:
-                self.human_step(round_)
-            else:
-                self.bot_turn(round_)
-        result = round_.result
-        assert result is not None
-        ending = result.ending.value
-        who = "" if result.player is None else f" by {self.names[result.player]}"
-        self.say(
-            f"Round over ({ending}{who}): "
-            + ", ".join(
-                f"{n} {h.display(ascii_only=self.style.ascii_only) or '-'} ({h.points})"
-                for n, h in zip(self.names, round_.hands, strict=True)
-            )
-        )
-        return result
-
-    def bot_turn(self, round_: Any) -> None:
-        from gintutor.engine.carousel.game import Action, bot_turn
-
-        start, player = len(round_.log), round_.player
-        name = self.names[player]
-        bot_turn(round_, self.level)
-        done = round_.log[start:]
-        draws = sum(1 for entry in done if entry.action is Action.DRAW)
-        plays = [entry.detail for entry in done if entry.action is Action.PLAY]
-        what = f"plays {' '.join(plays)}" if plays else "does not play"
-        knock = ", knocks" if any(e.action is Action.KNOCK for e in done) else ""
-        self.say(f"{name} draws {draws}, {what}{knock}; {len(round_.hands[player])} cards left.")
-
-    def show_table(self, round_: Any) -> None:
-        from gintutor.text.blocks import Heading, Line
-        from gintutor.text.carousel import hand_text, table_lines
-
-        hand = round_.hand
-        self.terminal.show(
-            [
-                Heading("Table"),
-                *table_lines(round_.table, self.style),
-                Line(f"Your hand: {hand_text(hand, self.style)} ({hand.points} points)"),
-            ]
-        )
-
-    def human_step(self, round_: Any) -> None:
-        """One step of your turn: draw, play or pass, knock or end."""
-        from gintutor.engine.carousel.solver import best_play, nearby_melds
-
-        if round_.can_draw():
-            card = round_.draw()
-            shown = "JK" if card is None else card.display(ascii_only=self.style.ascii_only)
-            self.say(f"You draw {shown}.")
-            return
-        if round_.can_play():
-            self.show_table(round_)
-            hint = best_play(
-                round_.table,
-                round_.hand,
-                round_.decks,
-                round_.rules,
-                first_meld=round_.first_meld,
-                only=nearby_melds(round_.table, round_.hand),
-            )
-            reply = self.ask_play(round_)
-            if reply == "hint":
-                self.show_hint(round_, hint)
-            elif reply == "pass":
-                round_.pass_turn()
-            elif reply == "best":
-                if hint is None:
-                    self.say("No card of your hand can be placed: pass.")
-                else:
-                    round_.play(hint.table)
-                    self.say(f"You play {hint.placed.text()}.")
-            else:
-                placed = round_.play(self.parsed(reply))
-                self.say(f"You play {placed.text()}.")
-            return
-        if round_.can_knock() and self.asker.confirm(
-            f"Knock with {round_.hand.points} points in hand?"
-        ):
-            round_.knock()
-            return
-        round_.end_turn()
-
-    def parsed(self, reply: str) -> Any:
-        from gintutor.engine.carousel.cards import parse_table
-
-        return parse_table(reply)
-
-    def ask_play(self, round_: Any) -> str:
-        """Your choice: a new table, best, pass or hint (checked before it counts)."""
-        from gintutor.cli.prompts import Command, Prompt
-        from gintutor.errors import GinError
-
-        def validate(text: str) -> str | None:
-            if text.strip().lower() in ("pass", "best"):
-                return None
-            try:
-                round_.verify_play(self.parsed(text))
-            except GinError as error:
-                return str(error)
-            return None
-
-        words = sorted(
-            {c.code for c in round_.hand.cards}
-            | {s.code for s in round_.table.slots()}
-            | {"pass", "best", "|"}
-        )
-        reply = self.asker.ask(Prompt("new table, best, pass or hint:", words, validate))
-        if reply is Command.HINT:
-            return "hint"
-        if reply is Command.SKIP:
-            return "pass"
-        text = str(reply).strip()
-        return text.lower() if text.lower() in ("pass", "best") else text
-
-    def show_hint(self, round_: Any, play: Any) -> None:
-        from gintutor.text.carousel import explain_play
-
-        self.terminal.show(explain_play(round_.table, round_.hand, play, round_.rules, self.style))
 
 
 def _carousel_puzzle(puzzle_id: str | None, cache: Path | None = None) -> Any:

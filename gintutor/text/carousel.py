@@ -15,7 +15,8 @@ from gintutor.text.i18n import _r
 if TYPE_CHECKING:
     # The game and its scoring are imported by the functions that score (analyze and rules
     # need neither).
-    from gintutor.engine.carousel.game import GameSheet, RoundResult, RoundScore
+    from gintutor.engine.carousel.edits import Draft
+    from gintutor.engine.carousel.game import GameSheet, LogEntry, RoundResult, RoundScore
 
 
 def meld_text(meld: Meld, style: Style) -> str:
@@ -244,8 +245,9 @@ def explain_rules(rules: CarouselRules) -> list[Block]:
     ]
 
 
-def explain_sheet(sheet: GameSheet, names: list[str]) -> list[Block]:
-    """The score sheet: each round's scores and running totals, then bonuses and winners."""
+def explain_sheet(sheet: GameSheet, names: list[str], *, one_round: bool = False) -> list[Block]:
+    """The score sheet: each round's scores and running totals, then bonuses and winners
+    (``one_round``: a single round was played, not a game)."""
     rows = []
     for number, (scored, running) in enumerate(
         zip(sheet.rounds, sheet.running, strict=True), start=1
@@ -272,6 +274,8 @@ def explain_sheet(sheet: GameSheet, names: list[str]) -> list[Block]:
             )
         )
         blocks.append(Line("Winner: " + " and ".join(names[i] for i in sheet.winners)))
+    elif one_round:
+        blocks.append(Line("One round played: no game bonuses."))
     else:
         blocks.append(Line("The game goes on (nobody has reached the target yet)."))
     return blocks
@@ -367,3 +371,230 @@ def explain_round(scored: RoundScore, names: list[str]) -> list[Block]:
         total = scored.scores[winner]
         blocks.append(Line(f"{names[winner]}: {' + '.join(parts) or '0'} = {total}", 1))
     return blocks
+
+
+# --- playing ---------------------------------------------------------------------------------
+# Every sentence is whole, with named placeholders, so that a catalog can translate it.
+
+
+def _(message: str) -> str:
+    """The message catalog's hook: a whole sentence with named placeholders, filled in by the
+    caller with ``.format``. It returns the English text until the catalogs arrive."""
+    return message
+
+
+def _count(count: int, one: str, many: str, **values: object) -> str:
+    """``one`` or ``many`` (whole sentences with a ``{count}`` placeholder) filled in."""
+    return (one if count == 1 else many).format(count=count, **values)
+
+
+def draft_lines(draft: Draft, style: Style, touched: tuple[int, ...] = ()) -> list[Block]:
+    """The table being played, meld by meld with its number; a meld not valid yet says why."""
+    lines: list[Block] = []
+    for shown in draft.shown():
+        cards = " ".join(slot.display(ascii_only=style.ascii_only) for slot in shown.slots)
+        values = {
+            "mark": "*" if shown.number in touched else " ",
+            "number": f"{shown.number:>2}",
+            "cards": cards,
+        }
+        if shown.meld is not None:
+            text = _("{mark}{number}  {kind}  {cards}").format(
+                kind=f"{shown.meld.kind.value:<8}", **values
+            )
+        else:
+            text = _("{mark}{number}  ?         {cards}  (not a meld yet: {why})").format(
+                why=shown.problem, **values
+            )
+        lines.append(Line(text, 1))
+    if not lines:
+        lines.append(Line("(empty table)", 1))
+    if draft.freed:
+        lines.append(
+            Line(
+                _count(
+                    draft.freed,
+                    "A freed joker waits to be placed again: add JK=CARD to a meld.",
+                    "{count} freed jokers wait to be placed again: add JK=CARD to a meld.",
+                ),
+                1,
+            )
+        )
+    return lines
+
+
+def play_view(
+    draft: Draft,
+    stock: int,
+    names: list[str],
+    sizes: list[int],
+    totals: tuple[int, ...] | None,
+    style: Style,
+    touched: tuple[int, ...] = (),
+) -> list[Block]:
+    """The table view of a play decision: numbered melds, the stock, each player's cards and
+    score, your hand."""
+    totals = totals or (0,) * len(names)
+    players = "; ".join(
+        _count(
+            size,
+            "{name} {count} card, score {score}",
+            "{name} {count} cards, score {score}",
+            name=name,
+            score=total,
+        )
+        for name, size, total in zip(names, sizes, totals, strict=True)
+    )
+    return [
+        Heading("Table"),
+        *draft_lines(draft, style, touched),
+        Line(_count(stock, "Stock: {count} card.", "Stock: {count} cards.")),
+        Line(_("Players: {players}.").format(players=players)),
+        Line(
+            _("Your hand: {cards} ({points} points)").format(
+                cards=hand_text(draft.hand, style), points=draft.hand.points
+            )
+        ),
+    ]
+
+
+def hint_blocks(
+    level: int, play: Play | None, table: Table, hand: Hand, rules: CarouselRules, style: Style
+) -> list[Block]:
+    """A hint at its level: 1 the points you can shed (and going out or knocking), 2 the cards
+    to place, 3 the whole play (``play``: the best play of ``hand`` onto ``table``)."""
+    if play is None:
+        return [Line("Hint: no card of your hand can be placed now: draw (type draw or best).")]
+    if level == 1:
+        text = _count(
+            play.points_placed,
+            "Hint: you can shed {count} point this turn; {left} points would stay in hand.",
+            "Hint: you can shed {count} points this turn; {left} points would stay in hand.",
+            left=play.points_after,
+        )
+        if not len(play.hand_after):
+            text += " " + "You can go out."
+        elif play.points_after <= rules.knock_limit:
+            text += " " + _("You could knock then (at most {limit} points).").format(
+                limit=rules.knock_limit
+            )
+        return [Line(text), Line("(hint again: which cards)", 1)]
+    if level == 2:
+        moved = len(play.moves)
+        text = _("Hint: place {cards}.").format(cards=hand_text(play.placed, style))
+        if moved:
+            text += " " + _count(
+                moved,
+                "It takes moving {count} table card.",
+                "It takes moving {count} table cards.",
+            )
+        return [Line(text), Line("(hint again: the whole play; best plays it)", 1)]
+    return explain_play(table, hand, play, rules, style)[3:]
+
+
+def warning_text(left: int, best_left: int, passing: bool) -> str:
+    """The coach's warning, with both point counts and the gap (``passing``: placing nothing)."""
+    values = {"left": left, "best": best_left, "gap": left - best_left}
+    if passing:
+        return _(
+            "Coach: placing nothing ends your chance to play this turn with {left} points in "
+            "hand; the best play leaves {best} ({gap} fewer)."
+        ).format(**values)
+    return _(
+        "Coach: this play leaves {left} points in hand; the best play leaves {best} ({gap} fewer)."
+    ).format(**values)
+
+
+def entry_text(entry: LogEntry, name: str, style: Style, you: bool) -> str | None:
+    """One action in words (``None`` for the bookkeeping that needs none)."""
+    from gintutor.engine.carousel.game import Action
+
+    if entry.action is Action.DRAW:
+        if not you:
+            return None
+        return _("You draw {card}.").format(card=hand_text(entry.cards, style))
+    if entry.action is Action.PLAY:
+        placed = hand_text(entry.cards, style)
+        if you:
+            return _("You play {cards}.").format(cards=placed)
+        return _("{name} plays {cards}.").format(name=name, cards=placed)
+    if entry.action is Action.PASS and you:
+        return _("You place nothing.")
+    if entry.action is Action.KNOCK:
+        return _("You knock.") if you else _("{name} knocks.").format(name=name)
+    return None
+
+
+def bot_turn_text(entries: list[LogEntry], name: str, cards_left: int, style: Style) -> str:
+    """A bot's whole turn in one sentence: how many cards it drew, what it played."""
+    from gintutor.engine.carousel.game import Action
+
+    draws = sum(entry.action is Action.DRAW for entry in entries)
+    played = [e for e in entries if e.action is Action.PLAY]
+    knocked = any(e.action is Action.KNOCK for e in entries)
+    drew = _count(draws, "draws {count} card", "draws {count} cards")
+    left = _count(cards_left, "{count} card left", "{count} cards left")
+    if played:
+        cards = hand_text(sum((e.cards for e in played), Hand()), style)
+        if knocked:
+            return _("{name} {drew}, plays {cards} and knocks; {left}.").format(
+                name=name, drew=drew, cards=cards, left=left
+            )
+        return _("{name} {drew}, plays {cards}; {left}.").format(
+            name=name, drew=drew, cards=cards, left=left
+        )
+    if knocked:
+        return _("{name} {drew}, plays nothing and knocks; {left}.").format(
+            name=name, drew=drew, left=left
+        )
+    return _("{name} {drew} and plays nothing; {left}.").format(name=name, drew=drew, left=left)
+
+
+def round_over_blocks(
+    result: RoundResult, hands: list[Hand], names: list[str], style: Style
+) -> list[Block]:
+    """What the round left in each hand, and how it ended."""
+    from gintutor.engine.carousel.game import Ending
+
+    if result.ending is Ending.KNOCK:
+        how = _("Round over: {name} knocked.").format(name=names[result.player or 0])
+    elif result.ending is Ending.OUT:
+        how = _("Round over: {name} went out.").format(name=names[result.player or 0])
+    else:
+        how = "Round over: the stock ran out."
+    return [
+        Line(how),
+        *(
+            Line(
+                _("{name}: {cards} ({points} points)").format(
+                    name=name, cards=hand_text(hand, style), points=hand.points
+                ),
+                1,
+            )
+            for name, hand in zip(names, hands, strict=True)
+        ),
+    ]
+
+
+def play_help_blocks(rules: CarouselRules) -> list[Block]:
+    """What the learner may type during a Carousel turn."""
+    return [
+        Heading("What you can type"),
+        Line("add 4S to 3: put cards from your hand into meld 3 (a joker: add JK=4S to 3).", 1),
+        Line("move 5S from 1 to 4: move table cards from meld 1 to meld 4 (or: to new).", 1),
+        Line("new 7C 7D 7H: lay down a new meld (a joker: new 7C 7D JK=7H).", 1),
+        Line("split 2 at 8S: cut sequence 2 in two; 8S starts the new meld.", 1),
+        Line("undo: take back the last edit of this turn.", 1),
+        Line("done: make the play and end your turn (placing nothing: draw again).", 1),
+        Line(
+            _("knock: make the play and knock (at most {limit} points left).").format(
+                limit=rules.knock_limit
+            ),
+            1,
+        ),
+        Line("draw: place nothing and draw again.", 1),
+        Line("best: make the best play (placing nothing when none exists).", 1),
+        Line("hint: a hint; again for more (how much, which cards, the whole play).", 1),
+        Line("A whole new table also works: 7C 7D 7H | 8S 9S TS.", 1),
+        Line("table, sheet, help, quit.", 1),
+    ]

@@ -208,6 +208,18 @@ class LogEntry:
     player: int
     action: Action
     detail: str = ""
+    """The card drawn (``JK`` for a joker), or the hand cards placed."""
+    table: str = ""
+    """A play's new table (:func:`~gintutor.engine.carousel.cards.parse_table` reads it)."""
+
+    @property
+    def cards(self) -> Hand:
+        """The card drawn or the cards placed, as a hand (empty for other actions)."""
+        from gintutor.engine.carousel.cards import parse_hand_cards
+
+        if self.action in (Action.DRAW, Action.PLAY):
+            return parse_hand_cards(self.detail)
+        return Hand()
 
 
 @dataclass
@@ -316,7 +328,7 @@ class Round:
         self.table = new_table
         self.hands[self.player] = self.hand - placed
         self.has_melded.add(self.player)
-        self.log.append(LogEntry(self.player, Action.PLAY, placed.text()))
+        self.log.append(LogEntry(self.player, Action.PLAY, placed.text(), new_table.text()))
         if not len(self.hand):
             self._finish(Ending.OUT, self.player)
         else:
@@ -374,6 +386,27 @@ class Round:
         self.phase = Phase.ROUND_OVER
         self.result = RoundResult(tuple(h.points for h in self.hands), ending, player)
         return self.result
+
+    def do(self, entry: LogEntry) -> None:
+        """Redo a logged action (a saved game replayed); raises if it is not what the deal and
+        the rules allow now."""
+        from gintutor.engine.carousel.cards import parse_table
+
+        if entry.player != self.player or self.phase is Phase.ROUND_OVER:
+            raise IllegalError(f"player {entry.player + 1} acts but it is not their turn")
+        if entry.action is Action.DRAW:
+            card = self.draw()
+            drawn = "JK" if card is None else card.code
+            if entry.detail and entry.detail != drawn:
+                raise IllegalError(f"the deal gives {drawn}, the log says {entry.detail}")
+        elif entry.action is Action.PLAY:
+            self.play(parse_table(entry.table))
+        elif entry.action is Action.PASS:
+            self.pass_turn()
+        elif entry.action is Action.KNOCK:
+            self.knock()
+        else:
+            self.end_turn()
 
 
 def _hand_of(cards: list[Card | None]) -> Hand:
