@@ -17,7 +17,8 @@ from syrupy.extensions.json import JSONSnapshotExtension
 from gintutor.cli.render import render_text
 from gintutor.content.gamelog import EXAMPLE, parse_game_log, read_game_log
 from gintutor.engine.coach import Grade, Judged, Reason, ReasonKind, Verdict, grade_of
-from gintutor.engine.hand import Deal, InfoSet, Kind, Phase
+from gintutor.engine.game import HandRecord
+from gintutor.engine.hand import Deal, InfoSet, Kind, Phase, replay
 from gintutor.engine.rules import preset
 from gintutor.text.blocks import Style
 from gintutor.text.review import explain_review, review_data
@@ -25,6 +26,8 @@ from gintutor.tutor.review import (
     BAND_LIMITS,
     CALIBRATION,
     Band,
+    PlayedGame,
+    PlayedHand,
     band_limits,
     band_of,
     fitted_rates,
@@ -364,3 +367,54 @@ def test_the_coach_review_is_the_same_on_one_or_two_processes() -> None:
     two = review_game(game, worlds=48, seed=2, jobs=2)
     assert one == two
     assert one.summary.decisions == 15
+
+
+def _long_game(hands: int) -> PlayedGame:
+    """``hands`` bot hands under a 1000-point target (the game stays open)."""
+    import dataclasses
+
+    from gintutor.engine.bots import make_bot
+    from gintutor.engine.match import play_hand
+
+    rules = dataclasses.replace(preset("standard"), target=1000)
+    bots = [make_bot("simple"), make_bot("novice")]
+    rngs = [random.Random(3), random.Random(4)]
+    played = []
+    for k in range(hands):
+        state = play_hand(bots, Deal.shuffled(random.Random(f"long:{k}"), k % 2), rules, rngs)
+        played.append(PlayedHand(state.deal, tuple(state.log)))
+    return PlayedGame(rules, 1, tuple(played), scores=(7, 11))
+
+
+def test_the_score_before_each_hand_is_kept_not_recomputed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 24: the review re-scored the whole sheet before every hand (quadratic: 10,000
+    hands took over 300 s). Each finished hand's record is now read once."""
+    from gintutor.engine.game import score_game
+    from gintutor.engine.hand import HandResult
+
+    game = _long_game(30)
+    records = [replay(h.deal, game.rules, h.actions).result for h in game.hands]
+    assert all(r is not None for r in records)
+    lines = [r.record() for r in records if r is not None]
+    assert not score_game(lines, game.rules).finished  # the game is open all along
+    calls = 0
+    original = HandResult.record
+
+    def counted(self: HandResult) -> HandRecord:
+        nonlocal calls
+        calls += 1
+        return original(self)
+
+    monkeypatch.setattr(HandResult, "record", counted)
+    replayed: list[tuple[int, int]] = []
+    review = review_game(
+        game, judge_with=fake_judge, replaying=lambda done, total: replayed.append((done, total))
+    )
+    assert calls <= len(game.hands)  # 435 calls for 30 hands when it re-scored every time
+    assert replayed == [(n, 30) for n in range(1, 31)]
+    # The scores each hand was judged at, against the sheet of the hands before it.
+    for number, hand in enumerate(review.hands):
+        totals = score_game(lines[:number], game.rules).totals
+        assert hand.scores == (totals[1] + 11, totals[0] + 7)

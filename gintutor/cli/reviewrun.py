@@ -81,21 +81,28 @@ def run_review(
     from gintutor.cli.app import workers as processes_for
 
     workers = processes_for(jobs)
-    game = load_played(target)
     budget = REVIEW_WORLDS if worlds is None else worlds
     if sys.stderr.isatty():
+        # A long game (thousands of hands) takes a while to read and replay before the first
+        # verdict: the bar shows each stage.
         from rich.progress import Progress
 
         with Progress(transient=True) as bar:
-            task = bar.add_task("judging decisions", total=None)
+            task = bar.add_task("reading the game", total=None)
+            game = load_played(target)
+            bar.update(task, description="replaying hands")
             review = review_game(
                 game,
                 worlds=budget,
                 seed=seed,
                 jobs=workers,
-                progress=lambda done, total: bar.update(task, completed=done, total=total),
+                replaying=lambda done, total: bar.update(task, completed=done, total=total),
+                progress=lambda done, total: bar.update(
+                    task, description="judging decisions", completed=done, total=total
+                ),
             )
     else:
+        game = load_played(target)
         review = review_game(game, worlds=budget, seed=seed, jobs=workers)
     if as_json:
         from gintutor.text.review import review_data

@@ -170,13 +170,22 @@ def _settle(
     return GameSheet(rules.target, tuple(lines), totals, won, winner, tuple(bonuses))
 
 
-class _Game:
-    """A game being filled in."""
+class RunningGame:
+    """A game being filled in, hand by hand: :func:`score_game` enters every hand into one, and
+    a caller that needs the score before each hand (a review) keeps one and enters each hand
+    as it ends, in constant time (re-scoring the sheet before every hand was quadratic)."""
 
     def __init__(self) -> None:
         self.lines: list[SheetLine] = []
         self.totals = [0, 0]
         self.won = [0, 0]
+
+    def add(self, record: HandRecord, rules: RuleSet) -> None:
+        """Enter the next hand; :class:`GinError` when the game was already over."""
+        number = len(self.lines) + 1
+        if self.is_over(rules):
+            raise GinError(f"hand {number}: the game was already over after hand {number - 1}")
+        self.enter(number, record)
 
     def enter(self, hand: int, record: HandRecord) -> None:
         if record.winner is not None:
@@ -197,7 +206,7 @@ def game_over_after(records: Iterable[HandRecord], rules: RuleSet) -> int | None
     """The number of the hand (from 1) that took a player to the target, or ``None``: a hand
     dealt after it belongs to no game (what :func:`score_game` refuses; a reader of saved
     games and logs names its line)."""
-    game = _Game()
+    game = RunningGame()
     for number, record in enumerate(records, start=1):
         game.enter(number, record)
         if game.is_over(rules):
@@ -207,11 +216,9 @@ def game_over_after(records: Iterable[HandRecord], rules: RuleSet) -> int | None
 
 def score_game(records: Iterable[HandRecord], rules: RuleSet) -> GameSheet:
     """The score sheet of one game; :class:`GinError` for a hand after the game ended."""
-    game = _Game()
-    for number, record in enumerate(records, start=1):
-        if game.is_over(rules):
-            raise GinError(f"hand {number}: the game was already over after hand {number - 1}")
-        game.enter(number, record)
+    game = RunningGame()
+    for record in records:
+        game.add(record, rules)
     return game.sheet(rules)
 
 
@@ -247,7 +254,7 @@ def score_match(
     >>> [game.totals for game in match.games]
     [(30, 0), (20, 0), (10, 0)]
     """
-    sheets = [_Game() for _ in range(games)]
+    sheets = [RunningGame() for _ in range(games)]
     wins = [0, 0]
     unentered: list[SheetLine] = []
     for number, record in enumerate(records, start=1):

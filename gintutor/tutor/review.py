@@ -42,7 +42,7 @@ from gintutor.engine.coach import (
     Verdict,
     judge,
 )
-from gintutor.engine.game import score_game
+from gintutor.engine.game import RunningGame
 from gintutor.engine.hand import NO_CARD, Action, Deal, HandResult, HandState, InfoSet, Kind, Phase
 from gintutor.engine.rules import RuleSet
 
@@ -309,30 +309,20 @@ class _Spot:
     forced: bool
 
 
-def _scores_before(
-    game: PlayedGame, results: Sequence[HandResult | None]
-) -> tuple[int, int] | None:
-    """The (player's, opponent's) game score before the next hand; ``None`` under Hollywood
-    scoring or once a game is over (the game-win chance has no meaning there)."""
-    rules = game.rules
-    if rules.hollywood:
-        return None
-    sheet = score_game([r.record() for r in results if r is not None], rules)
-    if sheet.finished:
-        return None
-    totals = (sheet.totals[0] + game.scores[0], sheet.totals[1] + game.scores[1])
-    me = game.player
-    return totals[me], totals[1 - me]
-
-
-def _spots(game: PlayedGame) -> tuple[list[list[_Spot]], list[HandState]]:
-    """Every decision of the player, hand by hand, and each hand's final state."""
+def _spots(
+    game: PlayedGame, progress: Progress | None = None
+) -> tuple[list[list[_Spot]], list[HandState]]:
+    """Every decision of the player, hand by hand, and each hand's final state; linear in the
+    number of hands (``progress(hands done, hands)`` after each)."""
     spots: list[list[_Spot]] = []
     states: list[HandState] = []
-    results: list[HandResult | None] = []
+    sheet = RunningGame()
+    ended: HandResult | None = None
     me = game.player
     for number, played in enumerate(game.hands, start=1):
-        scores = _scores_before(game, results)
+        if ended is not None and not game.rules.hollywood:
+            sheet.add(ended.record(), game.rules)
+        scores = _scores_before(game, sheet)
         state = HandState(played.deal, game.rules)
         found: list[_Spot] = []
         turn = 0
@@ -347,8 +337,22 @@ def _spots(game: PlayedGame) -> tuple[list[list[_Spot]], list[HandState]]:
                 found.append(_Spot(number, max(turn, 1), info, action, event.drawn, scores, forced))
         spots.append(found)
         states.append(state)
-        results.append(state.result)
+        ended = state.result
+        if progress is not None:
+            progress(number, len(game.hands))
     return spots, states
+
+
+def _scores_before(game: PlayedGame, sheet: RunningGame) -> tuple[int, int] | None:
+    """The (player's, opponent's) game score before the next hand, from the hands entered in
+    ``sheet``; ``None`` under Hollywood scoring or once a game is over (the game-win chance
+    has no meaning there)."""
+    rules = game.rules
+    if rules.hollywood or sheet.is_over(rules):
+        return None
+    totals = (sheet.totals[0] + game.scores[0], sheet.totals[1] + game.scores[1])
+    me = game.player
+    return totals[me], totals[1 - me]
 
 
 def _judge_job(job: tuple[JudgeFunction, int, int | None, int, int, _Spot]) -> tuple[int, Verdict]:
@@ -374,14 +378,17 @@ def review_game(
     judge_with: JudgeFunction = judge,
     progress: Progress | None = None,
     seat_value: tuple[float, float] = SEAT_VALUE,
+    replaying: Progress | None = None,
 ) -> GameReview:
     """Judge every decision of ``game.player`` and summarise hand by hand and for the game.
+    ``replaying(hands, of)`` reports the replay that finds the decisions, ``progress(verdicts,
+    of)`` the judging.
 
     Each verdict is seeded by ``seed`` (and its position, inside the coach) and its work capped
     by counts (``worlds`` sampled deals, ``rollouts`` play-outs), so the review is the same for
     any ``jobs``, machine and load.
     """
-    per_hand, states = _spots(game)
+    per_hand, states = _spots(game, replaying)
     flat = [spot for spots in per_hand for spot in spots]
     work = [(judge_with, worlds, rollouts, seed, i, spot) for i, spot in enumerate(flat)]
     verdicts: dict[int, Verdict] = {}
