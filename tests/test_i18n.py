@@ -162,3 +162,43 @@ def test_every_lesson_text_is_looked_up_in_the_catalog(tmp_path: Path) -> None:
                     texts.append(question.explanation)
     assert len(texts) > 500
     assert [text for text in texts if not (text.startswith("«") and text.endswith("»"))] == []
+
+
+@pytest.mark.parametrize("language", ["id", "pt_BR", "nb"])
+@pytest.mark.parametrize("digits", [0, 1, 2])
+@pytest.mark.parametrize(
+    "value", [0.0, 0.05, 0.125, 0.5, 0.999, 1.0, 3.25, 12.345, -0.375, -7.5, 12.5, 1234.5, -98765.4]
+)
+def test_numbers_and_percentages_follow_cldr_as_babel_writes_them(
+    language: str, digits: int, value: float
+) -> None:
+    """The stdlib helper writes what Babel writes from CLDR's data (decimal sign, digit groups,
+    the percent sign's place), with Babel's rounding of the same float."""
+    from babel import Locale
+    from babel.numbers import format_decimal, format_percent
+
+    from gintutor.text.i18n import number, percent
+
+    use(language)
+    decimals = "." + "0" * digits if digits else ""
+    assert number(value, digits) == format_decimal(
+        round(value, digits), f"#,##0{decimals};-#", locale=language
+    )
+    pattern = Locale.parse(language).percent_formats[None].pattern.replace("0%", f"0{decimals}%")
+    pattern = pattern.replace("0\xa0%", f"0{decimals}\xa0%")
+    assert percent(value, digits) == format_percent(
+        round(100 * value, digits) / 100, pattern, locale=language
+    )
+
+
+def test_english_numbers_are_as_gintutor_always_wrote_them() -> None:
+    from gintutor.text.i18n import number, percent
+
+    use(ENGLISH)
+    assert (number(12345.67, 1), number(2.5, 1, signed=True), percent(0.125, 1)) == (
+        "12345.7",
+        "+2.5",
+        "12.5%",
+    )
+    use("nb")
+    assert (number(2.5, 1, signed=True), percent(0.125, 1)) == ("+2,5", "12,5\xa0%")

@@ -612,6 +612,7 @@ def _list_lessons(
         )
         return
     from gintutor.text.blocks import Line, Table
+    from gintutor.text.i18n import percent
 
     def status_text(found: Any) -> str:
         if found.status is LessonStatus.STARTED:
@@ -619,7 +620,6 @@ def _list_lessons(
         return str(found.status.text)
 
     done = sum(1 for _, found in rows if found.status is LessonStatus.DONE)
-    percent = round(100 * done / len(rows)) if rows else 0
     table = Table(
         ("#", "id", "lesson", "score", "status"),
         tuple(
@@ -637,7 +637,7 @@ def _list_lessons(
     _terminal(no_color, ascii_only).show(
         [
             table,
-            Line(f"{done}/{len(rows)} lessons, {percent}%"),
+            Line(f"{done}/{len(rows)} lessons, {percent(done / len(rows) if rows else 0)}"),
             Line("score: questions right first time; done: every question answered, none skipped"),
         ]
     )

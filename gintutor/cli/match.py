@@ -8,6 +8,7 @@ from typing import Annotated, Any
 import typer
 
 from gintutor.errors import GinError
+from gintutor.text.i18n import number, percent
 
 
 class MatchUsageError(GinError):
@@ -23,7 +24,7 @@ MAX_SECONDS = 3600.0
 
 
 def _percent(value: float) -> str:
-    return f"{100 * value:.1f}%"
+    return percent(value, 1)
 
 
 def report_blocks(report: Any) -> list[Any]:
@@ -45,12 +46,12 @@ def report_blocks(report: Any) -> list[Any]:
                 f.name,
                 str(f.games_won),
                 _percent(f.win_rate),
-                f"{100 * f.win_low:.1f}-{100 * f.win_high:.1f}",
+                f"{number(100 * f.win_low, 1)}-{number(100 * f.win_high, 1)}",
                 str(f.hands_won),
                 _percent(f.gin_rate),
                 _percent(f.knock_rate),
                 _percent(f.undercut_rate),
-                f"{1000 * f.seconds_per_decision:.2f}",
+                number(1000 * f.seconds_per_decision, 2),
             )
         )
     blocks.append(

@@ -15,6 +15,7 @@ from gintutor.cli.puzzlestats import streaks as streaks
 from gintutor.engine.cards import Card
 from gintutor.errors import GinError
 from gintutor.text.blocks import Line
+from gintutor.text.i18n import number, percent
 from gintutor.tutor.daily import next_puzzle
 from gintutor.tutor.puzzles import (
     Grade,
@@ -160,9 +161,10 @@ class PuzzleRunner(Session):
         before, after = moved
         row = puzzle_stats(self.progress)["themes"].get(theme, {})
         tried, first = row.get("attempted", 0), row.get("first_try", 0)
+        change = number(after.rating - before.rating, signed=True)
         self.terminal.say(
-            f"Your {theme} puzzle rating: {after.text()} ({after.rating - before.rating:+.0f}). "
-            f"First try: {first} of {tried} {theme} puzzles ({100 * first / max(tried, 1):.0f}%)."
+            f"Your {theme} puzzle rating: {after.text()} ({change}). "
+            f"First try: {first} of {tried} {theme} puzzles ({percent(first / max(tried, 1))})."
         )
         if daily_date is not None:
             self.terminal.say(share_line(daily_date, attempt.grade, attempt.hints))

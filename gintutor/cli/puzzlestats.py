@@ -7,6 +7,7 @@ import datetime as dt
 from typing import TYPE_CHECKING, Any
 
 from gintutor.text.blocks import Line, Table, plural
+from gintutor.text.i18n import percent
 from gintutor.tutor.puzzleterms import Grade
 from gintutor.tutor.rating import Rating
 
@@ -127,7 +128,7 @@ def show_stats(terminal: Terminal, progress: Progress, today: dt.date | None = N
             _rating_text(row.get("rating")),
             str(row["attempted"]),
             str(row["solved"]),
-            f"{row['first_try']} ({100 * row['first_try'] / max(row['attempted'], 1):.0f}%)",
+            f"{row['first_try']} ({percent(row['first_try'] / max(row['attempted'], 1))})",
         )
         for theme, row in stats["themes"].items()
     )
@@ -136,7 +137,7 @@ def show_stats(terminal: Terminal, progress: Progress, today: dt.date | None = N
         [
             Line(
                 f"{plural(attempted, 'puzzle')} played · solved: {stats['solved']} · "
-                f"first try: {100 * stats['first_try'] / attempted:.0f}%"
+                f"first try: {percent(stats['first_try'] / attempted)}"
             ),
             Line(
                 f"Daily streak: {plural(stats['streak'], 'day')} (best "

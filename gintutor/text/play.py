@@ -18,6 +18,7 @@ from gintutor.engine.rules import RuleSet
 from gintutor.engine.scoring import Outcome
 from gintutor.engine.solver import Arrangement
 from gintutor.text.blocks import Block, Heading, Line, Style, Table, plural
+from gintutor.text.i18n import number
 from gintutor.text.sheets import explain_match, explain_sheet
 
 if TYPE_CHECKING:
@@ -318,7 +319,7 @@ def _why(judged: Judged, style: Style) -> str:
 
 
 def _points(value: float) -> str:
-    return f"{value:+.1f}"
+    return number(value, 1, signed=True)
 
 
 def hint_blocks(verdict: Verdict, style: Style, top: Card | None = None) -> list[Block]:
@@ -329,7 +330,7 @@ def hint_blocks(verdict: Verdict, style: Style, top: Card | None = None) -> list
     rows = tuple(
         (
             action_text(j.action, style, top),
-            f"{_points(j.mean)} {'+/-' if style.ascii_only else '±'} {j.stderr:.1f}",
+            f"{_points(j.mean)} {'+/-' if style.ascii_only else '±'} {number(j.stderr, 1)}",
             j.grade.value,
             _why(j, style),
         )
@@ -389,7 +390,7 @@ def flag_text(flag: Flag, style: Style, top: Card | None = None) -> str:
     best = action_text(flag.best.action, style, top)
     return (
         f"Coach: you are about to {what}. That is a {judged.grade.value}: it costs about "
-        f"{judged.loss:.1f} points on average against the best choice, {best}."
+        f"{number(judged.loss, 1)} points on average against the best choice, {best}."
     )
 
 

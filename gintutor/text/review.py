@@ -17,6 +17,7 @@ from gintutor.engine.hand import NO_CARD, Action, HandResult, Kind, Phase
 from gintutor.engine.judgement import Grade, Reason, ReasonKind
 from gintutor.engine.scoring import Outcome
 from gintutor.text.blocks import Block, Heading, Line, Style, Table, plural
+from gintutor.text.i18n import number, percent
 
 
 class DecisionRecord(Protocol):
@@ -203,11 +204,11 @@ def reasons_text(reasons: Iterable[Reason], style: Style) -> str:
 
 
 def _points(value: float) -> str:
-    return f"{value:.1f}"
+    return number(value, 1)
 
 
 def _signed(value: float) -> str:
-    return f"{value:+.1f}"
+    return number(value, 1, signed=True)
 
 
 def _grade_text(decision: DecisionRecord) -> str:
@@ -285,8 +286,8 @@ def summary_lines(summary: SummaryRecord, style: Style, what: str = "hand") -> l
     lines: list[Block] = [
         Line(
             f"{plural(summary.decisions, 'decision')} ({counts or 'none'}); "
-            f"{plural(summary.errors, 'error')} (error rate {100 * summary.error_rate:.0f}%), "
-            f"mean loss {summary.mean_loss:.2f} points per decision."
+            f"{plural(summary.errors, 'error')} (error rate {percent(summary.error_rate)}), "
+            f"mean loss {number(summary.mean_loss, 2)} points per decision."
         ),
         Line(
             f"Luck: {_signed(summary.luck)} points from {plural(summary.draws, 'stock draw')}, "

@@ -11,6 +11,7 @@ from typing import Any
 from gintutor.engine.cards import Rank
 from gintutor.engine.evaluate import DiscardEval, Out, OutKind
 from gintutor.text.blocks import Block, Heading, Line, Style, Table
+from gintutor.text.i18n import number, percent
 from gintutor.tutor.puzzles import (
     Grade,
     Puzzle,
@@ -114,7 +115,7 @@ def setting_out(puzzle: Puzzle, style: Style) -> list[Block]:
 
 
 def _percent(value: float) -> str:
-    return f"{100 * value:.0f}%"
+    return percent(value)
 
 
 _EXACT_HEADERS = (
@@ -156,13 +157,13 @@ def option_table(solution: Solution, style: Style, chosen: str | None = None) ->
                 style.card(e.card) + mark,
                 str(e.deadwood) + (" k" if e.can_knock else ""),
                 str(len(e.outs)),
-                f"{e.expected_deadwood_next:.1f}",
+                number(e.expected_deadwood_next, 1),
                 _percent(e.p_knock_next),
                 _percent(e.p_knock_within_2),
                 _percent(e.p_opponent_melds),
             )
             if row.judged is not None:
-                cells = (*cells[:3], *cells[4:], f"{row.measure:+.1f}")
+                cells = (*cells[:3], *cells[4:], number(row.measure, 1, signed=True))
             rows.append((*cells, row.grade.value))
         headers = _JUDGED_HEADERS if theme.judged else _EXACT_HEADERS
         return Table(headers, tuple(rows), frozenset(highlight))
@@ -174,9 +175,9 @@ def option_table(solution: Solution, style: Style, chosen: str | None = None) ->
         rows.append(
             (
                 name + mark,
-                f"{row.measure:+.1f}",
-                f"± {judged.stderr:.1f}",
-                f"{row.cost:.1f} ± {row.cost_stderr:.1f}",
+                number(row.measure, 1, signed=True),
+                f"± {number(judged.stderr, 1)}",
+                f"{number(row.cost, 1)} ± {number(row.cost_stderr, 1)}",
                 row.grade.value,
             )
         )
@@ -286,9 +287,9 @@ def feedback(solution: Solution, answer: str, style: Style) -> list[Block]:
             verdict += f" (equally good: {', '.join(_choice_label(c, style) for c in others)})"
     else:
         if theme is Theme.DEADWOOD:
-            cost = f"{row.cost:.0f} more deadwood"
+            cost = f"{number(row.cost)} more deadwood"
         else:
-            cost = f"{row.cost:.1f} {unit} (± {row.cost_stderr:.1f}) against the best"
+            cost = f"{number(row.cost, 1)} {unit} (± {number(row.cost_stderr, 1)}) against the best"
         best = ", ".join(_choice_label(c, style) for c in solution.accepted)
         verdict = f"{_GRADE_TEXT[row.grade]}: it costs {cost}. Best: {best}."
     blocks: list[Block] = [Line(verdict), option_table(solution, style, row.code)]

@@ -19,6 +19,8 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from gintutor.text.i18n import number
+
 SCALE = 173.7178
 """Glicko-2's scale: ratings are ``1500 + SCALE * mu`` (Glickman's constant, 400 / ln 10)."""
 START = 1500.0
@@ -112,7 +114,7 @@ class Rating:
         '1500? ± 700'
         """
         mark = "?" if self.provisional else ""
-        return f"{self.rating:.0f}{mark} ± {2 * self.deviation:.0f}"
+        return f"{number(self.rating)}{mark} ± {number(2 * self.deviation)}"
 
 
 def _volatility(delta: float, phi: float, v: float, sigma: float, tau: float) -> float:
