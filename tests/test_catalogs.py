@@ -196,7 +196,12 @@ def test_the_wheel_ships_every_compiled_catalog_and_glossary() -> None:
         assert any(fnmatch.fnmatch(name, glob) for glob in globs), name
 
 
-COMPLETE: set[tuple[str, str]] = {("id", "lessons"), ("id", "rules"), ("nb", "rules")}
+COMPLETE: set[tuple[str, str]] = {
+    ("id", "lessons"),
+    ("id", "rules"),
+    ("nb", "rules"),
+    ("pt_BR", "rules"),
+}
 """The (language, domain) catalogs declared complete: a translator adds theirs when done, and
 from then on they must stay complete (0 untranslated, 0 stale)."""
 
