@@ -91,8 +91,8 @@ def test_rounds_after_the_game_ended_are_an_error() -> None:
 def test_bad_results() -> None:
     with pytest.raises(IllegalError, match="2 to 5"):
         RoundResult((1, 2, 3, 4, 5, 6), Ending.STOCK)
-    with pytest.raises(IllegalError, match="no cards left"):
-        RoundResult((3, 4), Ending.OUT, 0)
+    with pytest.raises(IllegalError, match="player 1: out with points"):
+        score_round(RoundResult((3, 4), Ending.OUT, 0))
     with pytest.raises(CardError, match="2 to 5"):
         Round.deal(6, 1)
 

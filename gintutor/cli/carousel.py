@@ -169,7 +169,7 @@ def register(app: typer.Typer) -> None:
         from gintutor.cli.prompts import Quit, asker_for
         from gintutor.engine.carousel.cards import decks_for
         from gintutor.engine.carousel.game import BotLevel
-        from gintutor.text.carousel import _
+        from gintutor.text.i18n import _
         from gintutor.tutor.carouselplay import CarouselSession, Setup
 
         decks_for(players)

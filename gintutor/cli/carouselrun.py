@@ -14,7 +14,6 @@ from gintutor.engine.carousel.cards import Table
 from gintutor.errors import GinError
 from gintutor.text.blocks import Block, Line, Style
 from gintutor.text.carousel import (
-    _,
     bot_turn_text,
     entry_text,
     explain_play,
@@ -25,6 +24,7 @@ from gintutor.text.carousel import (
     round_over_blocks,
     warning_text,
 )
+from gintutor.text.i18n import _
 from gintutor.tutor.carouselplay import CarouselSession, Edit, Warning, Word, read_reply
 
 

@@ -10,13 +10,19 @@ from gintutor.engine.carousel.solver import MoveKind, Play
 from gintutor.errors import GinError
 from gintutor.text.blocks import Block, Heading, Line, Style
 from gintutor.text.blocks import Table as TextTable
-from gintutor.text.i18n import _r
+from gintutor.text.i18n import _, _r, ngettext
 
 if TYPE_CHECKING:
     # The game and its scoring are imported by the functions that score (analyze and rules
     # need neither).
     from gintutor.engine.carousel.edits import Draft
-    from gintutor.engine.carousel.game import GameSheet, LogEntry, RoundResult, RoundScore
+    from gintutor.engine.carousel.game import (
+        GameSheet,
+        ImpossibleEntry,
+        LogEntry,
+        RoundResult,
+        RoundScore,
+    )
 
 
 def meld_text(meld: Meld, style: Style) -> str:
@@ -285,18 +291,24 @@ _LONGEST_POINTS = 4
 """Digits in the most points a hand can hold (a round's entry is refused beyond)."""
 
 
-def parse_rounds(rounds: list[str]) -> tuple[list[str], list[RoundResult]]:
+def parse_rounds(
+    rounds: list[str], rules: CarouselRules | None = None
+) -> tuple[list[str], list[RoundResult]]:
     """Names (from the first round) and round results; errors name the round and the entry.
 
     A round is ``NAME [knock|out] POINTS`` per player, separated by commas; no knock and
-    nobody out means the stock ran out.
+    nobody out means the stock ran out. A result no round can leave (a knock over the limit, 0
+    points without going out, going out with points: :func:`impossible_entries`) is an error
+    that quotes its entry.
 
     >>> names, results = parse_rounds(["A knock 3, B 12, C 20"])
     >>> names, results[0].points, results[0].ending.value, results[0].player
     (['A', 'B', 'C'], (3, 12, 20), 'knock', 0)
     """
-    from gintutor.engine.carousel.game import Ending, RoundResult
+    from gintutor.engine.carousel.game import Ending, RoundResult, impossible_entries
+    from gintutor.engine.carousel.rules import STANDARD
 
+    rules = rules or STANDARD
     names: list[str] = []
     results = []
     for number, text in enumerate(rounds, start=1):
@@ -306,8 +318,13 @@ def parse_rounds(rounds: list[str]) -> tuple[list[str], list[RoundResult]]:
             names = these
         if [n.lower() for n in these] != [n.lower() for n in names]:
             raise GinError(
-                f"round {number}: {text!r}: name the players as in round 1 "
-                f"({', '.join(names)}) in the same order"
+                _(
+                    "round {number}: {text}: name the players as in round 1 ({names}) in "
+                    "the same order",
+                    number=number,
+                    text=repr(text),
+                    names=", ".join(names),
+                )
             )
         points: list[int] = []
         ending, player = Ending.STOCK, None
@@ -315,22 +332,71 @@ def parse_rounds(rounds: list[str]) -> tuple[list[str], list[RoundResult]]:
             words = [w.lower() for w in entry[1:]]
             if words[:1] in (["knock"], ["out"]):
                 if player is not None:
-                    raise GinError(f"round {number}: only one player knocks or goes out")
+                    raise GinError(
+                        _("round {number}: only one player knocks or goes out", number=number)
+                    )
                 ending = Ending.KNOCK if words[0] == "knock" else Ending.OUT
                 player = index
                 words = words[1:] or (["0"] if ending is Ending.OUT else [])
             if len(words) != 1 or not (words[0].isascii() and words[0].isdigit()):
                 raise GinError(
-                    f"round {number}: {' '.join(entry)!r}: write NAME [knock|out] POINTS"
+                    _(
+                        "round {number}: {entry}: write NAME [knock|out] POINTS",
+                        number=number,
+                        entry=repr(" ".join(entry)),
+                    )
                 )
             if len(words[0]) > _LONGEST_POINTS:
                 raise GinError(
-                    f"round {number}: {' '.join(entry)!r}: {words[0]} points: a hand holds at "
-                    f"most {10**_LONGEST_POINTS - 1}"
+                    _(
+                        "round {number}: {entry}: {points} points: a hand holds at most {most}",
+                        number=number,
+                        entry=repr(" ".join(entry)),
+                        points=words[0],
+                        most=10**_LONGEST_POINTS - 1,
+                    )
                 )
             points.append(int(words[0]))
-        results.append(RoundResult(tuple(points), ending, player))
+        try:
+            result = RoundResult(tuple(points), ending, player)
+        except GinError as error:
+            raise GinError(_("round {number}: {error}", number=number, error=error)) from None
+        for impossible in impossible_entries(result, rules):
+            quoted = (
+                text.strip() if impossible.player is None else " ".join(entries[impossible.player])
+            )
+            raise GinError(
+                _(
+                    "round {number}: {entry}: {reason}",
+                    number=number,
+                    entry=repr(quoted),
+                    reason=impossible_text(impossible, len(points)),
+                )
+            )
+        results.append(result)
     return names, results
+
+
+def impossible_text(entry: ImpossibleEntry, players: int) -> str:
+    """Why a round result's entry is impossible, as a sentence (without the entry)."""
+    from gintutor.engine.carousel.game import Impossible
+
+    if entry.reason is Impossible.KNOCK_OVER_LIMIT:
+        return _("a knock holds at most {limit} points (the knock limit)", limit=entry.bound)
+    if entry.reason is Impossible.OUT_WITH_POINTS:
+        return _("a player who went out holds no cards: write 0 points or leave them out")
+    if entry.reason is Impossible.EMPTY_NOT_OUT:
+        return _(
+            "only the player who went out holds 0 points; every other hand holds a card, "
+            "at least {least} point (an ace)",
+            least=entry.bound,
+        )
+    return _(
+        "the hands hold more points than the cards of a {players}-player game ({most} in "
+        "all, jokers 25)",
+        players=players,
+        most=entry.bound,
+    )
 
 
 def round_text(result: RoundResult, names: list[str]) -> str:
@@ -377,17 +443,6 @@ def explain_round(scored: RoundScore, names: list[str]) -> list[Block]:
 # Every sentence is whole, with named placeholders, so that a catalog can translate it.
 
 
-def _(message: str) -> str:
-    """The message catalog's hook: a whole sentence with named placeholders, filled in by the
-    caller with ``.format``. It returns the English text until the catalogs arrive."""
-    return message
-
-
-def _count(count: int, one: str, many: str, **values: object) -> str:
-    """``one`` or ``many`` (whole sentences with a ``{count}`` placeholder) filled in."""
-    return (one if count == 1 else many).format(count=count, **values)
-
-
 def draft_lines(draft: Draft, style: Style, touched: tuple[int, ...] = ()) -> list[Block]:
     """The table being played, meld by meld with its number; a meld not valid yet says why."""
     lines: list[Block] = []
@@ -412,10 +467,11 @@ def draft_lines(draft: Draft, style: Style, touched: tuple[int, ...] = ()) -> li
     if draft.freed:
         lines.append(
             Line(
-                _count(
-                    draft.freed,
+                ngettext(
                     "A freed joker waits to be placed again: add JK=CARD to a meld.",
                     "{count} freed jokers wait to be placed again: add JK=CARD to a meld.",
+                    draft.freed,
+                    count=draft.freed,
                 ),
                 1,
             )
@@ -436,10 +492,11 @@ def play_view(
     score, your hand."""
     totals = totals or (0,) * len(names)
     players = "; ".join(
-        _count(
-            size,
+        ngettext(
             "{name} {count} card, score {score}",
             "{name} {count} cards, score {score}",
+            size,
+            count=size,
             name=name,
             score=total,
         )
@@ -448,7 +505,7 @@ def play_view(
     return [
         Heading("Table"),
         *draft_lines(draft, style, touched),
-        Line(_count(stock, "Stock: {count} card.", "Stock: {count} cards.")),
+        Line(ngettext("Stock: {count} card.", "Stock: {count} cards.", stock, count=stock)),
         Line(_("Players: {players}.").format(players=players)),
         Line(
             _("Your hand: {cards} ({points} points)").format(
@@ -466,10 +523,11 @@ def hint_blocks(
     if play is None:
         return [Line("Hint: no card of your hand can be placed now: draw (type draw or best).")]
     if level == 1:
-        text = _count(
-            play.points_placed,
+        text = ngettext(
             "Hint: you can shed {count} point this turn; {left} points would stay in hand.",
             "Hint: you can shed {count} points this turn; {left} points would stay in hand.",
+            play.points_placed,
+            count=play.points_placed,
             left=play.points_after,
         )
         if not len(play.hand_after):
@@ -483,10 +541,11 @@ def hint_blocks(
         moved = len(play.moves)
         text = _("Hint: place {cards}.").format(cards=hand_text(play.placed, style))
         if moved:
-            text += " " + _count(
-                moved,
+            text += " " + ngettext(
                 "It takes moving {count} table card.",
                 "It takes moving {count} table cards.",
+                moved,
+                count=moved,
             )
         return [Line(text), Line("(hint again: the whole play; best plays it)", 1)]
     return explain_play(table, hand, play, rules, style)[3:]
@@ -532,8 +591,8 @@ def bot_turn_text(entries: list[LogEntry], name: str, cards_left: int, style: St
     draws = sum(entry.action is Action.DRAW for entry in entries)
     played = [e for e in entries if e.action is Action.PLAY]
     knocked = any(e.action is Action.KNOCK for e in entries)
-    drew = _count(draws, "draws {count} card", "draws {count} cards")
-    left = _count(cards_left, "{count} card left", "{count} cards left")
+    drew = ngettext("draws {count} card", "draws {count} cards", draws, count=draws)
+    left = ngettext("{count} card left", "{count} cards left", cards_left, count=cards_left)
     if played:
         cards = hand_text(sum((e.cards for e in played), Hand()), style)
         if knocked:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from gintutor.engine.cards import CARDS, Card
-from gintutor.engine.carousel.cards import Hand, Table, decks_for
+from gintutor.engine.carousel.cards import JOKER_POINTS, Hand, Table, decks_for
 from gintutor.engine.carousel.rules import STANDARD, CarouselRules, FirstMeld, LowTie
 from gintutor.engine.carousel.solver import Play, best_play, nearby_melds, verify_play
 from gintutor.errors import IllegalError
@@ -52,8 +52,79 @@ class RoundResult:
             raise IllegalError("a knock or going out names its player; a stock ending none")
         if self.player is not None and not 0 <= self.player < len(self.points):
             raise IllegalError(f"player {self.player + 1} is not in the game")
-        if self.ending is Ending.OUT and self.points[self.player or 0] != 0:
-            raise IllegalError("a player who went out has no cards left (0 points)")
+
+
+class Impossible(Enum):
+    """Why a round result cannot come out of a round (:func:`impossible_entries`)."""
+
+    KNOCK_OVER_LIMIT = "knock over the limit"
+    """The knocker holds more than the knock limit."""
+    OUT_WITH_POINTS = "out with points"
+    """The player who went out holds no cards, so 0 points."""
+    EMPTY_NOT_OUT = "0 points without going out"
+    """Every other player holds a card, and the lowest card (an ace) counts 1."""
+    MORE_THAN_THE_CARDS = "more points than the cards"
+    """The hands together hold more points than the decks and jokers in play."""
+
+
+@dataclass(frozen=True)
+class ImpossibleEntry:
+    """One entry of a round result the rules make impossible: whose (``None``: the round's
+    total), why, and the bound it breaks (the knock limit, 0, 1, or the cards' points)."""
+
+    reason: Impossible
+    player: int | None
+    bound: int
+
+
+def deck_points(players: int) -> int:
+    """The points of every card and joker in a game of ``players`` (one deck for two, two for
+    three to five; jokers 25).
+
+    >>> deck_points(2), deck_points(3)
+    (365, 730)
+    """
+    return decks_for(players) * (sum(card.points for card in CARDS) + JOKER_POINTS)
+
+
+def impossible_entries(
+    result: RoundResult, rules: CarouselRules = STANDARD
+) -> tuple[ImpossibleEntry, ...]:
+    """The entries of ``result`` that no round under ``rules`` can leave, in player order.
+
+    A knock holds at most the knock limit; the player who went out holds 0 points; any other
+    player holds at least one card, so at least 1 point (an ace). So the only winner a result
+    names (the player who went out) is below everyone else, and a winner never holds more than
+    another. The hands together hold at most the cards' points.
+
+    >>> [e.reason.name for e in impossible_entries(RoundResult((6, 12), Ending.KNOCK, 0))]
+    ['KNOCK_OVER_LIMIT']
+    >>> out = RoundResult((0, 0, 4), Ending.OUT, 0)
+    >>> [(e.reason.name, e.player) for e in impossible_entries(out)]
+    [('EMPTY_NOT_OUT', 1)]
+    """
+    found: list[ImpossibleEntry] = []
+    for index, points in enumerate(result.points):
+        if index == result.player and result.ending is Ending.OUT:
+            if points:
+                found.append(ImpossibleEntry(Impossible.OUT_WITH_POINTS, index, 0))
+            continue
+        if index == result.player and points > rules.knock_limit:
+            found.append(ImpossibleEntry(Impossible.KNOCK_OVER_LIMIT, index, rules.knock_limit))
+        if points == 0:
+            found.append(ImpossibleEntry(Impossible.EMPTY_NOT_OUT, index, 1))
+    most = deck_points(len(result.points))
+    if sum(result.points) > most:
+        found.append(ImpossibleEntry(Impossible.MORE_THAN_THE_CARDS, None, most))
+    return tuple(found)
+
+
+def verify_result(result: RoundResult, rules: CarouselRules = STANDARD) -> None:
+    """Raise :class:`~gintutor.errors.IllegalError` naming the first impossible entry of
+    ``result`` (see :func:`impossible_entries`)."""
+    for entry in impossible_entries(result, rules):
+        who = "the hands" if entry.player is None else f"player {entry.player + 1}"
+        raise IllegalError(f"{who}: {entry.reason.value} ({entry.bound})")
 
 
 class ItemKind(Enum):
@@ -98,6 +169,7 @@ def score_round(result: RoundResult, rules: CarouselRules = STANDARD) -> RoundSc
     >>> score_round(RoundResult((3, 3, 20), Ending.KNOCK, 0)).scores
     (0, 27, 0)
     """
+    verify_result(result, rules)
     points = result.points
     low = min(points)
     tied = [i for i, p in enumerate(points) if p == low]
