@@ -169,3 +169,13 @@ def test_a_key_the_kind_does_not_use_is_a_problem() -> None:
     ]
     lesson, problems = read_lesson(LESSON.replace('    defender: "AS 2S 3S"\n', ""), "k.yaml")
     assert problems == [] and lesson is not None
+
+
+def test_the_norwegian_lessons_answer_words_are_read() -> None:
+    """The nb lessons say 'skriv ja eller nei' and '... eller ingen': those words are answers."""
+    from gintutor.engine.cards import parse_cards
+    from gintutor.tutor.questions.base import read_yes_no
+    from gintutor.tutor.questions.hands import read_melds
+
+    assert (read_yes_no("Ja"), read_yes_no(" nei ")) == (True, False)
+    assert read_melds("Ingen", CardSet.from_cards(parse_cards("7C 7D 7S"))) == []

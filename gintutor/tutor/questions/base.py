@@ -132,10 +132,10 @@ def quoted(text: str, limit: int = 24) -> str:
 
 _LONGEST_MESSAGE = 100
 _INTEGER = re.compile(r"-?[0-9]+")
-_YES = {"y", "yes", "true", "knock", "1", "ya"}
-_NO = {"n", "no", "false", "0", "tidak"}
+_YES = {"y", "yes", "true", "knock", "1", "ya", "ja", "j", "bank", "banke"}
+_NO = {"n", "no", "false", "0", "tidak", "nei"}
 """English answers in every language, plus the translated lessons' own words (Indonesian
-``ya``/``tidak``) where they cannot be confused with another answer."""
+``ya``/``tidak``, Norwegian ``ja``/``nei``) where they cannot be confused with another answer."""
 
 
 def read_number(text: str) -> int:
@@ -160,11 +160,11 @@ def read_number(text: str) -> int:
 
 
 def read_yes_no(text: str) -> bool:
-    """``yes`` (``y``, ``true``, ``knock``, ``1``, ``ya``) or ``no`` (``n``, ``false``, ``0``,
-    ``tidak``).
+    """``yes`` (``y``, ``true``, ``knock``, ``1``, ``ya``, ``ja``, ``j``, ``banke``) or ``no``
+    (``n``, ``false``, ``0``, ``tidak``, ``nei``).
 
-    >>> read_yes_no(" Ya "), read_yes_no("tidak")
-    (True, False)
+    >>> read_yes_no(" Ya "), read_yes_no("tidak"), read_yes_no("Ja"), read_yes_no("nei")
+    (True, False, True, False)
     """
     word = text.strip().lower()
     if word in _YES:

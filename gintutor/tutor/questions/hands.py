@@ -95,8 +95,8 @@ class DeadwoodQuestion(_MeldingQuestion):
 
 
 def read_melds(text: str, hand: CardSet) -> list[Meld]:
-    """Melds typed as card groups separated by ``|``, ``;`` or ``/`` (``none`` for no melds)."""
-    if text.strip().lower() in ("none", "-", "no melds"):
+    """Melds typed as card groups separated by ``|``, ``;`` or ``/`` (``none`` or ``ingen``)."""
+    if text.strip().lower() in ("none", "-", "no melds", "ingen"):
         return []
     from gintutor.engine.melds import Meld
 
