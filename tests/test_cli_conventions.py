@@ -34,6 +34,26 @@ def test_dash_h_is_help_with_an_example_and_no_type_names(command: list[str]) ->
     assert "<" not in out.replace("< hands.txt", "").replace("< game.txt", ""), out
 
 
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["match"],
+        ["puzzles", "report"],
+        ["settings", "lang"],
+        ["carousel", "analyze"],
+        ["carousel", "score"],
+        ["carousel", "puzzle"],
+        ["carousel", "play"],
+    ],
+    ids=" ".join,
+)
+def test_every_help_page_names_values_in_words(command: list[str]) -> None:
+    """``--players N``, ``ROUND...``: not Typer's ``<int>`` or ``ROUND... <list[str]>``."""
+    code, out, err = run(*command, "--help")
+    assert code == 0 and err == ""
+    assert "<" not in out, out
+
+
 def test_help_lists_the_themes_and_the_rule_sets() -> None:
     assert ", ".join(theme.value for theme in Theme) == THEMES
     _, out, _ = run("puzzle", "--help")

@@ -111,7 +111,7 @@ def test_cli_match_json() -> None:
         (("match", "expert", "novice", "--seconds", "nan"), "--seconds: nan"),
         (("match", "expert", "novice", "--seconds", "inf"), "--seconds: inf"),
         (("match", "expert", "novice", "--seconds", "0"), "--seconds: 0.0"),
-        (("match", "simple", "novice", "--jobs", "-1"), "--jobs: -1"),
+        (("match", "simple", "novice", "--jobs", "-1"), "'--jobs'"),
         (("match", "simple", "novice", "--rules", "nosuch"), "unknown rule set"),
     ],
 )

@@ -10,35 +10,36 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from typer._click.exceptions import UsageError as ClickUsageError
-from typer.core import TyperArgument, TyperGroup, TyperOption
+from typer.core import TyperGroup
 
 from gintutor import __version__
 from gintutor.cli import collect_from_here
 from gintutor.cli.guard import shortened
+from gintutor.cli.shared import (
+    HELP_OPTIONS,
+    AsciiOption,
+    Command,
+    CommandLineError,
+    JobsOption,
+    JsonOption,
+    NoColorOption,
+    UsageError,
+    progress_bar,
+    terminal,
+    usage_exit,
+    workers,
+)
 from gintutor.errors import GinError
-
-
-class UsageError(GinError):
-    """Bad command-line usage that the engine cannot see (a missing option)."""
 
 
 class NothingToCheck(GinError):
     """A check found nothing to check (an empty folder): never "all good"."""
 
     exit_code = 1
-
-
-def _usage_error(error: ClickUsageError) -> typer.Exit:
-    """A bad option or argument as one ``error:`` line naming the command's help."""
-    command = error.ctx.command_path if error.ctx is not None else "gintutor"
-    typer.echo(f"error: {shortened(error.format_message())} (see '{command} --help')", err=True)
-    return typer.Exit(2)
 
 
 class _Commands(TyperGroup):
@@ -53,8 +54,8 @@ class _Commands(TyperGroup):
             localize_help(self)
         try:
             return super().make_context(info_name, args, *rest, **kwargs)
-        except ClickUsageError as error:
-            raise _usage_error(error) from None
+        except CommandLineError as error:
+            raise usage_exit(error) from None
 
     def invoke(self, ctx: Any) -> Any:
         collect_from_here()  # the arguments are read: the command runs with the collector on
@@ -63,39 +64,12 @@ class _Commands(TyperGroup):
         except GinError as error:
             typer.echo(f"error: {shortened(str(error))}", err=True)
             raise typer.Exit(error.exit_code) from None
-        except ClickUsageError as error:
-            raise _usage_error(error) from None
+        except CommandLineError as error:
+            raise usage_exit(error) from None
 
-
-_TYPE_WORDS = {
-    "int": "N",
-    "int range": "N",
-    "float": "NUMBER",
-    "float range": "NUMBER",
-    "str": "TEXT",
-    "path": "PATH",
-    "list[str]": "TEXT",
-}
-_option_type = TyperOption.display_type_rich
-
-
-def _plain_option_type(self: TyperOption, ctx: Any) -> str | None:
-    """An option's value as a word (``N``, ``TEXT``), not Typer's ``<int>``/``<list[str]>``."""
-    label = _option_type(self, ctx)
-    if label is None or self.metavar is not None:
-        return label
-    return _TYPE_WORDS.get(label.removesuffix("...").strip("<>"), label)
-
-
-# Help pages name values in words; an argument's name already says what it is.
-TyperOption.display_type_rich = _plain_option_type  # type: ignore[method-assign]
-TyperArgument.display_type_rich = lambda self, ctx: None  # type: ignore[method-assign]
-
-HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
 
 THEMES = "deadwood, outs, safety, knock-or-play, upcard, layoff-exposure"
 """The puzzle themes for help pages (a test holds it equal to the Theme enum)."""
-"""``-h`` works like ``--help`` everywhere."""
 
 app = typer.Typer(
     name="gintutor",
@@ -145,49 +119,6 @@ RulesOption = Annotated[
         "norwegian, eaai, or a house-rules YAML file.",
     ),
 ]
-NoColorOption = Annotated[bool, typer.Option("--no-color", help="No colour (NO_COLOR works too).")]
-AsciiOption = Annotated[bool, typer.Option("--ascii", help="Write suits as C D H S, not symbols.")]
-JsonOption = Annotated[bool, typer.Option("--json", help="Machine-readable JSON output.")]
-JobsOption = Annotated[
-    int, typer.Option("--jobs", "-j", min=0, help="Processes to use (0: one per core).")
-]
-
-
-MAX_JOBS = 64
-"""The most worker processes a ``--jobs`` option may ask for (``0``, one per core, is not
-capped): each is a forked process, and ``--jobs 99999`` started processes until the system ran
-out (909 of them in 6 s from ``puzzles generate``)."""
-
-
-def workers(jobs: int) -> int:
-    """The processes ``--jobs`` asks for (every command that takes it): 0 is one per core; a
-    negative number or one over :data:`MAX_JOBS` is refused before any work."""
-    if not 0 <= jobs <= MAX_JOBS:
-        raise UsageError(f"--jobs: {jobs}: give 0 (every core) to {MAX_JOBS}")
-    return jobs or os.cpu_count() or 1
-
-
-@contextmanager
-def _progress_bar(what: str) -> Iterator[Callable[[int, int], None]]:
-    """A Rich progress bar on standard error when it is a terminal; nothing when piped."""
-    if not sys.stderr.isatty():
-        yield lambda done, total: None
-        return
-    from rich.progress import Progress
-
-    with Progress(transient=True) as bar:
-        task = bar.add_task(what, total=None)
-
-        def advance(done: int, total: int) -> None:
-            bar.update(task, completed=done, total=total)
-
-        yield advance
-
-
-def _terminal(no_color: bool, ascii_only: bool) -> Any:
-    from gintutor.cli.render import Terminal
-
-    return Terminal.for_stream(color=not no_color, ascii_only=ascii_only)
 
 
 def _card_option(text: str | None, option: str) -> Any:
@@ -211,9 +142,10 @@ def _stdin_hands() -> Iterator[tuple[int, str]]:
 
 
 @app.command(
+    cls=Command,
     epilog="Examples: gintutor analyze '7C 7D 7H 5H 6H 8H AS 2S 3S KD'  |  "
     "gintutor analyze '4H 5H 6H 5C 5D 9S TS JS QS KS' --opponent "
-    "'3H 7H 8H 2C 3C 4D 8D 9C JD KD'  |  gintutor analyze - < hands.txt"
+    "'3H 7H 8H 2C 3C 4D 8D 9C JD KD'  |  gintutor analyze - < hands.txt",
 )
 def analyze(
     hand: Annotated[
@@ -300,6 +232,7 @@ def analyze(
 
 @app.command(
     "rules",
+    cls=Command,
     epilog="Examples: gintutor rules  |  gintutor rules portuguese  |  "
     "gintutor rules --diff standard classic  |  gintutor rules my-house.yaml",
 )
@@ -321,20 +254,20 @@ def rules_command(
     from gintutor.text.blocks import Line
     from gintutor.text.rules import explain_rules, rules_table
 
-    terminal = _terminal(no_color, ascii_only)
+    screen = terminal(no_color, ascii_only)
     if diff is not None:
         if name is not None:
             raise UsageError("give either a rule set or --diff A B, not both")
         first, second = load_rules(diff[0]), load_rules(diff[1])
         keys = [k for k in SETTING_NAMES if getattr(first, k) != getattr(second, k)]
         if not keys:
-            terminal.show([Line(f"{first.name} and {second.name} have the same settings.")])
+            screen.show([Line(f"{first.name} and {second.name} have the same settings.")])
             return
-        terminal.show([rules_table([first, second], keys)])
+        screen.show([rules_table([first, second], keys)])
         return
     if name is None:
         others = ", ".join(SOURCE_TEXTS)
-        terminal.show(
+        screen.show(
             [
                 rules_table(list(PRESETS.values()), SETTING_NAMES),
                 Line(
@@ -347,17 +280,18 @@ def rules_command(
     if name.strip().lower() == "carousel":
         from gintutor.cli.carousel import rules_blocks
 
-        terminal.show(rules_blocks())
+        screen.show(rules_blocks())
         return
-    terminal.show(explain_rules(load_rules(name)))
+    screen.show(explain_rules(load_rules(name)))
 
 
 @app.command(
+    cls=Command,
     epilog="Examples: gintutor score 'A knock 12' 'B gin 41' 'void'  |  "
     "gintutor score --players Ann,Bob --rules classic --file game.csv  |  "
     "gintutor score --file - < game.txt. Points are what the hand scored, bonuses "
     "included. A file is a YAML list ('- A knock 12'), a CSV file (player, result, "
-    "points; a header row is skipped) or plain lines; '#' starts a comment."
+    "points; a header row is skipped) or plain lines; '#' starts a comment.",
 )
 def score(
     hands: Annotated[
@@ -410,11 +344,11 @@ def score(
     if not entries:
         raise UsageError("no hands given: e.g. gintutor score 'A knock 12' 'B gin 41'")
     records = parse_entries(entries, names, rule_set)
-    terminal = _terminal(no_color, ascii_only)
+    screen = terminal(no_color, ascii_only)
     if rule_set.hollywood:
-        terminal.show(explain_match(score_match(records, rule_set), names, rule_set))
+        screen.show(explain_match(score_match(records, rule_set), names, rule_set))
     else:
-        terminal.show(explain_sheet(score_game(records, rule_set), names, rule_set))
+        screen.show(explain_sheet(score_game(records, rule_set), names, rule_set))
 
 
 def _count(number: int, word: str) -> str:
@@ -437,7 +371,7 @@ lessons_app = typer.Typer(
 app.add_typer(lessons_app, name="lessons")
 
 
-@lessons_app.command("check", epilog="Example: gintutor lessons check lessons/")
+@lessons_app.command(cls=Command, name="check", epilog="Example: gintutor lessons check lessons/")
 def lessons_check(
     path: Annotated[
         Path | None,
@@ -503,8 +437,9 @@ def _translations(domain: str, messages: list[Any]) -> None:
 
 
 @app.command(
+    cls=Command,
     epilog="Examples: gintutor learn  |  gintutor learn --list  |  gintutor learn 3  |  "
-    "gintutor learn layoffs"
+    "gintutor learn layoffs",
 )
 def learn(
     lesson: Annotated[
@@ -561,8 +496,8 @@ def learn(
         progress.save()
         typer.echo(f"Progress in {what} reset.")
         return
-    terminal = _terminal(no_color, ascii_only)
-    runner = LessonRunner(terminal, asker, progress)
+    screen = terminal(no_color, ascii_only)
+    runner = LessonRunner(screen, asker, progress)
     records = progress.data["lessons"]
     if chosen is not None:
         target: tuple[Any, int] | None = (chosen, standing(chosen, records.get(chosen.id)).step)
@@ -634,7 +569,7 @@ def _list_lessons(
         ),
         frozenset(i for i, (_, found) in enumerate(rows) if found.status is LessonStatus.DONE),
     )
-    _terminal(no_color, ascii_only).show(
+    terminal(no_color, ascii_only).show(
         [
             table,
             Line(f"{done}/{len(rows)} lessons, {percent(done / len(rows) if rows else 0)}"),
@@ -649,7 +584,9 @@ puzzles_app = typer.Typer(
 app.add_typer(puzzles_app, name="puzzles")
 
 
-@puzzles_app.command("check", epilog="Example: gintutor puzzles check puzzles/outs.yaml")
+@puzzles_app.command(
+    cls=Command, name="check", epilog="Example: gintutor puzzles check puzzles/outs.yaml"
+)
 def puzzles_check(
     path: Annotated[
         Path | None,
@@ -727,7 +664,7 @@ def puzzles_check(
     baseline = None if ignore_baseline else load_baseline()
     solutions: list[Any] = []
     found: list[Any] = []
-    with _progress_bar("checking puzzles") as advance:
+    with progress_bar("checking puzzles") as advance:
         puzzles, problems = check_puzzles(
             files,
             jobs=processes,
@@ -769,7 +706,7 @@ def puzzles_check(
     typer.echo(f"{_count(checked, 'puzzle')}: all good")
 
 
-@puzzles_app.command("report", epilog="Example: gintutor puzzles report --json")
+@puzzles_app.command(cls=Command, name="report", epilog="Example: gintutor puzzles report --json")
 def puzzles_report(
     jobs: JobsOption = 0,
     as_json: JsonOption = False,
@@ -783,7 +720,7 @@ def puzzles_report(
     from gintutor.content.verdicts import load_verdicts
 
     found: list[Any] = []
-    with _progress_bar("checking puzzles") as advance:
+    with progress_bar("checking puzzles") as advance:
         puzzles, _ = check_puzzles(
             puzzle_files(),
             jobs=workers(jobs),
@@ -806,7 +743,7 @@ def puzzles_report(
         )
 
     cull = sum(len(row["cull"]) for row in table.values())
-    _terminal(no_color, ascii_only).show(
+    terminal(no_color, ascii_only).show(
         [
             Line("Puzzles that break a rule of puzzles check (known ones too), by theme:"),
             Table(
@@ -828,6 +765,7 @@ def puzzles_report(
 
 @puzzles_app.command(
     "generate",
+    cls=Command,
     epilog="Example: gintutor puzzles generate --count 2 --theme outs --out new.yaml",
 )
 def puzzles_generate(
@@ -837,7 +775,9 @@ def puzzles_generate(
         typer.Option(metavar="THEME", help=f"Only these themes (repeat the option): {THEMES}."),
     ] = None,
     rules: RulesOption = "standard",
-    seed: Annotated[int, typer.Option(help="Deal seed: the same seed, the same puzzles.")] = 1,
+    seed: Annotated[
+        int, typer.Option(metavar="N", help="Deal seed: the same seed, the same puzzles.")
+    ] = 1,
     out: Annotated[
         Path | None,
         typer.Option(
@@ -889,7 +829,7 @@ def puzzles_generate(
 
     from gintutor.content.puzzles import pack_index
 
-    with _progress_bar("finding puzzles") as advance:
+    with progress_bar("finding puzzles") as advance:
         total = count * len(themes)
         found = 0
 
@@ -917,8 +857,9 @@ def puzzles_generate(
 
 
 @app.command(
+    cls=Command,
     epilog="Examples: gintutor puzzle  |  gintutor puzzle --id outs-049  |  "
-    "gintutor puzzle --random --theme safety  |  gintutor puzzle --stats"
+    "gintutor puzzle --random --theme safety  |  gintutor puzzle --stats",
 )
 def puzzle(
     date: Annotated[
@@ -964,7 +905,7 @@ def puzzle(
 
             typer.echo(json.dumps(puzzle_stats(progress), ensure_ascii=False))
         else:
-            show_stats(_terminal(no_color, ascii_only), progress)
+            show_stats(terminal(no_color, ascii_only), progress)
         return
     from gintutor.content.puzzlepack import shipped_pack
     from gintutor.content.store import PUZZLE_PACK, cache_file
@@ -1011,7 +952,7 @@ def puzzle(
     from gintutor.cli.prompts import Quit, asker_for
     from gintutor.cli.puzzlerun import PuzzleRunner, train
 
-    runner = PuzzleRunner(_terminal(no_color, ascii_only), asker_for(), progress)
+    runner = PuzzleRunner(terminal(no_color, ascii_only), asker_for(), progress)
     try:
         # Only today's daily makes the streak (a past date's, or one picked by theme or
         # difficulty, is no daily for it).
@@ -1042,16 +983,16 @@ def _text_printer(no_color: bool, ascii_only: bool) -> Callable[[Any], None]:
     from gintutor.text.blocks import Style
     from gintutor.text.explain import explain_analysis
 
-    terminal = _terminal(no_color, ascii_only)
+    screen = terminal(no_color, ascii_only)
     style = Style(ascii_only=ascii_only)
     shown = 0
 
     def show(result: Any) -> None:
         nonlocal shown
         if shown:
-            terminal.console.print()
-            terminal.console.print("-" * 40)
-        terminal.show(explain_analysis(result, style))
+            screen.console.print()
+            screen.console.print("-" * 40)
+        screen.show(explain_analysis(result, style))
         shown += 1
 
     return show
@@ -1064,7 +1005,9 @@ app.add_typer(settings_app, name="settings")
 
 
 @settings_app.command(
-    "lang", epilog="Examples: gintutor settings lang id  |  gintutor settings lang auto"
+    "lang",
+    cls=Command,
+    epilog="Examples: gintutor settings lang id  |  gintutor settings lang auto",
 )
 def settings_lang(
     value: Annotated[

@@ -7,6 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
+from gintutor.cli.shared import AsciiOption, Command, JsonOption, NoColorOption, terminal
 from gintutor.errors import GinError
 
 MAX_HAND = 40
@@ -24,12 +25,6 @@ def rules_blocks() -> list[Any]:
     return explain_rules(STANDARD)
 
 
-def _terminal(no_color: bool, ascii_only: bool) -> Any:
-    from gintutor.cli.render import Terminal
-
-    return Terminal.for_stream(color=not no_color, ascii_only=ascii_only)
-
-
 def register(app: typer.Typer) -> None:
     """Add the ``carousel`` command group to ``app`` (engine imports stay inside commands)."""
     carousel = typer.Typer(
@@ -37,7 +32,7 @@ def register(app: typer.Typer) -> None:
     )
     app.add_typer(carousel, name="carousel")
 
-    @carousel.command("analyze")
+    @carousel.command("analyze", cls=Command)
     def analyze(
         hand: Annotated[
             str, typer.Option("--hand", metavar="CARDS", help='Your cards, e.g. "7C 7D JK 2S".')
@@ -53,10 +48,12 @@ def register(app: typer.Typer) -> None:
         first_meld: Annotated[
             bool, typer.Option("--first-meld", help="Only melds of your own cards.")
         ] = False,
-        players: Annotated[int, typer.Option(help="2 (one deck) to 5 (two decks).")] = 3,
-        as_json: Annotated[bool, typer.Option("--json", help="Machine-readable JSON.")] = False,
-        no_color: Annotated[bool, typer.Option("--no-color", help="No colour.")] = False,
-        ascii_only: Annotated[bool, typer.Option("--ascii", help="Suits as C D H S.")] = False,
+        players: Annotated[
+            int, typer.Option(metavar="N", help="2 (one deck) to 5 (two decks).")
+        ] = 3,
+        as_json: JsonOption = False,
+        no_color: NoColorOption = False,
+        ascii_only: AsciiOption = False,
     ) -> None:
         """The best play of your hand onto the table: new table, moves, hand left, knock."""
         from gintutor.engine.carousel.cards import (
@@ -84,19 +81,19 @@ def register(app: typer.Typer) -> None:
 
             typer.echo(json.dumps(play_data(old, cards, play, STANDARD), ensure_ascii=False))
             return
-        _terminal(no_color, ascii_only).show(
+        terminal(no_color, ascii_only).show(
             explain_play(old, cards, play, STANDARD, Style(ascii_only=ascii_only))
         )
 
-    @carousel.command("rules")
+    @carousel.command("rules", cls=Command)
     def rules(
-        no_color: Annotated[bool, typer.Option("--no-color", help="No colour.")] = False,
-        ascii_only: Annotated[bool, typer.Option("--ascii", help="Suits as C D H S.")] = False,
+        no_color: NoColorOption = False,
+        ascii_only: AsciiOption = False,
     ) -> None:
         """The Carousel rules in prose, with the settings the source text leaves open."""
-        _terminal(no_color, ascii_only).show(rules_blocks())
+        terminal(no_color, ascii_only).show(rules_blocks())
 
-    @carousel.command("score")
+    @carousel.command("score", cls=Command)
     def score(
         rounds: Annotated[
             list[str],
@@ -107,17 +104,17 @@ def register(app: typer.Typer) -> None:
                 show_default=False,
             ),
         ],
-        no_color: Annotated[bool, typer.Option("--no-color", help="No colour.")] = False,
-        ascii_only: Annotated[bool, typer.Option("--ascii", help="Suits as C D H S.")] = False,
+        no_color: NoColorOption = False,
+        ascii_only: AsciiOption = False,
     ) -> None:
         """A score sheet for 2-5 players from round results."""
         from gintutor.engine.carousel.game import score_game
         from gintutor.text.carousel import explain_sheet, parse_rounds
 
         names, results = parse_rounds(rounds)
-        _terminal(no_color, ascii_only).show(explain_sheet(score_game(results), names))
+        terminal(no_color, ascii_only).show(explain_sheet(score_game(results), names))
 
-    @carousel.command("puzzle")
+    @carousel.command("puzzle", cls=Command)
     def puzzle(
         puzzle_id: Annotated[
             str | None,
@@ -126,8 +123,8 @@ def register(app: typer.Typer) -> None:
         as_json: Annotated[
             bool, typer.Option("--json", help="The puzzle and its best play as JSON.")
         ] = False,
-        no_color: Annotated[bool, typer.Option("--no-color", help="No colour.")] = False,
-        ascii_only: Annotated[bool, typer.Option("--ascii", help="Suits as C D H S.")] = False,
+        no_color: NoColorOption = False,
+        ascii_only: AsciiOption = False,
     ) -> None:
         """A "play the most you can" puzzle (the puzzle of the day, or --id): type the new
         table; hint shows a hint, skip the answer."""
@@ -140,25 +137,35 @@ def register(app: typer.Typer) -> None:
 
             typer.echo(json.dumps(puzzle_data(solve_puzzle(chosen)), ensure_ascii=False))
             return
-        _solve_interactively(chosen, _terminal(no_color, ascii_only), ascii_only)
+        _solve_interactively(chosen, terminal(no_color, ascii_only), ascii_only)
 
-    @carousel.command("play")
+    @carousel.command("play", cls=Command)
     def play(
-        players: Annotated[int, typer.Option(help="2 (one deck) to 5 (two decks).")] = 3,
-        bot: Annotated[str, typer.Option(help="Bot level: greedy or careful.")] = "greedy",
+        players: Annotated[
+            int, typer.Option(metavar="N", help="2 (one deck) to 5 (two decks).")
+        ] = 3,
+        bot: Annotated[
+            str, typer.Option(metavar="TEXT", help="Bot level: greedy or careful.")
+        ] = "greedy",
         seed: Annotated[
             int | None,
-            typer.Option(help="Deal seed (shown at the start; the same seed, the same deals)."),
+            typer.Option(
+                metavar="N",
+                help="Deal seed (shown at the start; the same seed, the same deals).",
+            ),
         ] = None,
         one_round: Annotated[
             bool, typer.Option("--round", help="Play one round, not a game to 150.")
         ] = False,
         game: Annotated[bool, typer.Option("--game", hidden=True)] = False,
         coach: Annotated[
-            str, typer.Option(help="on: warn before a play that leaves much more than the best.")
+            str,
+            typer.Option(
+                metavar="TEXT", help="on: warn before a play that leaves much more than the best."
+            ),
         ] = "on",
-        no_color: Annotated[bool, typer.Option("--no-color", help="No colour.")] = False,
-        ascii_only: Annotated[bool, typer.Option("--ascii", help="Suits as C D H S.")] = False,
+        no_color: NoColorOption = False,
+        ascii_only: AsciiOption = False,
     ) -> None:
         """Play Carousel against bots: you are player 1. Edit the numbered table (add 4S to 3,
         move 5S from 1 to 4, new 7C 7D 7H, split 2 at 8S, undo), then done, draw or knock;
@@ -187,8 +194,8 @@ def register(app: typer.Typer) -> None:
             one_round=one_round,
             coach=coach.strip().lower() == "on",
         )
-        terminal = _terminal(no_color, ascii_only)
-        runner = CarouselRunner(CarouselSession(setup), terminal, asker_for(), ascii_only)
+        screen = terminal(no_color, ascii_only)
+        runner = CarouselRunner(CarouselSession(setup), screen, asker_for(), ascii_only)
         if one_round:
             start = _(
                 "Carousel, one round, against {bots} {level} bots (seed {seed}). Type help for "

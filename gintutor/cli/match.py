@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
-import sys
 from typing import Annotated, Any
 
 import typer
 
+from gintutor.cli.shared import (
+    Command,
+    JobsOption,
+    JsonOption,
+    NoColorOption,
+    progress_bar,
+    terminal,
+    workers,
+)
 from gintutor.errors import GinError
 from gintutor.text.i18n import number, percent
 
@@ -82,7 +90,7 @@ def report_blocks(report: Any) -> list[Any]:
 def register(app: typer.Typer) -> None:
     """Add the ``match`` command to ``app`` (engine imports stay inside the command)."""
 
-    @app.command("match")
+    @app.command("match", cls=Command)
     def match(
         bot_a: Annotated[
             str,
@@ -92,7 +100,10 @@ def register(app: typer.Typer) -> None:
         games: Annotated[
             int,
             typer.Option(
-                "--games", "-n", help="Games to play (rounded up to whole duplicate pairs)."
+                "--games",
+                "-n",
+                metavar="N",
+                help="Games to play (rounded up to whole duplicate pairs).",
             ),
         ] = 200,
         rules: Annotated[
@@ -104,25 +115,25 @@ def register(app: typer.Typer) -> None:
                 help="Rule set: a preset (eaai, standard, ...) or a house-rules YAML.",
             ),
         ] = "eaai",
-        seed: Annotated[int, typer.Option(help="Deal seed: the same seed, the same match.")] = 1,
-        jobs: Annotated[
-            int, typer.Option("--jobs", "-j", help="Worker processes (default: every core).")
-        ] = 0,
+        seed: Annotated[
+            int, typer.Option(metavar="N", help="Deal seed: the same seed, the same match.")
+        ] = 1,
+        jobs: JobsOption = 0,
         worlds: Annotated[
-            int | None, typer.Option(help="Expert: sampled worlds per decision.")
+            int | None, typer.Option(metavar="N", help="Expert: sampled worlds per decision.")
         ] = None,
         seconds: Annotated[
             float | None,
             typer.Option(
-                help="Expert: time cap per decision in seconds (not reproducible when it binds)."
+                metavar="NUMBER",
+                help="Expert: time cap per decision in seconds (not reproducible when it binds).",
             ),
         ] = None,
-        as_json: Annotated[bool, typer.Option("--json", help="Machine-readable JSON.")] = False,
-        no_color: Annotated[bool, typer.Option("--no-color", help="No colour.")] = False,
+        as_json: JsonOption = False,
+        no_color: NoColorOption = False,
         ascii_only: Annotated[bool, typer.Option("--ascii", help="ASCII table lines.")] = False,
     ) -> None:
         """Play BOT_A against BOT_B on duplicate deals; games won, points per hand, rates."""
-        from gintutor.cli.app import workers
         from gintutor.content.houserules import load_rules
         from gintutor.engine.bots import BOT_NAMES
         from gintutor.engine.match import MatchSpec, run_match
@@ -146,26 +157,15 @@ def register(app: typer.Typer) -> None:
             worlds=worlds,
             seconds=seconds,
         )
-        if sys.stderr.isatty():
-            from rich.progress import Progress
-
-            with Progress(transient=True) as bar:
-                task = bar.add_task("pairs", total=spec.pairs)
-                report = run_match(
-                    spec, processes, lambda done, _total: bar.update(task, completed=done)
-                )
-        else:
-            report = run_match(spec, processes)
+        with progress_bar("pairs") as advance:
+            advance(0, spec.pairs)
+            report = run_match(spec, processes, advance)
         if as_json:
             import json
 
             typer.echo(json.dumps(report.to_dict(), indent=2))
         else:
-            from gintutor.cli.render import Terminal
-
-            Terminal.for_stream(color=not no_color, ascii_only=ascii_only).show(
-                report_blocks(report)
-            )
+            terminal(no_color, ascii_only).show(report_blocks(report))
         if report.stopped is not None:
             # The games played are reported above; the match as asked for was not played.
             typer.echo(

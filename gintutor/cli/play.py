@@ -6,15 +6,18 @@ from typing import Annotated
 
 import typer
 
+from gintutor.cli.shared import AsciiOption, Command, NoColorOption, terminal
+
 
 def register(app: typer.Typer) -> None:
     """Add the ``play`` command to app (the game itself lives in ``cli/playrun.py``)."""
 
     @app.command(
+        cls=Command,
         epilog="Examples: gintutor play  |  gintutor play --bot heuristic --rules oklahoma  |  "
         "gintutor play --coach quiet --seed 7  |  gintutor play --resume [GAME]. At the "
         "prompt: draw, take, pass, a card to discard (7d), knock 7d, gin, lay off, hint, help, "
-        "sheet, quit."
+        "sheet, quit.",
     )
     def play(
         bot: Annotated[
@@ -48,7 +51,9 @@ def register(app: typer.Typer) -> None:
         ] = None,
         seed: Annotated[
             int | None,
-            typer.Option(help="Deal seed: the same seed, the same deals (default: random)."),
+            typer.Option(
+                metavar="N", help="Deal seed: the same seed, the same deals (default: random)."
+            ),
         ] = None,
         game: Annotated[
             str | None,
@@ -62,30 +67,25 @@ def register(app: typer.Typer) -> None:
             bool,
             typer.Option("--resume", help="Go on with a saved game instead of a new one."),
         ] = False,
-        ascii_only: Annotated[
-            bool, typer.Option("--ascii", help="Write suits as C D H S, not symbols.")
-        ] = False,
-        no_color: Annotated[
-            bool, typer.Option("--no-color", help="No colour (NO_COLOR works too).")
-        ] = False,
+        ascii_only: AsciiOption = False,
+        no_color: NoColorOption = False,
     ) -> None:
         """Play a game against the computer to the target, with a coach; saved as you play."""
         from gintutor.cli.playrun import play_command
         from gintutor.cli.prompts import asker_for
-        from gintutor.cli.render import Terminal
         from gintutor.errors import GinError
 
         if game is not None and not resume:
             raise GinError(f"{game!r}: to go on with a saved game, write --resume {game}")
 
-        terminal = Terminal.for_stream(color=not no_color, ascii_only=ascii_only)
+        screen = terminal(no_color, ascii_only)
         play_command(
             bot=bot,
             rules=rules,
             coach=coach,
             seed=seed,
             resume=(game or "last") if resume else None,
-            terminal=terminal,
+            terminal=screen,
             asker=asker_for(),
-            ascii_only=ascii_only or terminal.ascii_only,
+            ascii_only=ascii_only or screen.ascii_only,
         )

@@ -6,12 +6,15 @@ from typing import Annotated
 
 import typer
 
+from gintutor.cli.shared import AsciiOption, Command, JobsOption, JsonOption, NoColorOption
+
 
 def register(app: typer.Typer) -> None:
     """Add the ``review`` command to ``app`` (the work lives in :mod:`.reviewrun`)."""
 
     @app.command(
         "review",
+        cls=Command,
         epilog="Examples: gintutor review  |  gintutor review 20261201-054000 --json  |  "
         "gintutor review examples/game.txt --worlds 256. A log file is a game played "
         "elsewhere, written from your side (see the README, section review).",
@@ -24,19 +27,17 @@ def register(app: typer.Typer) -> None:
                 help="A saved game's id, 'last' (the newest saved game) or a game log file.",
             ),
         ] = "last",
-        as_json: Annotated[bool, typer.Option("--json", help="Machine-readable JSON.")] = False,
+        as_json: JsonOption = False,
         worlds: Annotated[
             int | None,
             typer.Option(metavar="N", help="Sampled deals per decision (default: the review's)."),
         ] = None,
-        seed: Annotated[int, typer.Option(help="Seed: the same seed, the same review.")] = 0,
-        jobs: Annotated[
-            int, typer.Option("--jobs", "-j", help="Processes to use (0: one per core).")
+        seed: Annotated[
+            int, typer.Option(metavar="N", help="Seed: the same seed, the same review.")
         ] = 0,
-        ascii_only: Annotated[
-            bool, typer.Option("--ascii", help="Write suits as C D H S, not symbols.")
-        ] = False,
-        no_color: Annotated[bool, typer.Option("--no-color", help="No colour.")] = False,
+        jobs: JobsOption = 0,
+        ascii_only: AsciiOption = False,
+        no_color: NoColorOption = False,
     ) -> None:
         """Every one of your decisions in a game judged by the coach: best, loss, grade, why."""
         from gintutor.cli.reviewrun import run_review

@@ -10,6 +10,7 @@ from pathlib import Path
 import typer
 
 from gintutor.cli.guard import shortened
+from gintutor.cli.shared import terminal, workers
 from gintutor.errors import GinError
 from gintutor.tutor.review import PlayedGame, PlayedHand, review_game
 
@@ -78,9 +79,7 @@ def run_review(
 
     if worlds is not None and not 1 <= worlds <= 100_000:
         raise ReviewUsageError(f"--worlds: {worlds}: give 1 to 100000")
-    from gintutor.cli.app import workers as processes_for
-
-    workers = processes_for(jobs)
+    processes = workers(jobs)
     budget = REVIEW_WORLDS if worlds is None else worlds
     if sys.stderr.isatty():
         # A long game (thousands of hands) takes a while to read and replay before the first
@@ -95,7 +94,7 @@ def run_review(
                 game,
                 worlds=budget,
                 seed=seed,
-                jobs=workers,
+                jobs=processes,
                 replaying=lambda done, total: bar.update(task, completed=done, total=total),
                 progress=lambda done, total: bar.update(
                     task, description="judging decisions", completed=done, total=total
@@ -103,15 +102,14 @@ def run_review(
             )
     else:
         game = load_played(target)
-        review = review_game(game, worlds=budget, seed=seed, jobs=workers)
+        review = review_game(game, worlds=budget, seed=seed, jobs=processes)
     if as_json:
         from gintutor.text.review import review_data
 
         typer.echo(json.dumps(review_data(review), ensure_ascii=False, indent=2))
         return
-    from gintutor.cli.render import Terminal
     from gintutor.text.blocks import Style
     from gintutor.text.review import explain_review
 
-    terminal = Terminal.for_stream(color=not no_color, ascii_only=ascii_only)
-    terminal.show(explain_review(review, Style(ascii_only=terminal.ascii_only)))
+    screen = terminal(no_color, ascii_only)
+    screen.show(explain_review(review, Style(ascii_only=screen.ascii_only)))

@@ -1,0 +1,125 @@
+"""What the commands share: the usage error, the help layout, the common options, the worker
+count, the progress bar and the terminal.
+
+A leaf of the command line: it imports no other command module, so every command group
+(``cli/app.py``, ``cli/match.py``, ``cli/carousel.py``, ...) imports it and none imports another.
+Only public Typer API: Typer (since 0.26) vendors Click and exports none of Click's classes but
+:class:`typer.BadParameter`.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+from typer.core import TyperCommand
+
+from gintutor.errors import GinError
+
+if TYPE_CHECKING:
+    from gintutor.cli.render import Terminal
+
+
+class UsageError(GinError):
+    """Bad command-line usage that the engine cannot see (a missing option): exit 2."""
+
+
+def _command_line_error() -> type[Exception]:
+    """The class of every error Typer finds in a command line (no such option, a missing
+    argument, a value out of range): Click's ``UsageError``, which Typer exports only through
+    its subclass :class:`typer.BadParameter` (exit status 2 in Click's contract)."""
+    for cls in typer.BadParameter.__mro__:
+        if cls.__name__ == "UsageError":
+            return cls
+    return typer.BadParameter  # pragma: no cover (a Typer without Click's hierarchy)
+
+
+CommandLineError = _command_line_error()
+
+
+def usage_exit(error: Exception) -> typer.Exit:
+    """A bad option or argument as one ``error:`` line naming the command's help (exit 2)."""
+    from gintutor.cli.guard import shortened
+
+    context = getattr(error, "ctx", None)
+    command = context.command_path if context is not None else "gintutor"
+    message = getattr(error, "format_message", error.__str__)()
+    typer.echo(f"error: {shortened(message)} (see '{command} --help')", err=True)
+    return typer.Exit(2)
+
+
+class Command(TyperCommand):
+    """A command whose help page names each argument by its metavar (``HAND``), without the
+    value's type that Typer appends (``HAND <list[str]>``): the metavar already says it."""
+
+    def format_options(self, ctx: Any, formatter: Any) -> None:
+        arguments, options = [], []
+        for param in self.get_params(ctx):
+            record = param.get_help_record(ctx)
+            if record is None:
+                continue
+            if param.param_type_name == "argument":
+                arguments.append((param.metavar or record[0], record[1]))
+            elif param.param_type_name == "option":
+                options.append(record)
+        if arguments:
+            with formatter.section("Arguments"):
+                formatter.write_dl(arguments)
+        if options:
+            with formatter.section("Options"):
+                formatter.write_dl(options)
+
+
+HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
+"""``-h`` works like ``--help`` everywhere."""
+
+NoColorOption = Annotated[bool, typer.Option("--no-color", help="No colour (NO_COLOR works too).")]
+AsciiOption = Annotated[bool, typer.Option("--ascii", help="Write suits as C D H S, not symbols.")]
+JsonOption = Annotated[bool, typer.Option("--json", help="Machine-readable JSON output.")]
+
+
+MAX_JOBS = 64
+"""The most worker processes a ``--jobs`` option may ask for (``0``, one per core, is not
+capped): each is a forked process, and ``--jobs 99999`` started processes until the system ran
+out (909 of them in 6 s from ``puzzles generate``)."""
+
+JobsOption = Annotated[
+    int,
+    typer.Option("--jobs", "-j", metavar="N", min=0, help="Processes to use (0: one per core)."),
+]
+
+
+def workers(jobs: int) -> int:
+    """The processes ``--jobs`` asks for (every command that takes it): 0 is one per core; a
+    negative number or one over :data:`MAX_JOBS` is refused before any work."""
+    if not 0 <= jobs <= MAX_JOBS:
+        raise UsageError(f"--jobs: {jobs}: give 0 (every core) to {MAX_JOBS}")
+    return jobs or os.cpu_count() or 1
+
+
+@contextmanager
+def progress_bar(what: str) -> Iterator[Callable[[int, int], None]]:
+    """A Rich progress bar on standard error when it is a terminal; nothing when piped."""
+    if not sys.stderr.isatty():
+        yield lambda done, total: None
+        return
+    from rich.progress import Progress
+
+    with Progress(transient=True) as bar:
+        task = bar.add_task(what, total=None)
+
+        def advance(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        yield advance
+
+
+def terminal(no_color: bool, ascii_only: bool) -> Terminal:
+    """The one owner of the Rich console for a command's output."""
+    from gintutor.cli.render import Terminal
+
+    return Terminal.for_stream(color=not no_color, ascii_only=ascii_only)
