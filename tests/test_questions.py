@@ -179,3 +179,13 @@ def test_the_norwegian_lessons_answer_words_are_read() -> None:
 
     assert (read_yes_no("Ja"), read_yes_no(" nei ")) == (True, False)
     assert read_melds("Ingen", CardSet.from_cards(parse_cards("7C 7D 7S"))) == []
+
+
+def test_the_portuguese_lessons_answer_words_are_read() -> None:
+    """The pt_BR lessons say 'digite sim ou não' and '... ou nenhuma': those words are answers."""
+    from gintutor.engine.cards import parse_cards
+    from gintutor.tutor.questions.base import read_yes_no
+    from gintutor.tutor.questions.hands import read_melds
+
+    assert (read_yes_no("Sim"), read_yes_no(" não "), read_yes_no("nao")) == (True, False, False)
+    assert read_melds("Nenhuma", CardSet.from_cards(parse_cards("7C 7D 7S"))) == []

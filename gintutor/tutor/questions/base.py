@@ -132,10 +132,11 @@ def quoted(text: str, limit: int = 24) -> str:
 
 _LONGEST_MESSAGE = 100
 _INTEGER = re.compile(r"-?[0-9]+")
-_YES = {"y", "yes", "true", "knock", "1", "ya", "ja", "j", "bank", "banke"}
-_NO = {"n", "no", "false", "0", "tidak", "nei"}
+_YES = {"y", "yes", "true", "knock", "1", "ya", "ja", "j", "bank", "banke", "sim", "bater"}
+_NO = {"n", "no", "false", "0", "tidak", "nei", "não", "nao"}
 """English answers in every language, plus the translated lessons' own words (Indonesian
-``ya``/``tidak``, Norwegian ``ja``/``nei``) where they cannot be confused with another answer."""
+``ya``/``tidak``, Norwegian ``ja``/``nei``, Portuguese ``sim``/``não``) where they cannot be
+confused with another answer."""
 
 
 def read_number(text: str) -> int:
@@ -160,11 +161,13 @@ def read_number(text: str) -> int:
 
 
 def read_yes_no(text: str) -> bool:
-    """``yes`` (``y``, ``true``, ``knock``, ``1``, ``ya``, ``ja``, ``j``, ``banke``) or ``no``
-    (``n``, ``false``, ``0``, ``tidak``, ``nei``).
+    """``yes`` (``y``, ``true``, ``knock``, ``1``, ``ya``, ``ja``, ``j``, ``banke``, ``sim``,
+    ``bater``) or ``no`` (``n``, ``false``, ``0``, ``tidak``, ``nei``, ``não``, ``nao``).
 
     >>> read_yes_no(" Ya "), read_yes_no("tidak"), read_yes_no("Ja"), read_yes_no("nei")
     (True, False, True, False)
+    >>> read_yes_no("Sim"), read_yes_no("NÃO")
+    (True, False)
     """
     word = text.strip().lower()
     if word in _YES:

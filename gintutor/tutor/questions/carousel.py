@@ -64,7 +64,7 @@ GIN = PRESETS["standard"]
 
 EMPTY = Table()
 """The empty table (nobody has melded yet)."""
-_NONE_WORDS = frozenset({"none", "nothing", "pass", "-", "ingen"})
+_NONE_WORDS = frozenset({"none", "nothing", "pass", "-", "ingen", "nenhuma", "nada"})
 _LONGEST_ANSWER = 400
 
 

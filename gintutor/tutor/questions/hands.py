@@ -95,8 +95,9 @@ class DeadwoodQuestion(_MeldingQuestion):
 
 
 def read_melds(text: str, hand: CardSet) -> list[Meld]:
-    """Melds typed as card groups separated by ``|``, ``;`` or ``/`` (``none`` or ``ingen``)."""
-    if text.strip().lower() in ("none", "-", "no melds", "ingen"):
+    """Melds typed as card groups separated by ``|``, ``;`` or ``/`` (or ``none``, ``ingen``,
+    ``nenhuma``)."""
+    if text.strip().lower() in ("none", "-", "no melds", "ingen", "nenhuma"):
         return []
     from gintutor.engine.melds import Meld
 

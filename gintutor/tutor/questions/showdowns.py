@@ -57,7 +57,7 @@ class LayoffsQuestion(_ShowdownQuestion):
     def judge(self, text: str, style: Style = PLAIN) -> Feedback:
         given = (
             CardSet(0)
-            if text.strip().lower() in ("none", "-", "ingen")
+            if text.strip().lower() in ("none", "-", "ingen", "nenhuma")
             else CardSet.from_cards(read_held(text, self.defender, "the defender"))
         )
         from gintutor.engine.layoffs import layoff_plan
