@@ -416,12 +416,12 @@ def generate(
                 progress(theme, len(made[theme]))
 
     opened = [still_open()]  # opened[k]: the themes still open once hands 0 .. k - 1 are taken
-    pool = None
+    workers = None
     if jobs > 1:
-        import multiprocessing
+        from gintutor.engine.workers import Workers  # 30 ms of imports only a -j run pays
 
-        pool = multiprocessing.Pool(jobs)
-    ahead = LAG if pool is not None else 1  # hands dealt but not taken: no idle process
+        workers = Workers(jobs)
+    ahead = LAG if workers is not None else 1  # hands dealt but not taken: no idle process
     pending: dict[int, Callable[[], list[Found]]] = {}
     done = 0
     try:
@@ -434,16 +434,16 @@ def generate(
             if not still_open():
                 break
             item = (rules, seed, index, opened[max(0, index - LAG)], players)
-            if pool is not None:
-                pending[index] = pool.apply_async(_hand_puzzles, (item,)).get
+            if workers is not None:
+                pending[index] = workers.submit(_hand_puzzles, item)
             else:
                 pending[index] = functools.partial(list, _hand_puzzles(item))
         while pending and still_open():
             take(pending.pop(done)())
             done += 1
     finally:
-        if pool is not None:
-            pool.terminate()
+        if workers is not None:
+            workers.close()
     return [puzzle for theme in wanted for puzzle in made[theme]]
 
 

@@ -327,10 +327,10 @@ def _solved(
     if jobs <= 1 or len(work) < 2:
         yield from map(_check, work)
         return
-    import multiprocessing
+    from gintutor.engine.workers import Workers  # 30 ms of imports only a -j run pays
 
-    with multiprocessing.Pool(min(jobs, len(work))) as pool:
-        yield from pool.imap_unordered(_check, work, chunksize=1)
+    with Workers(min(jobs, len(work))) as workers:
+        yield from workers.imap_unordered(_check, work)
 
 
 def _check(item: tuple[int, _Task]) -> tuple[int, tuple[list[Problem], Solution | None]]:

@@ -23,12 +23,12 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from math import sqrt
-from multiprocessing import get_context
 
 from gintutor.engine.bots import Bot, make_bot
 from gintutor.engine.hand import Deal, GameState, HandState
 from gintutor.engine.rules import RuleSet
 from gintutor.engine.scoring import Outcome
+from gintutor.engine.workers import Workers
 from gintutor.errors import GinError
 
 Z95 = 1.959963984540054
@@ -390,8 +390,8 @@ def run_match(
             if not take(*_play_pair_job(job)):
                 break
     else:
-        with get_context("fork").Pool(jobs) as pool:
-            for pair, games in pool.imap_unordered(_play_pair_job, work):
+        with Workers(min(jobs, len(work))) as workers:
+            for pair, games in workers.imap_unordered(_play_pair_job, work):
                 if not take(pair, games):
                     break  # leaving the block stops the other workers
     if stopped and not results:

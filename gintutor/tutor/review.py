@@ -32,7 +32,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from itertools import pairwise
-from multiprocessing import get_context
 
 from gintutor.engine.coach import (
     REVIEW_ROLLOUTS,
@@ -45,6 +44,7 @@ from gintutor.engine.coach import (
 from gintutor.engine.game import RunningGame
 from gintutor.engine.hand import NO_CARD, Action, Deal, HandResult, HandState, InfoSet, Kind, Phase
 from gintutor.engine.rules import RuleSet
+from gintutor.engine.workers import Workers
 
 
 @dataclass(frozen=True)
@@ -399,8 +399,8 @@ def review_game(
             if progress is not None:
                 progress(len(verdicts), len(work))
     else:
-        with get_context("fork").Pool(min(jobs, len(work))) as pool:
-            for index, verdict in pool.imap_unordered(_judge_job, work):
+        with Workers(min(jobs, len(work))) as workers:
+            for index, verdict in workers.imap_unordered(_judge_job, work):
                 verdicts[index] = verdict
                 if progress is not None:
                     progress(len(verdicts), len(work))

@@ -1,0 +1,208 @@
+"""Every way of stopping a command ends its whole process tree quietly (issue 24, item 5).
+
+The commands run as real processes in a session of their own (a process group, as a terminal
+makes one), are signalled, and then: the exit status is 128 + the signal's number, standard
+error holds no traceback, and no process of the group is left running.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from gintutor.engine.workers import Stopped, WorkerDied, Workers
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _stat(pid: int) -> list[str] | None:
+    """The fields of ``/proc/PID/stat`` after the command name (state first), or None."""
+    try:
+        text = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    return text.rsplit(")", 1)[1].split()
+
+
+def _group(pgid: int) -> list[int]:
+    """The processes of group ``pgid`` still running (zombies are dead)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            fields = _stat(int(entry))
+            if fields is not None and int(fields[2]) == pgid and fields[0] != "Z":
+                found.append(int(entry))
+    return found
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            fields = _stat(int(entry))
+            if fields is not None and int(fields[1]) == pid and fields[0] != "Z":
+                found.append(int(entry))
+    return found
+
+
+def _until(condition: Callable[[], bool], seconds: float) -> bool:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if condition():
+            return True
+        time.sleep(0.02)
+    return condition()
+
+
+def _start(tmp_path: Path, *args: str) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "gintutor", *args],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=(tmp_path / "stderr").open("wb"),
+        env={**os.environ, "NO_COLOR": "1", "GINTUTOR_HOME": str(tmp_path / "home")},
+        start_new_session=True,
+        cwd=ROOT,
+    )
+
+
+def _stopped(tmp_path: Path, process: subprocess.Popen[bytes], expected: int) -> None:
+    """``process`` ends with ``expected``, says nothing on standard error, and leaves nothing
+    of its group running (what is left is killed, so a failure leaves nothing either)."""
+    try:
+        code = process.wait(timeout=30)
+    finally:
+        _until(lambda: not _group(process.pid), 5)
+        left = _group(process.pid)
+        for pid in left:
+            os.kill(pid, signal.SIGKILL)
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    stderr = (tmp_path / "stderr").read_text(errors="replace")
+    assert (code, stderr, left) == (expected, "", [])
+
+
+needs_proc = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+
+MATCH = ("match", "simple", "simple", "--games", "100000", "--jobs", "2")
+
+
+@needs_proc
+@pytest.mark.parametrize(
+    ("signum", "to_group", "expected"),
+    [
+        (signal.SIGTERM, False, 143),
+        pytest.param(signal.SIGHUP, False, 129, marks=pytest.mark.slow),
+        pytest.param(signal.SIGINT, False, 130, marks=pytest.mark.slow),
+        pytest.param(signal.SIGTERM, True, 143, marks=pytest.mark.slow),  # `timeout`
+        pytest.param(signal.SIGHUP, True, 129, marks=pytest.mark.slow),  # the terminal closed
+        (signal.SIGINT, True, 130),  # Ctrl-C
+    ],
+)
+def test_a_stop_signal_ends_a_match_and_its_workers(
+    tmp_path: Path, signum: int, to_group: bool, expected: int
+) -> None:
+    """SIGTERM/SIGHUP to ``match --jobs 2`` killed the parent alone: its workers ran on for up
+    to two minutes, each ending in a ``BrokenPipeError`` traceback; Ctrl-C printed a
+    ``KeyboardInterrupt`` traceback from each worker."""
+    process = _start(tmp_path, *MATCH)
+    assert _until(lambda: len(_children(process.pid)) == 2, 30), "the workers did not start"
+    time.sleep(0.2)  # the workers are at work
+    (os.killpg if to_group else os.kill)(process.pid, signum)
+    _stopped(tmp_path, process, expected)
+
+
+@needs_proc
+@pytest.mark.slow
+def test_a_stop_signal_ends_a_review_and_its_workers(tmp_path: Path) -> None:
+    process = _start(tmp_path, "review", "examples/game.txt", "--jobs", "2")
+    assert _until(lambda: len(_children(process.pid)) == 2, 30), "the workers did not start"
+    os.kill(process.pid, signal.SIGTERM)
+    _stopped(tmp_path, process, 143)
+
+
+@needs_proc
+@pytest.mark.slow
+def test_workers_die_with_a_parent_killed_outright(tmp_path: Path) -> None:
+    """SIGKILL leaves no chance to clean up: the workers die with the parent (Linux)."""
+    if sys.platform != "linux":
+        pytest.skip("the parent-death signal is Linux's")
+    process = _start(tmp_path, *MATCH)
+    assert _until(lambda: len(_children(process.pid)) == 2, 30), "the workers did not start"
+    os.kill(process.pid, signal.SIGKILL)
+    _stopped(tmp_path, process, -signal.SIGKILL)
+
+
+# --- the pool itself ---------------------------------------------------------------------------
+
+
+def _fail(item: int) -> int:
+    if item == 3:
+        raise ValueError(f"bad item {item}")
+    return item
+
+
+def _sleep(item: float) -> float:
+    time.sleep(item)
+    return item
+
+
+def test_an_error_in_a_worker_is_raised_where_its_answer_is_asked_for() -> None:
+    with Workers(2) as workers, pytest.raises(ValueError, match="bad item 3") as raised:
+        list(workers.imap_unordered(_fail, range(6)))
+    assert any("in a worker process" in note for note in raised.value.__notes__)
+
+
+def test_answers_in_order_of_asking_with_submit() -> None:
+    with Workers(2) as workers:
+        answers = [workers.submit(_sleep, s) for s in (0.2, 0.0, 0.1, 0.0)]
+        assert [answer() for answer in answers] == [0.2, 0.0, 0.1, 0.0]
+
+
+@needs_proc
+def test_a_worker_killed_from_outside_is_reported_not_waited_for() -> None:
+    """A ``multiprocessing.Pool`` worker killed while idle kept the queue's lock: the parent
+    waited for ever."""
+    with Workers(2) as workers:
+        answer = workers.submit(_sleep, 30.0)
+        victims = _children(os.getpid())
+        assert len(victims) == 2
+        for pid in victims:
+            os.kill(pid, signal.SIGKILL)
+        start = time.monotonic()
+        with pytest.raises(WorkerDied):
+            answer()
+        assert time.monotonic() - start < 5
+    assert _children(os.getpid()) == []
+
+
+def test_the_handlers_are_put_back_and_a_stop_inside_raises_stopped() -> None:
+    before = signal.getsignal(signal.SIGTERM)
+    with pytest.raises(Stopped) as stopped, Workers(1):
+        os.kill(os.getpid(), signal.SIGTERM)
+        time.sleep(5)
+    assert (stopped.value.code, stopped.value.signum) == (143, signal.SIGTERM)
+    assert signal.getsignal(signal.SIGTERM) is before
+
+
+@needs_proc
+def test_a_stop_signal_the_command_was_started_to_ignore_stays_ignored() -> None:
+    """``nohup`` ignores SIGHUP: the workers must not make it stop the command."""
+    previous = signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    try:
+        with Workers(1) as workers:
+            answer = workers.submit(_sleep, 0.3)
+            assert signal.getsignal(signal.SIGHUP) is signal.SIG_IGN
+            for pid in _children(os.getpid()):
+                os.kill(pid, signal.SIGHUP)
+            assert answer() == 0.3
+    finally:
+        signal.signal(signal.SIGHUP, previous)
