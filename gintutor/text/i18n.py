@@ -324,3 +324,15 @@ def percent(fraction: float, digits: int = 0) -> str:
     symbols = NUMBER_SYMBOLS.get(_State.language)
     pattern = "{}%" if symbols is None else symbols[2]
     return pattern.format(number(100 * fraction, digits))
+
+
+def either(items: list[str]) -> str:
+    """Choices written as a list the active language reads: ``6♣``, ``6♣ or 5♥``,
+    ``6♣, 5♥ or 4♦``.
+
+    >>> either(["6♣"]), either(["6♣", "5♥", "4♦"])
+    ('6♣', '6♣, 5♥ or 4♦')
+    """
+    if len(items) < 2:
+        return "".join(items)
+    return _("{choices} or {last}", choices=", ".join(items[:-1]), last=items[-1])

@@ -6,30 +6,52 @@ from collections.abc import Sequence
 
 from gintutor.engine.game import BonusKind, GameSheet, HandRecord, Match
 from gintutor.engine.rules import RuleSet
-from gintutor.text.blocks import YOU, Block, Heading, Line, Table, agree, plural
+from gintutor.engine.scoring import Outcome
+from gintutor.text.blocks import YOU, Block, Heading, Line, Table
+from gintutor.text.i18n import N_, _, ngettext, pgettext
 
 _BONUS_TEXT = {
-    BonusKind.GAME: "game bonus",
-    BonusKind.BOX: "box bonus",
-    BonusKind.SHUTOUT: "shutout: hand points doubled",
+    BonusKind.GAME: N_("game bonus"),
+    BonusKind.BOX: N_("box bonus"),
+    BonusKind.SHUTOUT: N_("shutout: hand points doubled"),
+}
+
+_OUTCOME_WORD = {
+    Outcome.KNOCK: N_("knock"),
+    Outcome.UNDERCUT: N_("undercut"),
+    Outcome.GIN: N_("gin"),
+    Outcome.BIG_GIN: N_("big gin"),
 }
 
 
-def _possessive(name: str) -> str:
-    return "your" if name == YOU else f"{name}'s"
+def player_name(name: str) -> str:
+    """A player's name as the sheet shows it (the learner: "You" in the active language)."""
+    return _("You") if name == YOU else name
 
 
 def _record_text(record: HandRecord, players: Sequence[str]) -> str:
     if record.winner is None or record.outcome is None:
-        return "void"
-    return f"{players[record.winner]} {record.outcome.value.replace('_', ' ')} {record.points}"
+        return pgettext("hand result", "void")
+    return _(
+        "{player} {outcome} {points}",
+        player=player_name(players[record.winner]),
+        outcome=pgettext("hand result", _OUTCOME_WORD[record.outcome]),
+        points=record.points,
+    )
+
+
+def _wins_by(name: str, margin: int) -> str:
+    if name == YOU:
+        return _("You win by {margin}", margin=margin)
+    return _("{name} wins by {margin}", name=name, margin=margin)
 
 
 def explain_sheet(
-    sheet: GameSheet, players: Sequence[str], rules: RuleSet, title: str = "Score sheet"
+    sheet: GameSheet, players: Sequence[str], rules: RuleSet, title: str | None = None
 ) -> list[Block]:
     """One game's sheet: running totals, then the end-of-game bonuses and the result."""
-    blocks: list[Block] = [Heading(title)]
+    blocks: list[Block] = [Heading(_("Score sheet") if title is None else title)]
+    first, second = player_name(players[0]), player_name(players[1])
     rows = tuple(
         (
             str(line.hand),
@@ -40,37 +62,72 @@ def explain_sheet(
         for line in sheet.lines
     )
     if rows:
-        blocks.append(Table(("hand", "result", players[0], players[1]), rows))
+        blocks.append(Table((_("hand"), _("result"), first, second), rows))
     else:
-        blocks.append(Line("No hands entered in this game."))
+        blocks.append(Line(_("No hands entered in this game.")))
     if sheet.winner is None:
         blocks.append(
             Line(
-                f"Game in progress: {players[0]} {sheet.totals[0]}, {players[1]} "
-                f"{sheet.totals[1]}; first to {sheet.target} wins."
+                _(
+                    "Game in progress: {first} {first_total}, {second} {second_total}; first to "
+                    "{target} wins.",
+                    first=first,
+                    first_total=sheet.totals[0],
+                    second=second,
+                    second_total=sheet.totals[1],
+                    target=sheet.target,
+                )
             )
         )
         return blocks
     winner, loser = sheet.winner, 1 - sheet.winner
     name = players[winner]
-    blocks.append(Line(f"{name} reached {sheet.target} and {agree(name, 'win')} the game."))
+    if name == YOU:
+        blocks.append(Line(_("You reached {target} and win the game.", target=sheet.target)))
+    else:
+        blocks.append(
+            Line(_("{name} reached {target} and wins the game.", name=name, target=sheet.target))
+        )
     if sheet.shutout:
-        blocks.append(Line(f"Shutout: {players[loser]} won no hand ({rules.shutout.value})."))
+        blocks.append(
+            Line(
+                _(
+                    "Shutout: {name} won no hand ({setting}).",
+                    name=player_name(players[loser]),
+                    setting=rules.shutout.value,
+                )
+            )
+        )
     bonus_rows = []
     for bonus in sheet.bonuses:
-        what = _BONUS_TEXT[bonus.kind]
+        what = _(_BONUS_TEXT[bonus.kind])
         if bonus.kind is BonusKind.BOX:
-            what = f"box bonus ({plural(bonus.count, 'hand')} x {rules.box_bonus})"
+            what = ngettext(
+                "box bonus ({count} hand x {bonus})",
+                "box bonus ({count} hands x {bonus})",
+                bonus.count,
+                count=bonus.count,
+                bonus=rules.box_bonus,
+            )
         elif bonus.kind is BonusKind.GAME and bonus.setting == "shutout":
-            what = "game bonus (shutout)"
-        bonus_rows.append((players[bonus.player], what, str(bonus.points), bonus.setting))
+            what = _("game bonus (shutout)")
+        bonus_rows.append(
+            (player_name(players[bonus.player]), what, str(bonus.points), bonus.setting)
+        )
     if bonus_rows:
-        blocks.append(Table(("player", "bonus", "points", "rule"), tuple(bonus_rows)))
+        headers = (_("player"), _("bonus"), _("points"), _("rule"))
+        blocks.append(Table(headers, tuple(bonus_rows)))
     finals = sheet.final_totals
     blocks.append(
         Line(
-            f"Final: {players[0]} {finals[0]}, {players[1]} {finals[1]}: "
-            f"{name} {agree(name, 'win')} by {sheet.margin}."
+            _(
+                "Final: {first} {first_total}, {second} {second_total}: {result}.",
+                first=first,
+                first_total=finals[0],
+                second=second,
+                second_total=finals[1],
+                result=_wins_by(name, sheet.margin),
+            )
         )
     )
     return blocks
@@ -80,36 +137,55 @@ def explain_match(match: Match, players: Sequence[str], rules: RuleSet) -> list[
     """Hollywood: the three games' sheets, then the match totals."""
     blocks: list[Block] = []
     for number, sheet in enumerate(match.games, start=1):
-        blocks += explain_sheet(sheet, players, rules, f"Game {number}")
+        blocks += explain_sheet(sheet, players, rules, _("Game {number}", number=number))
     finals = match.final_totals
-    blocks.append(Heading("Match"))
+    first, second = player_name(players[0]), player_name(players[1])
+    blocks.append(Heading(_("Match")))
     for line in match.unentered:
         record = line.record
         if record.winner is None:
             continue
-        blocks.append(
-            Line(
-                f"Hand {line.hand} ({_record_text(record, players)}) went into no game: "
-                f"{_possessive(players[record.winner]).capitalize()} wins up to then were due "
-                "only in games that had "
-                "already closed."
+        values = {"hand": line.hand, "result": _record_text(record, players)}
+        if players[record.winner] == YOU:
+            text = _(
+                "Hand {hand} ({result}) went into no game: your wins up to then were due only in "
+                "games that had already closed.",
+                **values,
             )
-        )
+        else:
+            text = _(
+                "Hand {hand} ({result}) went into no game: {name}'s wins up to then were due "
+                "only in games that had already closed.",
+                name=players[record.winner],
+                **values,
+            )
+        blocks.append(Line(text))
+    totals = {"first": first, "first_total": finals[0], "second": second, "second_total": finals[1]}
     if match.finished:
         lead = 0 if finals[0] >= finals[1] else 1
         blocks.append(
             Line(
-                f"All three games are over: {players[0]} {finals[0]}, {players[1]} "
-                f"{finals[1]}: {players[lead]} {agree(players[lead], 'win')} by "
-                f"{abs(finals[0] - finals[1])}."
+                _(
+                    "All three games are over: {first} {first_total}, {second} {second_total}: "
+                    "{result}.",
+                    result=_wins_by(players[lead], abs(finals[0] - finals[1])),
+                    **totals,
+                )
             )
         )
     else:
         open_games = sum(1 for sheet in match.games if not sheet.finished)
         blocks.append(
             Line(
-                f"{plural(open_games, 'game')} still open; so far {players[0]} {finals[0]}, "
-                f"{players[1]} {finals[1]}."
+                ngettext(
+                    "{count} game still open; so far {first} {first_total}, {second} "
+                    "{second_total}.",
+                    "{count} games still open; so far {first} {first_total}, {second} "
+                    "{second_total}.",
+                    open_games,
+                    count=open_games,
+                    **totals,
+                )
             )
         )
     return blocks
