@@ -16,6 +16,7 @@ CHEAP = ("simple", "simple")
 """Quick bots for the tests' hands (the generator's own are stronger and slower)."""
 
 
+@pytest.mark.slow  # generates twice, one process then two: ~40 s CPU
 def test_the_same_seed_gives_the_same_puzzles_on_any_number_of_processes() -> None:
     wanted = {Theme.DEADWOOD: 2, Theme.KNOCK_OR_PLAY: 1}
     one = generate(wanted, preset("classic"), seed=5, players=CHEAP, jobs=1)
