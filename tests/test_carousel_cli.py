@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import json
+from pathlib import Path
 
 import pytest
 from clirun import run
+
+
+@pytest.fixture(autouse=True)
+def _games_saved_in_a_temporary_home(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``carousel play`` saves its game: into a fresh data folder, under a fixed time."""
+    monkeypatch.setattr("gintutor.cli.carouselrun.now", lambda: dt.datetime(2026, 12, 1, 12))
 
 
 def test_analyze_json_contract() -> None:
@@ -83,7 +91,7 @@ def test_play_a_whole_round_from_piped_input() -> None:
     assert "You play 6S 7S 8S." in out
     assert "Round over: Bot3 knocked." in out and "You: 2C 6D AH AH 4H (14 points)" in out
     assert "round | ending" in out and "26 (26)" in out and "One round played" in out
-    assert "Game left." not in out
+    assert "Game over. Saved as 20261201-120000." in out
 
 
 def test_play_shows_the_table_meld_by_meld_and_a_hint() -> None:
@@ -93,7 +101,7 @@ def test_play_shows_the_table_meld_by_meld_and_a_hint() -> None:
     assert "Hint: you can shed 21 points this turn" in out
     assert "Hint: place 6S 7S 8S." in out
     assert "New table" in out
-    assert out.rstrip().endswith("Game left.")
+    assert out.rstrip().endswith("Go on with: gintutor carousel play --resume")
 
 
 def test_play_refuses_an_illegal_table_and_asks_again() -> None:
@@ -108,7 +116,7 @@ def test_play_refuses_an_illegal_table_and_asks_again() -> None:
 
 def test_play_end_of_input_leaves_cleanly() -> None:
     code, out, err = run("carousel", "play", "--players", "2", stdin="")
-    assert code == 0 and "Game left." in out and "Traceback" not in out + err
+    assert code == 0 and "Game saved as 20261201-120000." in out and "Traceback" not in out + err
 
 
 @pytest.mark.parametrize(

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import json
+from pathlib import Path
 
 import pytest
 from clirun import run
@@ -29,6 +31,12 @@ from gintutor.tutor.carouselplay import (
 ASCII = Style(ascii_only=True)
 
 # --- edits -----------------------------------------------------------------------------------
+
+
+@pytest.fixture(autouse=True)
+def _games_saved_in_a_temporary_home(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``carousel play`` saves its game: into a fresh data folder, under a fixed time."""
+    monkeypatch.setattr("gintutor.cli.carouselrun.now", lambda: dt.datetime(2026, 12, 1, 12))
 
 
 def draft(table: str, hand: str) -> Draft:

@@ -142,11 +142,17 @@ def register(app: typer.Typer) -> None:
     @carousel.command("play", cls=Command)
     def play(
         players: Annotated[
-            int, typer.Option(metavar="N", help="2 (one deck) to 5 (two decks).")
-        ] = 3,
+            int | None,
+            typer.Option(
+                metavar="N", help="2 (one deck) to 5 (two decks); default 3.", show_default=False
+            ),
+        ] = None,
         bot: Annotated[
-            str, typer.Option(metavar="TEXT", help="Bot level: greedy or careful.")
-        ] = "greedy",
+            str | None,
+            typer.Option(
+                metavar="TEXT", help="Bot level: greedy (default) or careful.", show_default=False
+            ),
+        ] = None,
         seed: Annotated[
             int | None,
             typer.Option(
@@ -159,62 +165,51 @@ def register(app: typer.Typer) -> None:
         ] = False,
         game: Annotated[bool, typer.Option("--game", hidden=True)] = False,
         coach: Annotated[
-            str,
+            str | None,
             typer.Option(
-                metavar="TEXT", help="on: warn before a play that leaves much more than the best."
+                metavar="TEXT",
+                help="on (default): warn before a play that leaves much more than the best; off.",
+                show_default=False,
             ),
-        ] = "on",
+        ] = None,
+        saved: Annotated[
+            str | None,
+            typer.Argument(
+                metavar="GAME|last",
+                help="With --resume: the saved game to go on with (default: the last "
+                "unfinished one).",
+                show_default=False,
+            ),
+        ] = None,
+        resume: Annotated[
+            bool,
+            typer.Option("--resume", help="Go on with a saved game instead of a new one."),
+        ] = False,
         no_color: NoColorOption = False,
         ascii_only: AsciiOption = False,
     ) -> None:
         """Play Carousel against bots: you are player 1. Edit the numbered table (add 4S to 3,
         move 5S from 1 to 4, new 7C 7D 7H, split 2 at 8S, undo), then done, draw or knock;
-        hint, best, help, quit."""
-        import random
-
-        from gintutor.cli.carouselrun import CarouselRunner
-        from gintutor.cli.prompts import Quit, asker_for
-        from gintutor.engine.carousel.cards import decks_for
-        from gintutor.engine.carousel.game import BotLevel
+        hint, best, help, quit. Saved as you play: carousel play --resume goes on."""
+        from gintutor.cli.carouselrun import play_command
+        from gintutor.cli.prompts import asker_for
         from gintutor.text.i18n import _
-        from gintutor.tutor.carouselplay import CarouselSession, Setup
 
-        decks_for(players)
-        levels = {level.value: level for level in BotLevel}
-        if bot.lower() not in levels:
-            raise GinError(f"--bot {bot!r}: use {' or '.join(levels)}")
-        if coach.strip().lower() not in ("on", "off"):
-            raise GinError(f"--coach {coach!r}: use on or off")
-        if seed is None:
-            seed = random.SystemRandom().randrange(1, 1_000_000)
-        setup = Setup(
+        if saved is not None and not resume:
+            raise GinError(
+                _("{game}: to go on with a saved game, write --resume {game}", game=saved)
+            )
+        play_command(
             players=players,
-            level=levels[bot.lower()],
+            bot=bot,
             seed=seed,
             one_round=one_round,
-            coach=coach.strip().lower() == "on",
+            coach=coach,
+            resume=(saved or "last") if resume else None,
+            terminal=terminal(no_color, ascii_only),
+            asker=asker_for(),
+            ascii_only=ascii_only,
         )
-        screen = terminal(no_color, ascii_only)
-        runner = CarouselRunner(CarouselSession(setup), screen, asker_for(), ascii_only)
-        if one_round:
-            start = _(
-                "Carousel, one round, against {bots} {level} bots (seed {seed}). Type help for "
-                "what you can type."
-            )
-        else:
-            start = _(
-                "Carousel, a game to {target}, against {bots} {level} bots (seed {seed}). Type "
-                "help for what you can type."
-            )
-        runner.say(
-            start.format(
-                target=setup.rules.game_target, bots=players - 1, level=bot.lower(), seed=seed
-            )
-        )
-        try:
-            runner.run()
-        except (Quit, KeyboardInterrupt):
-            typer.echo("\nGame left.")
 
 
 def _carousel_puzzle(puzzle_id: str | None, cache: Path | None = None) -> Any:

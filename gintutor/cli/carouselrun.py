@@ -1,16 +1,29 @@
-"""``gintutor carousel play`` at work: the game loop on the terminal.
+"""``gintutor carousel play`` at work: start or resume a saved game, then the game loop.
 
 The session (``tutor/carouselplay.py``) decides and the text layer (``text/carousel.py``) words
-it; this module only asks, shows and confirms the coach's warnings.
+it; this module only asks, shows, confirms the coach's warnings and saves. Every action is in
+the game file (``content/carouselgames.py``) before the next question, so ``quit``, Ctrl-C,
+the end of piped input or a kill loses at most the turn being typed: ``gintutor carousel play
+--resume`` goes on from there.
 """
 
 from __future__ import annotations
 
+import datetime as dt
+import random
+from pathlib import Path
 from typing import Any
 
 from gintutor.cli.prompts import Asker, Command, Prompt, Quit
 from gintutor.cli.render import Terminal
-from gintutor.engine.carousel.cards import Table
+from gintutor.content.carouselgames import (
+    CarouselWriter,
+    carousel_games_folder,
+    find_carousel_game,
+    load_carousel_game,
+)
+from gintutor.engine.carousel.cards import Table, decks_for
+from gintutor.engine.carousel.game import BotLevel
 from gintutor.errors import GinError
 from gintutor.text.blocks import Block, Line, Style
 from gintutor.text.carousel import (
@@ -25,7 +38,189 @@ from gintutor.text.carousel import (
     warning_text,
 )
 from gintutor.text.i18n import _
-from gintutor.tutor.carouselplay import CarouselSession, Edit, Warning, Word, read_reply
+from gintutor.tutor.carouselplay import (
+    CarouselSession,
+    Edit,
+    Setup,
+    Warning,
+    Word,
+    read_reply,
+    round_seed,
+)
+
+DEFAULT_PLAYERS = 3
+DEFAULT_BOT = BotLevel.GREEDY
+
+
+def now() -> dt.datetime:
+    """The time a new game is saved under (tests fix it)."""
+    return dt.datetime.now()
+
+
+def play_command(
+    *,
+    players: int | None,
+    bot: str | None,
+    seed: int | None,
+    one_round: bool,
+    coach: str | None,
+    resume: str | None,
+    terminal: Terminal,
+    asker: Asker,
+    ascii_only: bool,
+) -> None:
+    """Start a game (or resume one) and play it; every action saved as it happens."""
+    folder = carousel_games_folder()
+    coach_on = None if coach is None else _coach_on(coach)
+    if resume is not None:
+        options = (
+            ("--players", players),
+            ("--bot", bot),
+            ("--seed", seed),
+            ("--round", one_round or None),
+        )
+        given = [name for name, value in options if value is not None]
+        if given:
+            raise GinError(
+                _(
+                    "--resume goes on with the saved game's own players, bots and seed: leave "
+                    "out {option}",
+                    option=given[0],
+                )
+            )
+        runner = _resumed(resume, folder, coach_on, terminal, asker, ascii_only)
+    else:
+        runner = _new_game(
+            players, bot, seed, one_round, coach_on, folder, terminal, asker, ascii_only
+        )
+    runner.run_saved()
+
+
+def _coach_on(text: str) -> bool:
+    word = text.strip().lower()
+    if word not in ("on", "off"):
+        raise GinError(_("--coach {value}: use on or off", value=repr(text)))
+    return word == "on"
+
+
+def _level(text: str) -> BotLevel:
+    levels = {level.value: level for level in BotLevel}
+    found = levels.get(text.strip().lower())
+    if found is None:
+        raise GinError(
+            _("--bot {value}: use {choices}", value=repr(text), choices=" or ".join(levels))
+        )
+    return found
+
+
+def _new_game(
+    players: int | None,
+    bot: str | None,
+    seed: int | None,
+    one_round: bool,
+    coach: bool | None,
+    folder: Path,
+    terminal: Terminal,
+    asker: Asker,
+    ascii_only: bool,
+) -> CarouselRunner:
+    players = DEFAULT_PLAYERS if players is None else players
+    decks_for(players)
+    level = DEFAULT_BOT if bot is None else _level(bot)
+    if seed is None:
+        seed = random.SystemRandom().randrange(1, 1_000_000)
+    setup = Setup(players, level, seed, one_round, True if coach is None else coach)
+    writer, header = CarouselWriter.create(
+        folder,
+        players=players,
+        bot=level,
+        coach=setup.coach,
+        seed=seed,
+        one_round=one_round,
+        now=now(),
+    )
+    runner = CarouselRunner(CarouselSession(setup, writer), terminal, asker, ascii_only)
+    runner.writer = writer
+    values = {
+        "game": header.id,
+        "target": setup.rules.game_target,
+        "bots": players - 1,
+        "level": level.value,
+        "seed": seed,
+    }
+    if one_round:
+        runner.say(
+            _(
+                "New game {game}: Carousel, one round, against {bots} {level} bots (seed "
+                "{seed}; --seed {seed} deals it again). Type help for what you can type.",
+                **values,
+            )
+        )
+    else:
+        runner.say(
+            _(
+                "New game {game}: Carousel to {target}, against {bots} {level} bots (seed "
+                "{seed}; --seed {seed} deals it again). Type help for what you can type.",
+                **values,
+            )
+        )
+    return runner
+
+
+def _resumed(
+    which: str,
+    folder: Path,
+    coach: bool | None,
+    terminal: Terminal,
+    asker: Asker,
+    ascii_only: bool,
+) -> CarouselRunner:
+    saved = load_carousel_game(find_carousel_game(which, folder, unfinished=True))
+    if saved.end is not None:
+        raise GinError(
+            _(
+                "game {game} is over ({end}): start a new one with gintutor carousel play",
+                game=saved.id,
+                end=saved.end,
+            )
+        )
+    header = saved.header
+    setup = Setup(
+        header.players,
+        header.bot,
+        header.seed,
+        header.one_round,
+        header.coach if coach is None else coach,
+    )
+    writer = CarouselWriter.resume(saved)
+    session = CarouselSession(setup, writer)
+    try:
+        session.resume([saved_round.entries for saved_round in saved.rounds])
+    except GinError:
+        writer.close()
+        raise
+    runner = CarouselRunner(session, terminal, asker, ascii_only)
+    runner.writer = writer
+    for problem in saved.problems:
+        runner.say(_("note: {problem}", problem=problem))
+    if writer.kept_damage is not None:
+        runner.say(
+            _(
+                "note: the file as it was, damage included, is kept as {path}",
+                path=writer.kept_damage,
+            )
+        )
+    runner.say(
+        _(
+            "Resuming game {game} (seed {seed}, {bots} {level} bots), round {round}.",
+            game=saved.id,
+            seed=header.seed,
+            bots=header.players - 1,
+            level=header.bot.value,
+            round=max(session.number, 1),
+        )
+    )
+    return runner
 
 
 class CarouselRunner:
@@ -39,8 +234,38 @@ class CarouselRunner:
         self.asker = asker
         self.style = Style(ascii_only=ascii_only)
         self.names = ["You"] + [f"Bot{i}" for i in range(2, session.players + 1)]
-        self.sync: Any = lambda: None
-        """Called before every question (the saved game's lines go to disk)."""
+        self.writer: CarouselWriter | None = None
+        """The saved game (``None``: not saved)."""
+
+    def sync(self) -> None:
+        """Put the saved game's lines on disk (before every question)."""
+        if self.writer is not None:
+            self.writer.sync()
+
+    def run_saved(self) -> None:
+        """Play to the end, saving; ``quit``, Ctrl-C or the end of input leave the game saved
+        and say how to go on."""
+        writer = self.writer
+        assert writer is not None
+        game = writer.path.stem
+        try:
+            sheet = self.session.sheet
+            if self.session.game_over and sheet is not None:
+                # Resumed after its last round ended, before the end was written.
+                self.show(explain_sheet(sheet, self.names, one_round=self.session.setup.one_round))
+            self.run()
+            writer.end("finished")
+            self.say(_("Game over. Saved as {game}.", game=game))
+        except (Quit, KeyboardInterrupt):
+            self.say(
+                "\n"
+                + _(
+                    "Game saved as {game}. Go on with: gintutor carousel play --resume",
+                    game=game,
+                )
+            )
+        finally:
+            writer.close()
 
     def say(self, text: str) -> None:
         self.terminal.show([Line(text)])
@@ -305,6 +530,4 @@ class CarouselRunner:
 
 def session_seed(session: CarouselSession) -> int:
     """The deal seed of the round being played."""
-    from gintutor.tutor.carouselplay import round_seed
-
     return round_seed(session.setup.seed, session.number)

@@ -30,10 +30,10 @@ import json
 import os
 import re
 import stat
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from gintutor.content.store import GAMES
 from gintutor.engine.hand import Action, Deal, HandState, replay
@@ -428,16 +428,29 @@ class _Loader:
             raise ValueError(f"unknown line type {kind!r}")
 
 
-def load_game(path: Path) -> SavedGame:
-    """Read and replay a saved game; :class:`GameFileError` if nothing can be read from it.
+@dataclass(frozen=True)
+class LinesRead:
+    """What reading a game file's lines found besides the lines themselves (see
+    :func:`read_lines`)."""
+
+    problems: tuple[str, ...]
+    complete_bytes: int
+    damage: str | None
+    size: int
+
+
+def read_lines(
+    path: Path, take: Callable[[Mapping[str, Any], int, int], None], started: Callable[[], bool]
+) -> LinesRead:
+    """Hand every whole JSON line of the file at ``path`` to ``take(data, line, start)`` in
+    order; the reading behind :func:`load_game` (and any other game kept in this format).
 
     A last line without its newline (the writer was killed mid-line) is ignored and reported.
-    A damaged line after the header (not JSON, not legal, out of order, a hand after the game
-    was won) ends the reading: the hands before it are kept, and the damage is reported in
-    :attr:`SavedGame.damage` and :attr:`SavedGame.problems`.
+    A line ``take`` refuses (:class:`ValueError`) or that is not a JSON object ends the reading
+    once ``started()`` is true (the header was taken): the lines before it are kept and the
+    damage reported; before that, it is a :class:`GameFileError`.
     """
     raw = _read_bytes(path)
-    loader = _Loader(path)
     problems: list[str] = []
     complete = 0
     damage: str | None = None
@@ -447,13 +460,28 @@ def load_game(path: Path) -> SavedGame:
             break
         if line.strip():
             try:
-                _take_line(loader, path, number, line, complete)
+                _take_line(take, path, number, line, complete)
             except GameFileError as error:
-                if loader.header is None or number == 1:
+                if not started() or number == 1:
                     raise
                 damage = str(error)
                 break
         complete = end
+    return LinesRead(tuple(problems), complete, damage, len(raw))
+
+
+def load_game(path: Path) -> SavedGame:
+    """Read and replay a saved game; :class:`GameFileError` if nothing can be read from it.
+
+    A last line without its newline (the writer was killed mid-line) is ignored and reported.
+    A damaged line after the header (not JSON, not legal, out of order, a hand after the game
+    was won) ends the reading: the hands before it are kept, and the damage is reported in
+    :attr:`SavedGame.damage` and :attr:`SavedGame.problems`.
+    """
+    loader = _Loader(path)
+    read = read_lines(path, loader.take, lambda: loader.header is not None)
+    problems = list(read.problems)
+    complete, damage = read.complete_bytes, read.damage
     if loader.header is None:
         raise GameFileError(f"{path}: no game header (an empty or cut-short file)")
     loader._close_hand()
@@ -480,17 +508,23 @@ def load_game(path: Path) -> SavedGame:
         complete,
         tuple(states),
         damage,
-        len(raw),
+        read.size,
     )
 
 
-def _take_line(loader: _Loader, path: Path, number: int, line: bytes, start: int) -> None:
-    """One whole line into ``loader``; :class:`GameFileError` naming the line if it is bad."""
+def _take_line(
+    take: Callable[[Mapping[str, Any], int, int], None],
+    path: Path,
+    number: int,
+    line: bytes,
+    start: int,
+) -> None:
+    """One whole line to ``take``; :class:`GameFileError` naming the line if it is bad."""
     try:
         data = json.loads(line.decode("utf-8"))
         if not isinstance(data, dict):
             raise ValueError("a line is a JSON object")
-        loader.take(data, number, start)
+        take(data, number, start)
     except UnicodeDecodeError as error:
         raise GameFileError(
             f"{path}:{number}: not UTF-8 text (byte 0x{line[error.start]:02x} at column "
@@ -526,6 +560,23 @@ def new_game_id(folder: Path, now: dt.datetime) -> str:
     return name
 
 
+class ReadGame(Protocol):
+    """What :meth:`GameWriter.resume` needs of a game file read (a :class:`SavedGame`, or
+    another game kept in this format)."""
+
+    @property
+    def path(self) -> Path: ...
+
+    @property
+    def size(self) -> int: ...
+
+    @property
+    def complete_bytes(self) -> int: ...
+
+    @property
+    def damage(self) -> str | None: ...
+
+
 class GameWriter:
     """Appends lines to a game file: each one whole, fsynced at :meth:`sync` (see the module)."""
 
@@ -552,6 +603,25 @@ class GameWriter:
         now: dt.datetime | None = None,
     ) -> tuple[GameWriter, GameHeader]:
         """A new game file in ``folder`` (made if missing), its header written."""
+        writer, game_id, created = cls.open_new(folder, now)
+        header = GameHeader(
+            game_id,
+            created,
+            rules,
+            rules_spec,
+            bot,
+            coach,
+            seed,
+            you,
+            first_dealer,
+        )
+        writer.line(header.to_json())
+        return writer, header
+
+    @classmethod
+    def open_new(cls, folder: Path, now: dt.datetime | None = None) -> tuple[GameWriter, str, str]:
+        """A new empty game file in ``folder`` (made if missing), created 0600 and locked;
+        with its id and creation time (ISO, to the second). The caller writes the header."""
         now = now or dt.datetime.now()
         try:
             folder.mkdir(parents=True, exist_ok=True)
@@ -570,24 +640,11 @@ class GameWriter:
                 f"{folder}: cannot save the game there ({error.strerror or error}); set "
                 "GINTUTOR_HOME to a folder you can write to"
             ) from None
-        header = GameHeader(
-            game_id,
-            now.replace(microsecond=0).isoformat(),
-            rules,
-            rules_spec,
-            bot,
-            coach,
-            seed,
-            you,
-            first_dealer,
-        )
         _lock(descriptor, path)  # no one else knows the file yet: never refused
-        writer = cls(path, descriptor, new_in=folder)
-        writer._write(header.to_json())
-        return writer, header
+        return cls(path, descriptor, new_in=folder), game_id, now.replace(microsecond=0).isoformat()
 
     @classmethod
-    def resume(cls, game: SavedGame) -> GameWriter:
+    def resume(cls, game: ReadGame) -> GameWriter:
         """Append to a saved game, holding its lock: a damaged tail is first kept beside it
         (its name in :attr:`kept_damage`) and a truncated last line cut off.
 
@@ -625,7 +682,8 @@ class GameWriter:
         writer.kept_damage = kept
         return writer
 
-    def _write(self, data: Mapping[str, Any]) -> None:
+    def line(self, data: Mapping[str, Any]) -> None:
+        """Append ``data`` as one JSON line, whole (on disk at the next :meth:`sync`)."""
         line = (json.dumps(data, ensure_ascii=False) + "\n").encode("utf-8")
         try:
             view = memoryview(line)
@@ -654,7 +712,7 @@ class GameWriter:
 
     def hand(self, number: int, deal: Deal) -> None:
         """A ``hand`` line: hand ``number`` (from 1) is dealt ``deal``."""
-        self._write({"type": "hand", "hand": number, "deal": deal.text()})
+        self.line({"type": "hand", "hand": number, "deal": deal.text()})
 
     def action(
         self, hand: int, player: int, action: Action, coach: CoachNote | None = None
@@ -668,11 +726,11 @@ class GameWriter:
         }
         if coach is not None:
             data["coach"] = coach.to_json()
-        self._write(data)
+        self.line(data)
 
     def end(self, reason: str) -> None:
         """The ``end`` line: ``finished`` (played to the end) or ``resigned``."""
-        self._write({"type": "end", "reason": reason})
+        self.line({"type": "end", "reason": reason})
 
     def close(self) -> None:
         """Close the file, its lines on disk."""

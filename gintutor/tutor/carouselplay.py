@@ -251,6 +251,11 @@ def round_seed(seed: int, number: int) -> int:
     return seed + number - 1
 
 
+def first_player(number: int, players: int) -> int:
+    """Who moves first in round ``number`` (from 1): the turn passes round the table."""
+    return (number - 1) % players
+
+
 @dataclass(frozen=True)
 class Setup:
     """What a game is: players, bot level, seed, one round or a whole game, coach on or off."""
@@ -313,7 +318,7 @@ class CarouselSession:
         """Deal the next round (recorded)."""
         self.number += 1
         seed = round_seed(self.setup.seed, self.number)
-        first = (self.number - 1) % self.players
+        first = first_player(self.number, self.players)
         self.round_ = Round.deal(self.players, seed, self.rules, first)
         self._logged = 0
         self._new_decision()
@@ -325,7 +330,7 @@ class CarouselSession:
         for entries in rounds:
             seed = round_seed(self.setup.seed, self.number + 1)
             self.number += 1
-            first = (self.number - 1) % self.players
+            first = first_player(self.number, self.players)
             round_ = Round.deal(self.players, seed, self.rules, first)
             for entry in entries:
                 round_.do(entry)
