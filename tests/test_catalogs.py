@@ -201,6 +201,7 @@ COMPLETE: set[tuple[str, str]] = {
     ("id", "rules"),
     ("nb", "lessons"),
     ("nb", "rules"),
+    ("pt_BR", "lessons"),
     ("pt_BR", "rules"),
 }
 """The (language, domain) catalogs declared complete: a translator adds theirs when done, and
