@@ -70,9 +70,11 @@ def test_the_shipped_mo_is_the_po_compiled(language: str, domain: str) -> None:
 @pytest.mark.parametrize("language", TRANSLATED)
 @pytest.mark.parametrize("domain", DOMAINS)
 def test_every_translation_keeps_the_sources_placeholders(language: str, domain: str) -> None:
+    """A stale (fuzzy) translation is not compiled (the English shows), and its English changed
+    under it, placeholders included: it is checked once a translator confirms it."""
     wrong = []
     for message in _po(language, domain):
-        if not message.id or not message.string:
+        if not message.id or not message.string or message.fuzzy:
             continue
         sources = [message.id] if isinstance(message.id, str) else list(message.id)
         strings = [message.string] if isinstance(message.string, str) else list(message.string)
