@@ -34,6 +34,7 @@ from gintutor.cli.shared import (
     workers,
 )
 from gintutor.errors import GinError
+from gintutor.text.i18n import N_, _, ngettext
 
 
 class NothingToCheck(GinError):
@@ -193,13 +194,19 @@ def analyze(
     taken = _card_option(drew_from_discard, "--drew-from-discard")
     if rule_set.needs_upcard and up is None:
         raise UsageError(
-            f"{rule_set.name} rules take the knock limit and doubling from the first upcard: "
-            "add --upcard CARD"
+            _(
+                "{rules} rules take the knock limit and doubling from the first upcard: add "
+                "--upcard CARD",
+                rules=rule_set.name,
+            )
         )
     if up is not None and not rule_set.needs_upcard:
         typer.echo(
-            f"note: --upcard does not apply under {rule_set.name} rules (the first "
-            "upcard sets no knock limit and doubles nothing); it is ignored",
+            _(
+                "note: --upcard does not apply under {rules} rules (the first upcard sets no "
+                "knock limit and doubles nothing); it is ignored",
+                rules=rule_set.name,
+            ),
             err=True,
         )
     defender = None
@@ -212,7 +219,7 @@ def analyze(
     def one(text: str) -> Any:
         cards: CardSet = parse_hand(text)
         if taken is not None and len(cards) != 11:
-            raise UsageError("--drew-from-discard needs the 11-card hand you hold after drawing")
+            raise UsageError(_("--drew-from-discard needs the 11-card hand you hold after drawing"))
         return analyze_hand(cards, rule_set, upcard=up, taken_from_discard=taken, opponent=defender)
 
     show = _json_printer() if as_json else _text_printer(no_color, ascii_only)
@@ -257,11 +264,12 @@ def rules_command(
     screen = terminal(no_color, ascii_only)
     if diff is not None:
         if name is not None:
-            raise UsageError("give either a rule set or --diff A B, not both")
+            raise UsageError(_("give either a rule set or --diff A B, not both"))
         first, second = load_rules(diff[0]), load_rules(diff[1])
         keys = [k for k in SETTING_NAMES if getattr(first, k) != getattr(second, k)]
         if not keys:
-            screen.show([Line(f"{first.name} and {second.name} have the same settings.")])
+            same = _("{a} and {b} have the same settings.", a=first.name, b=second.name)
+            screen.show([Line(same)])
             return
         screen.show([rules_table([first, second], keys)])
         return
@@ -271,8 +279,11 @@ def rules_command(
             [
                 rules_table(list(PRESETS.values()), SETTING_NAMES),
                 Line(
-                    f"The source texts' rule sets, by name: {others} (gintutor rules NAME). "
-                    "Carousel, a game of its own: gintutor rules carousel."
+                    _(
+                        "The source texts' rule sets, by name: {names} (gintutor rules NAME). "
+                        "Carousel, a game of its own: gintutor rules carousel.",
+                        names=others,
+                    )
                 ),
             ]
         )
@@ -326,11 +337,13 @@ def score(
     rule_set = load_rules(rules)
     names = [name.strip() for name in players.split(",")]
     if len(names) != 2 or not all(names) or names[0].lower() == names[1].lower():
-        raise UsageError(f"--players: {players!r}: give two different names, e.g. Ann,Bob")
+        raise UsageError(
+            _("--players: {players!r}: give two different names, e.g. Ann,Bob", players=players)
+        )
     entries = [(f"hand {n}", text) for n, text in enumerate(hands or [], start=1)]
     if file is not None:
         if entries:
-            raise UsageError("give the hands as arguments or with --file, not both")
+            raise UsageError(_("give the hands as arguments or with --file, not both"))
         if str(file) == "-":
             from gintutor.cli.inputs import stdin_lines
             from gintutor.content.scorefile import entries_from_text, guess_kind
@@ -342,7 +355,7 @@ def score(
 
             entries = read_entries(file)
     if not entries:
-        raise UsageError("no hands given: e.g. gintutor score 'A knock 12' 'B gin 41'")
+        raise UsageError(_("no hands given: e.g. gintutor score 'A knock 12' 'B gin 41'"))
     records = parse_entries(entries, names, rule_set)
     screen = terminal(no_color, ascii_only)
     if rule_set.hollywood:
@@ -351,17 +364,16 @@ def score(
         screen.show(explain_sheet(score_game(records, rule_set), names, rule_set))
 
 
-def _count(number: int, word: str) -> str:
-    """``1 puzzle``, ``2 puzzles``."""
-    return f"{number} {word}{'' if number == 1 else 's'}"
-
-
 def _exit_on_problems(problems: list[Any]) -> None:
     """Print content problems one per line (``file:line: ...``); exit 1 if there are any."""
     for problem in problems:
         typer.echo(str(problem))
     if problems:
-        typer.echo(f"{_count(len(problems), 'problem')} found", err=True)
+        count = len(problems)
+        typer.echo(
+            ngettext("{count} problem found", "{count} problems found", count, count=count),
+            err=True,
+        )
         raise typer.Exit(1)
 
 
@@ -413,14 +425,20 @@ def lessons_check(
 
         _translations("lessons", [m for where, text in files for m in lesson_messages(where, text)])
     questions = sum(len(lesson.questions) for lesson in lessons)
-    typer.echo(f"{_count(len(lessons), 'lesson')}, {_count(questions, 'question')}: all good")
+    count = len(lessons)
+    typer.echo(
+        _(
+            "{lessons}, {questions}: all good",
+            lessons=ngettext("{count} lesson", "{count} lessons", count, count=count),
+            questions=ngettext("{count} question", "{count} questions", questions, count=questions),
+        )
+    )
 
 
 def _translations(domain: str, messages: list[Any]) -> None:
     """One line per language: how many of ``messages`` its catalog translates (stale ones
     are shown in English until a translator confirms them)."""
     from gintutor.content.catalogs import coverage
-    from gintutor.text.i18n import _
 
     for found in coverage(domain, messages):
         typer.echo(
@@ -484,17 +502,25 @@ def learn(
     chosen = find_lesson(lessons, lesson) if lesson is not None else None
     asker = asker_for()
     if reset:
-        what = f"lesson {chosen.number} ({chosen.title})" if chosen else "every lesson"
+        if chosen is None:
+            question, done = (
+                _("Forget your progress in every lesson?"),
+                _("Progress in every lesson reset."),
+            )
+        else:
+            lesson_of = {"number": chosen.number, "title": chosen.title}
+            question = _("Forget your progress in lesson {number} ({title})?", **lesson_of)
+            done = _("Progress in lesson {number} ({title}) reset.", **lesson_of)
         try:
-            if not yes and not asker.confirm(f"Forget your progress in {what}?"):
-                typer.echo("Nothing reset.")
+            if not yes and not asker.confirm(question):
+                typer.echo(_("Nothing reset."))
                 return
         except Quit:
-            typer.echo("Nothing reset.")
+            typer.echo(_("Nothing reset."))
             return
         progress.reset(chosen.id if chosen else None)
         progress.save()
-        typer.echo(f"Progress in {what} reset.")
+        typer.echo(done)
         return
     screen = terminal(no_color, ascii_only)
     runner = LessonRunner(screen, asker, progress)
@@ -504,12 +530,26 @@ def learn(
     else:
         target = resume_point(lessons, records, progress.data.get("current"))
     if target is None:
-        typer.echo(f"All {len(lessons)} lessons are done. Replay one with: gintutor learn NUMBER")
+        typer.echo(
+            _(
+                "All {count} lessons are done. Replay one with: gintutor learn NUMBER",
+                count=len(lessons),
+            )
+        )
         return
     try:
         runner.course(lessons, *target)
     except Quit:
-        typer.echo("\nProgress saved. Run gintutor learn to pick up where you left off.")
+        typer.echo("\n" + _("Progress saved. Run gintutor learn to pick up where you left off."))
+
+
+STATUS_TEXT = {
+    "new": N_("new"),
+    "started": N_("started"),
+    "not-passed": N_("not passed"),
+    "done": N_("done"),
+}
+"""A lesson's status in words (:class:`~gintutor.tutor.lessons.LessonStatus`'s values)."""
 
 
 def _list_lessons(
@@ -551,12 +591,12 @@ def _list_lessons(
 
     def status_text(found: Any) -> str:
         if found.status is LessonStatus.STARTED:
-            return f"at question {found.question}"
-        return str(found.status.text)
+            return _("at question {number}", number=found.question)
+        return _(STATUS_TEXT[found.status.value])
 
-    done = sum(1 for _, found in rows if found.status is LessonStatus.DONE)
+    done = sum(1 for _lesson, found in rows if found.status is LessonStatus.DONE)
     table = Table(
-        ("#", "id", "lesson", "score", "status"),
+        ("#", "id", _("lesson"), _("score"), _("status")),
         tuple(
             (
                 str(lesson.number),
@@ -567,13 +607,24 @@ def _list_lessons(
             )
             for lesson, found in rows
         ),
-        frozenset(i for i, (_, found) in enumerate(rows) if found.status is LessonStatus.DONE),
+        frozenset(
+            i for i, (_lesson, found) in enumerate(rows) if found.status is LessonStatus.DONE
+        ),
     )
     terminal(no_color, ascii_only).show(
         [
             table,
-            Line(f"{done}/{len(rows)} lessons, {percent(done / len(rows) if rows else 0)}"),
-            Line("score: questions right first time; done: every question answered, none skipped"),
+            Line(
+                _(
+                    "{done}/{count} lessons, {percent}",
+                    done=done,
+                    count=len(rows),
+                    percent=percent(done / len(rows) if rows else 0),
+                )
+            ),
+            Line(
+                _("score: questions right first time; done: every question answered, none skipped")
+            ),
         ]
     )
 
@@ -693,7 +744,16 @@ def puzzles_check(
         target = Path(str(content_dir("puzzles"))) / FILE_NAME
         write_atomically(target, verdicts_text(solutions))
         stored = sum(s.verdict is not None for s in solutions)
-        typer.echo(f"wrote {_count(stored, 'verdict')} to {target}", err=True)
+        typer.echo(
+            ngettext(
+                "wrote {count} verdict to {target}",
+                "wrote {count} verdicts to {target}",
+                stored,
+                count=stored,
+                target=target,
+            ),
+            err=True,
+        )
     checked = len(puzzles)
     if carousel:
         found, issues = check_carousel_puzzles(carousel)
@@ -703,7 +763,9 @@ def puzzles_check(
     if not checked:
         where = path if path is not None else "the shipped pack"
         raise NothingToCheck(f"{where}: no puzzles found: nothing was checked")
-    typer.echo(f"{_count(checked, 'puzzle')}: all good")
+    typer.echo(
+        ngettext("{count} puzzle: all good", "{count} puzzles: all good", checked, count=checked)
+    )
 
 
 @puzzles_app.command(cls=Command, name="report", epilog="Example: gintutor puzzles report --json")
@@ -721,7 +783,7 @@ def puzzles_report(
 
     found: list[Any] = []
     with progress_bar("checking puzzles") as advance:
-        puzzles, _ = check_puzzles(
+        puzzles, _problems = check_puzzles(
             puzzle_files(),
             jobs=workers(jobs),
             progress=advance,
@@ -853,7 +915,17 @@ def puzzles_generate(
         from gintutor.content.store import write_atomically
 
         write_atomically(out, text)
-        typer.echo(f"wrote {_count(len(puzzles), 'puzzle')} to {out}", err=True)
+        count = len(puzzles)
+        typer.echo(
+            ngettext(
+                "wrote {count} puzzle to {target}",
+                "wrote {count} puzzles to {target}",
+                count,
+                count=count,
+                target=out,
+            ),
+            err=True,
+        )
 
 
 @app.command(
@@ -965,7 +1037,7 @@ def puzzle(
             theme=theme,
         )
     except Quit:
-        typer.echo("\nNo answer given; come back to it any time.")
+        typer.echo("\n" + _("No answer given; come back to it any time."))
 
 
 def _json_printer() -> Callable[[Any], None]:

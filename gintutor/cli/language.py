@@ -24,6 +24,17 @@ HELP_WORDS = (
 )
 """Help texts that Typer and Click write themselves, translated like ours."""
 
+HELP_HEADINGS = {
+    "Usage: ": N_("Usage: "),
+    "Arguments": N_("Arguments"),
+    "Options": N_("Options"),
+    "Commands": N_("Commands"),
+    "[required]": N_("[required]"),
+    "[default: ": N_("[default: "),
+}
+"""The words of a help page that Click writes in English: its usage line's prefix, the
+sections' titles, an option's required and default marks."""
+
 
 def lang_argument(argv: Sequence[str]) -> str | None:
     """The value of ``--lang`` among the root options (before the command's name).
@@ -127,6 +138,36 @@ def localize_help(command: Any) -> None:
             return option
 
         command.get_help_option = get_help_option
+    format_help = getattr(command, "format_help", None)
+    if format_help is not None:
+        command.format_help = _headings_translated(format_help)
+
+
+def _headings_translated(format_help: Any) -> Any:
+    """``format_help`` writing the page's headings in the active language: through the
+    formatter's public ``write_usage`` and ``section`` (Typer offers no setting for them)."""
+
+    def translated(ctx: Any, formatter: Any) -> None:
+        write_usage, section = formatter.write_usage, formatter.section
+
+        def usage(prog: str, args: str = "", prefix: str | None = None) -> None:
+            write_usage(prog, args, _(HELP_HEADINGS["Usage: "]) if prefix is None else prefix)
+
+        def titled(name: str) -> Any:
+            return section(_(HELP_HEADINGS[name]) if name in HELP_HEADINGS else name)
+
+        def described(rows: Any, *rest: Any, **options: Any) -> None:
+            marks = [(mark, _(HELP_HEADINGS[mark])) for mark in ("[required]", "[default: ")]
+            for mark, text in marks:
+                rows = [(term, about.replace(mark, text)) for term, about in rows]
+            write_dl(rows, *rest, **options)
+
+        write_dl = formatter.write_dl
+        formatter.write_usage, formatter.section = usage, titled
+        formatter.write_dl = described
+        format_help(ctx, formatter)
+
+    return translated
 
 
 def help_text(text: str) -> str:
