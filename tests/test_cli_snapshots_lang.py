@@ -1,0 +1,66 @@
+"""Each translated language's command line, as a reader sees it: help pages, analyze (10 cards,
+11 cards, a knock played out against --opponent), the rules and a score sheet.
+
+A language joins ``LANGUAGES`` when its interface catalog is complete. Read every snapshot
+diff: it is the translation the user reads."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from syrupy.assertion import SnapshotAssertion
+from typer.testing import CliRunner
+
+from gintutor.cli.app import app
+from gintutor.text import i18n
+
+LANGUAGES = ["id"]
+
+CASES = {
+    "help": ["--help"],
+    "analyze-help": ["analyze", "--help"],
+    "analyze-10": ["analyze", "7C 7D 7S 4H 5H 6H TD JD QD KC"],
+    "analyze-11": ["analyze", "5D 6S 3D 5S 4S 6C 6D 2H 4D 2S 5H"],
+    "analyze-11-taken": [
+        "analyze",
+        "5D 6S 3D 5S 4S 6C 6D 2H 4D 2S 5H",
+        "--drew-from-discard",
+        "6C",
+    ],
+    "analyze-opponent": [
+        "analyze",
+        "4H 5H 6H 5C 5D 9S TS JS QS KS",
+        "--opponent",
+        "3H 7H 8H 2C 3C 4D 8D 9C JD KD",
+    ],
+    "analyze-no-showdown": [
+        "analyze",
+        "7C 7D 2S 4H 5H 6H TD 9D KC QS",
+        "--opponent",
+        "3H 7H 8H 2C 3C 4D 8D 9C JD KD",
+    ],
+    "rules": ["rules"],
+    "rules-own": ["rules", "indonesian"],
+    "score": ["score", "A knock 12", "B gin 41", "A undercut 30", "B knock 50", "A gin 35"],
+    "score-hollywood": ["score", "--rules", "hollywood", "A knock 30", "B gin 41", "A knock 80"],
+}
+
+
+@pytest.fixture(autouse=True)
+def english_after() -> Iterator[None]:
+    yield
+    i18n.use(i18n.ENGLISH)
+
+
+@pytest.mark.parametrize("case", list(CASES))
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_command_line_in_each_language(
+    language: str, case: str, snapshot: SnapshotAssertion
+) -> None:
+    result = CliRunner(env={"NO_COLOR": "1"}).invoke(app, ["--lang", language, *CASES[case]])
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr == ""
+    english = CliRunner(env={"NO_COLOR": "1"}).invoke(app, ["--lang", "en", *CASES[case]])
+    assert result.stdout != english.stdout
+    assert result.stdout == snapshot
