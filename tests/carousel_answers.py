@@ -7,6 +7,7 @@ from gintutor.tutor.questions.carousel import (
     CarouselPlaceQuestion,
     CarouselPlayQuestion,
     CarouselQuestion,
+    CarouselTurnQuestion,
     MeldFault,
 )
 
@@ -18,6 +19,8 @@ def wrong_carousel_answer(question: CarouselQuestion) -> str:
         if answer != "valid":
             return "valid"
         return next(f.value for f in MeldFault if f not in question.faults())
+    if isinstance(question, CarouselTurnQuestion):
+        return "draw" if answer == "end" else "end"
     if isinstance(question, CarouselPlaceQuestion):
         return "none" if answer != "none" else question.hand.codes()[0]
     if isinstance(question, CarouselPlayQuestion) and answer == "none":

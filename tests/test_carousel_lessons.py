@@ -34,6 +34,7 @@ from gintutor.tutor.questions.carousel import (
     CarouselPlayQuestion,
     CarouselQuestion,
     CarouselScoreQuestion,
+    CarouselTurnQuestion,
     MeldFault,
     ScoreAsk,
     meld_faults,
@@ -278,6 +279,60 @@ def test_joker_question() -> None:
 def test_joker_question_needs_a_joker() -> None:
     with pytest.raises(GinError, match="needs a joker"):
         joker("5H 6H 7H", "8H", "5H 6H 7H 8H").verify()
+
+
+# --- carousel-turn --------------------------------------------------------------------------
+
+
+def turn(hand: str, drawn: int, table: str = "") -> CarouselTurnQuestion:
+    return CarouselTurnQuestion(
+        prompt="?", rules=GIN, hand=parse_hand_cards(hand), table=parse_table(table), drawn=drawn
+    )
+
+
+@pytest.mark.parametrize(
+    ("hand", "drawn", "table", "answer"),
+    [
+        ("7C 7D 7S 2H 9D", 1, "", "meld draw"),  # a meld in hand: meld, or draw again
+        ("7C 7D 7S 2H 9D", 2, "", "meld draw"),
+        ("2H 9D KC QS 4D", 1, "", "draw"),  # nothing to play: draw again
+        ("7C 7D 7S 2H 9D", 3, "", "end"),  # no meld after the third draw
+        ("8H 2C KD", 2, "5H 6H 7H", "meld draw"),  # a layoff on the table is a play
+        ("8H 2C KD", 3, "5H 6H 7H", "end"),
+    ],
+)
+def test_turn_draw_then_meld_or_draw_again_up_to_three_draws(
+    hand: str, drawn: int, table: str, answer: str
+) -> None:
+    question = turn(hand, drawn, table)
+    assert question.solve().answer == answer
+    assert question.judge(answer).correct
+    assert question.judge(" or ".join(reversed(answer.split()))).correct
+    assert not question.judge("end" if answer != "end" else "meld").correct
+
+
+def test_turn_question_no_meld_after_the_last_draw_says_why() -> None:
+    feedback = turn("7C 7D 7S 2H 9D", 3).judge("meld")
+    assert not feedback.correct and "may not meld" in feedback.message
+    assert "draws at most 3" in turn("7C 7D 7S 2H 9D", 3).judge("draw end").message
+
+
+def test_turn_question_agrees_with_the_rounds_state_machine() -> None:
+    # Replayed draws on the engine's round: a play is refused after the third draw.
+    round_ = turn("7C 7D 7S 2H 9D", 3).round()
+    assert round_.draws == 3 and not round_.can_play() and not round_.can_draw()
+    with pytest.raises(GinError):
+        round_.play(parse_table("7C 7D 7S"))
+    assert turn("7C 7D 7S 2H 9D", 2).round().can_play()
+
+
+def test_turn_question_errors() -> None:
+    with pytest.raises(GinError):
+        turn("7C 7D 7S", 4).verify()
+    with pytest.raises(AnswerError):
+        turn("7C 7D 7S", 1).judge("discard")
+    with pytest.raises(AnswerError):
+        turn("7C 7D 7S", 1).judge("")
 
 
 # --- carousel-knock --------------------------------------------------------------------------

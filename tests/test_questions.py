@@ -48,6 +48,7 @@ def test_every_kind_is_its_own_frozen_class() -> None:
         "carousel-play",
         "carousel-joker",
         "carousel-knock",
+        "carousel-turn",
         "carousel-score",
     ]
     for name, kind in QUESTION_KINDS.items():

@@ -50,6 +50,7 @@ _HOMES: dict[str, tuple[str, str]] = {
     "carousel-play": ("carousel", "CarouselPlayQuestion"),
     "carousel-joker": ("carousel", "CarouselJokerQuestion"),
     "carousel-knock": ("carousel", "CarouselKnockQuestion"),
+    "carousel-turn": ("carousel", "CarouselTurnQuestion"),
     "carousel-score": ("carousel", "CarouselScoreQuestion"),
 }
 """Every question kind by its name in lesson files, in the order the format lists them: the

@@ -19,7 +19,7 @@ from enum import Enum
 from functools import cached_property
 from typing import Any, ClassVar
 
-from gintutor.engine.cards import Rank
+from gintutor.engine.cards import Card, Rank
 from gintutor.engine.carousel.cards import (
     MIN_MELD,
     Hand,
@@ -32,7 +32,7 @@ from gintutor.engine.carousel.cards import (
     parse_table,
     verify_counts,
 )
-from gintutor.engine.carousel.game import GameSheet, score_game
+from gintutor.engine.carousel.game import GameSheet, Phase, Round, score_game
 from gintutor.engine.carousel.rules import STANDARD, CarouselRules
 from gintutor.engine.carousel.solver import Play, best_play, verify_play
 from gintutor.engine.rules import PRESETS
@@ -134,6 +134,10 @@ class CarouselQuestion(Question):
             return _players(value)
         if key in ("first_meld", "play"):
             return _flag(value)
+        if key == "drawn":
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise CardError(f"{value!r}: expected the cards drawn this turn, 1 or more")
+            return value
         if key == "rounds":
             if not isinstance(value, list) or not value:
                 raise CardError('expected a list of rounds like ["A knock 3, B 12, C 20"]')
@@ -560,6 +564,158 @@ class CarouselKnockQuestion(_Position):
         return ["yes", "no"]
 
 
+# --- the turn --------------------------------------------------------------------------------
+
+
+class TurnAction(Enum):
+    """What a player may do next in a Carousel turn (the learner's word is the value)."""
+
+    MELD = "meld"
+    """Play onto the table now."""
+    DRAW = "draw"
+    """Do not play: draw another card."""
+    END = "end"
+    """The turn is over (knock if the hand allows it, or let the next player draw)."""
+
+
+_ACTION_JOINERS = frozenset({"or", "and", ","})
+
+
+@dataclass(frozen=True, kw_only=True)
+class CarouselTurnQuestion(_Position):
+    """What may you do now, ``drawn`` cards into your turn (the last one is in ``hand``)?
+
+    The answer is every :class:`TurnAction` the engine's round allows at that point (a play
+    only if your hand and the table make one), typed in any order.
+    """
+
+    kind: ClassVar[str] = "carousel-turn"
+    drawn: int
+    first_meld: bool = False
+
+    def verify(self) -> None:
+        limit = self.carousel_rules.draws_per_turn
+        if not 1 <= self.drawn <= limit:
+            raise CardError(f"drawn: {self.drawn}; a turn draws 1 to {limit} cards")
+        if len(self.hand) < self.drawn:
+            raise CardError(f"drawn: {self.drawn}; the hand holds only {len(self.hand)} cards")
+        super().verify()
+
+    def round(self) -> Round:
+        """The engine's round at this point: your hand dealt without the cards you drew, the
+        stock giving them back one per draw, and a pass after each draw but the last."""
+        drawn = parse_hand_cards(self.hand.codes()[len(self.hand) - self.drawn :])
+        # A joker stays under the drawn cards so the stock does not run out (which would start
+        # the last turns, a different state).
+        stock: list[Card | None] = [None] * (1 + drawn.jokers) + list(drawn.cards)[::-1]
+        melded = set() if self.first_meld else {0, 1}
+        round_ = Round(
+            self.carousel_rules,
+            self.decks,
+            [self.hand - drawn, Hand()],
+            stock,
+            self.table,
+            has_melded=melded,
+        )
+        for number in range(self.drawn):
+            if number:
+                round_.pass_turn()
+            round_.draw()
+        return round_
+
+    def play(self) -> Play | None:
+        """The best play you could make now (None if the hand and table make none)."""
+        return best_play(
+            self.table, self.hand, self.decks, self.carousel_rules, first_meld=self.first_meld
+        )
+
+    def actions(self) -> list[TurnAction]:
+        """What you may do now, in the order of :class:`TurnAction`."""
+        round_ = self.round()
+        found: list[TurnAction] = []
+        if round_.can_play() and self.play() is not None:
+            found.append(TurnAction.MELD)
+        if round_.can_play() and round_.stock:
+            found.append(TurnAction.DRAW)
+        if round_.phase is Phase.TURN_OVER:
+            found.append(TurnAction.END)
+        return found
+
+    def solve(self, style: Style = PLAIN) -> Solved:
+        actions = self.actions()
+        limit = self.carousel_rules.draws_per_turn
+        blocks: list[Block] = []
+        if self.drawn >= limit:
+            blocks.append(
+                Line(
+                    f"That was draw {self.drawn} of {limit}: after the last draw of a turn you "
+                    "may not meld, and the turn is over. There is no discard."
+                )
+            )
+        else:
+            found = self.play()
+            if found is None:
+                blocks.append(
+                    Line(
+                        f"Draw {self.drawn} of {limit}: nothing in your hand can go on the table, "
+                        "so you draw again."
+                    )
+                )
+            else:
+                blocks += explain_play(self.table, self.hand, found, self.carousel_rules, style)
+                blocks.append(
+                    Line(
+                        f"Draw {self.drawn} of {limit}: you may meld now (and your turn ends), "
+                        "or keep your cards and draw again."
+                    )
+                )
+        return Solved(" ".join(action.value for action in actions), tuple(blocks))
+
+    def judge(self, text: str, style: Style = PLAIN) -> Feedback:
+        words = text.lower().replace(",", " , ").split()
+        said: set[TurnAction] = set()
+        for word in words:
+            if word in _ACTION_JOINERS:
+                continue
+            try:
+                said.add(TurnAction(word))
+            except ValueError:
+                raise AnswerError(
+                    f"{quoted(word)} is not a move here: type meld, draw or end (or several)"
+                ) from None
+        if not said:
+            raise AnswerError("type meld, draw or end (or several)")
+        right = set(self.actions())
+        if said == right:
+            return Feedback(True, "Right.")
+        limit = self.carousel_rules.draws_per_turn
+        if TurnAction.MELD in said - right:
+            reason = (
+                f"after draw {limit}, the last of a turn, you may not meld"
+                if self.drawn >= limit
+                else "nothing in your hand can go on the table"
+            )
+            return Feedback(False, f"Not quite: {reason}.")
+        if TurnAction.DRAW in said - right:
+            return Feedback(False, f"Not quite: a turn draws at most {limit} cards.")
+        if TurnAction.END in said - right:
+            return Feedback(
+                False,
+                f"Not quite: a turn ends after a meld or after draw {limit}; "
+                "there is no discard to end it.",
+            )
+        return Feedback(False, "Not quite: you may do more than that now.")
+
+    def facts(self, style: Style = PLAIN) -> list[Block]:
+        return [
+            *super().facts(style),
+            Line(f"Cards drawn this turn: {self.drawn} of {self.carousel_rules.draws_per_turn}"),
+        ]
+
+    def completions(self) -> list[str]:
+        return [action.value for action in TurnAction]
+
+
 # --- scoring ---------------------------------------------------------------------------------
 
 
@@ -642,6 +798,7 @@ CAROUSEL_KINDS: tuple[type[CarouselQuestion], ...] = (
     CarouselPlayQuestion,
     CarouselJokerQuestion,
     CarouselKnockQuestion,
+    CarouselTurnQuestion,
     CarouselScoreQuestion,
 )
 """The Carousel question kinds, in the order the lesson format lists them."""
