@@ -46,6 +46,8 @@ from gintutor.tutor.puzzles import (
     fill_parts,
     meld_partners_mask,
     natural_choice,
+)
+from gintutor.tutor.puzzles import (
     solve_puzzle as _solve_puzzle,
 )
 
