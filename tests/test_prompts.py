@@ -97,3 +97,69 @@ def test_an_endless_piped_line_ends_the_input_in_bounded_memory(buffered: bool) 
     assert f"longer than {LONGEST_LINE} bytes" in out.getvalue()
     if buffered:
         assert sum(served) < 4 * LONGEST_LINE
+
+
+def _ctrl_c_as_the_terminal_leaves_raw_mode(keys: object) -> None:
+    """Ctrl-C typed just as a prompt closes: the terminal is back in cooked mode, so the key is
+    a SIGINT signal, delivered while prompt-toolkit is still winding the prompt down."""
+    import os
+    import signal
+    from contextlib import contextmanager
+    from typing import Any
+
+    raw_mode = keys.raw_mode  # type: ignore[attr-defined]
+
+    @contextmanager
+    def then_ctrl_c() -> Any:
+        with raw_mode():
+            yield
+        os.kill(os.getpid(), signal.SIGINT)
+
+    keys.raw_mode = then_ctrl_c  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("typed", ["KS\r9S\r", "9S\r"])
+def test_ctrl_c_while_the_prompt_closes_ends_the_prompt(
+    typed: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """It printed prompt-toolkit's ``Exception: Application is not running. Application.exit()
+    failed.`` and was ignored: the answer typed next counted (1 in 20 bursts of refused entries
+    and Ctrl-C on a terminal)."""
+    from gintutor.cli.prompts import Quit
+
+    with create_pipe_input() as keys:
+        keys.send_text(typed)
+        _ctrl_c_as_the_terminal_leaves_raw_mode(keys)
+        asker = TerminalAsker(input=keys, output=DummyOutput())
+        with pytest.raises(Quit):
+            asker.ask(Prompt(">", ("9S", "KS"), _validate))
+    captured = capsys.readouterr()
+    assert "Application" not in captured.out + captured.err
+
+
+def test_ctrl_c_while_a_confirmation_closes_ends_it() -> None:
+    from gintutor.cli.prompts import Quit
+
+    with create_pipe_input() as keys:
+        keys.send_text("y\r")
+        _ctrl_c_as_the_terminal_leaves_raw_mode(keys)
+        asker = TerminalAsker(input=keys, output=DummyOutput())
+        with pytest.raises(Quit):
+            asker.confirm("Again?")
+
+
+def test_ctrl_c_while_reading_a_piped_answer_ends_the_prompt() -> None:
+    import io
+    from typing import TextIO, cast
+
+    from gintutor.cli.prompts import PlainAsker, Quit
+
+    class Interrupted:
+        """Ctrl-C while the answer is read."""
+
+        def readline(self, size: int = -1) -> str:
+            raise KeyboardInterrupt
+
+    stdin = cast(TextIO, Interrupted())
+    with pytest.raises(Quit):
+        PlainAsker(stdin, io.StringIO()).ask(Prompt(">", ("9S",), _validate))
