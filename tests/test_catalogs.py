@@ -202,6 +202,7 @@ COMPLETE: set[tuple[str, str]] = {
     ("id", "gintutor"),
     ("id", "lessons"),
     ("id", "rules"),
+    ("nb", "gintutor"),
     ("nb", "lessons"),
     ("nb", "rules"),
     ("pt_BR", "lessons"),

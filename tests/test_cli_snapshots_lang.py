@@ -15,7 +15,10 @@ from typer.testing import CliRunner
 from gintutor.cli.app import app
 from gintutor.text import i18n
 
-LANGUAGES = ["id"]
+LANGUAGES = ["id", "nb"]
+
+OWN_RULES = {"id": "indonesian", "nb": "norwegian", "pt_BR": "portuguese"}
+"""The rule set of the source text written in each language (case rules-own)."""
 
 CASES = {
     "help": ["--help"],
@@ -41,7 +44,7 @@ CASES = {
         "3H 7H 8H 2C 3C 4D 8D 9C JD KD",
     ],
     "rules": ["rules"],
-    "rules-own": ["rules", "indonesian"],
+    "rules-own": ["rules", "OWN"],
     "score": ["score", "A knock 12", "B gin 41", "A undercut 30", "B knock 50", "A gin 35"],
     "score-hollywood": ["score", "--rules", "hollywood", "A knock 30", "B gin 41", "A knock 80"],
 }
@@ -58,9 +61,10 @@ def english_after() -> Iterator[None]:
 def test_the_command_line_in_each_language(
     language: str, case: str, snapshot: SnapshotAssertion
 ) -> None:
-    result = CliRunner(env={"NO_COLOR": "1"}).invoke(app, ["--lang", language, *CASES[case]])
+    args = [OWN_RULES[language] if arg == "OWN" else arg for arg in CASES[case]]
+    result = CliRunner(env={"NO_COLOR": "1"}).invoke(app, ["--lang", language, *args])
     assert result.exit_code == 0, result.stderr
     assert result.stderr == ""
-    english = CliRunner(env={"NO_COLOR": "1"}).invoke(app, ["--lang", "en", *CASES[case]])
+    english = CliRunner(env={"NO_COLOR": "1"}).invoke(app, ["--lang", "en", *args])
     assert result.stdout != english.stdout
     assert result.stdout == snapshot
