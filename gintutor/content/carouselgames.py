@@ -7,7 +7,7 @@ damaged tail kept beside the file before a resumed game cuts it off, one writer 
 (``flock``), files 0600. The lines:
 
 - ``{"type": "carousel", "version": 1, "id", "created", "players", "bot", "coach", "seed",
-  "one_round"}``: the header (the learner is player 1);
+  "one_round"}``: the header (the learner is ``"player": 0``);
 - ``{"type": "round", "round": N, "seed": S, "first": P}``: round ``N`` is dealt from ``S``
   and player ``P`` (from 0) moves first, both derived from the game's seed;
 - ``{"type": "action", "round": N, "player": P, "action": "draw|play|pass|knock|end",
