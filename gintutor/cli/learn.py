@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from gintutor.cli.learner import Session
 from gintutor.cli.prompts import Asker, Command, Prompt, Quit
 from gintutor.errors import GinError
+from gintutor.text.i18n import _
 from gintutor.tutor.lessons import (
     AnyLesson,
     CarouselShow,
@@ -80,11 +81,12 @@ class LessonRunner(Session):
             self.progress.data["current"] = following.id if following else None
             self.progress.save()
             if following is None:
-                self.terminal.say("Every lesson is done.")
+                self.terminal.say(_("Every lesson is done."))
                 return
-            self.terminal.say(f"Next: gintutor learn {following.number} ({following.title})")
+            values = {"number": following.number, "title": following.title}
+            self.terminal.say(_("Next: gintutor learn {number} ({title})", **values))
             if not go_on(
-                self.asker, f"Start lesson {following.number} now? Enter goes on, n stops"
+                self.asker, _("Start lesson {number} now? Enter goes on, n stops", **values)
             ):
                 return
             self.terminal.say("")
@@ -95,7 +97,9 @@ class LessonRunner(Session):
         record = self.progress.lesson(lesson.id)
         record["status"] = "started"
         self.progress.data["current"] = lesson.id
-        self.terminal.say(f"Lesson {lesson.number}: {lesson.title}", "bold")
+        self.terminal.say(
+            _("Lesson {number}: {title}", number=lesson.number, title=lesson.title), "bold"
+        )
         questions = len(lesson.question_steps)
         number = sum(1 for index in lesson.question_steps if index < start)
         for index in range(start, len(lesson.steps)):
@@ -111,7 +115,9 @@ class LessonRunner(Session):
                 self._show_carousel(step)
             else:
                 number += 1
-                result = self.ask(step, f"question {number} of {questions}")
+                result = self.ask(
+                    step, _("question {number} of {count}", number=number, count=questions)
+                )
                 _keep_the_better(record["steps"], str(index), result.record())
         passed = is_passed(lesson, record)
         record["status"] = "done"
@@ -119,18 +125,30 @@ class LessonRunner(Session):
         record["step"] = 0
         self.progress.save()
         found = standing(lesson, record)
-        score = f"{found.right_first_time} of {found.questions} questions right first time"
+        values = {
+            "number": lesson.number,
+            "right": found.right_first_time,
+            "count": found.questions,
+            "missed": found.questions - found.answered,
+        }
         self.terminal.say("")
         if passed:
-            self.terminal.say(f"Lesson {lesson.number} done: {score}.", "bold green")
-        else:
-            missed = found.questions - found.answered
             self.terminal.say(
-                f"Lesson {lesson.number} finished, not passed: {score}, "
-                f"{missed} skipped or revealed.",
+                _("Lesson {number} done: {right} of {count} questions right first time.", **values),
+                "bold green",
+            )
+        else:
+            self.terminal.say(
+                _(
+                    "Lesson {number} finished, not passed: {right} of {count} questions right "
+                    "first time, {missed} skipped or revealed.",
+                    **values,
+                ),
                 "bold",
             )
-            self.terminal.say(f"To pass it, answer every question: gintutor learn {lesson.number}")
+            self.terminal.say(
+                _("To pass it, answer every question: gintutor learn {number}", **values)
+            )
         return found
 
     def _show(self, step: Show) -> None:
@@ -182,14 +200,14 @@ class LessonRunner(Session):
             nonlocal shown_hints
             if shown_hints == len(hints):
                 return False
-            self.terminal.say(f"Hint: {hints[shown_hints]}", "yellow")
+            self.terminal.say(_("Hint: {hint}", hint=hints[shown_hints]), "yellow")
             shown_hints += 1
             return True
 
         while True:
             reply = self.asker.ask(prompt)
             if reply is Command.SKIP:
-                self.terminal.say("Skipped.")
+                self.terminal.say(_("Skipped."))
                 self._reveal(question)
                 return QuestionResult(False, False, tries, shown_hints, skipped=True)
             if isinstance(reply, str):
@@ -206,11 +224,11 @@ class LessonRunner(Session):
                 self._reveal(question)
                 return QuestionResult(False, False, tries, shown_hints + 1)
             # Out of hints: the answer is the next level, shown only when asked for.
-            self.terminal.say("Try again, or type hint to see the answer.")
+            self.terminal.say(_("Try again, or type hint to see the answer."))
 
     def _reveal(self, question: Question) -> None:
         solved = question.solve(self.style)
-        self.terminal.say(f"The answer: {solved.answer}", "bold")
+        self.terminal.say(_("The answer: {answer}", answer=solved.answer), "bold")
         self._explain(question)
 
     def _explain(self, question: Question) -> None:

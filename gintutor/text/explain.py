@@ -303,11 +303,16 @@ _ITEM_TEXT = {
 }
 
 
+def item_text(kind: ItemKind) -> str:
+    """A score item's name: ``gin bonus``."""
+    return _(_ITEM_TEXT[kind])
+
+
 def score_table(score: HandScore) -> Table:
     """The hand's score item by item, with the rule setting each comes from."""
     rows = []
     for item in score.items:
-        what = _(_ITEM_TEXT[item.kind])
+        what = item_text(item.kind)
         if item.kind is ItemKind.DEADWOOD_DIFFERENCE:
             high = max(score.knocker_deadwood, score.defender_deadwood)
             low = min(score.knocker_deadwood, score.defender_deadwood)

@@ -18,6 +18,7 @@ from gintutor.engine.cards import Card, CardSet, parse_cards
 from gintutor.engine.rules import RuleSet
 from gintutor.errors import GinError
 from gintutor.text.blocks import Block, Line, Style
+from gintutor.text.i18n import _, pgettext
 
 PLAIN = Style()
 """Cards written with suit symbols."""
@@ -108,15 +109,18 @@ def facts(
     """The lines setting out a question, in the one order every kind uses."""
     blocks: list[Block] = []
     if hand is not None:
-        blocks.append(Line(f"Hand: {style.cards(hand)}"))
+        blocks.append(Line(_("Hand: {cards}", cards=style.cards(hand))))
     if taken is not None:
-        blocks.append(Line(f"{style.card(taken)} was just taken from the discard pile."))
+        blocks.append(
+            Line(_("{card} was just taken from the discard pile.", card=style.card(taken)))
+        )
     if upcard is not None:
-        blocks.append(Line(f"First upcard: {style.card(upcard)}."))
+        blocks.append(Line(_("First upcard: {card}.", card=style.card(upcard))))
     if opponent_known:
-        blocks.append(Line(f"The opponent is known to hold {style.cards(opponent_known)}."))
+        known = style.cards(opponent_known)
+        blocks.append(Line(_("The opponent is known to hold {cards}.", cards=known)))
     if rules.name != "standard":
-        blocks.append(Line(f"Rules: {rules.name}."))
+        blocks.append(Line(_("Rules: {rules}.", rules=rules.name)))
     return blocks
 
 
@@ -151,11 +155,16 @@ def read_number(text: str) -> int:
     """
     cleaned = text.strip()
     if not _INTEGER.fullmatch(cleaned):
-        raise AnswerError(f"{quoted(cleaned)} is not a number: type a whole number like 14")
+        raise AnswerError(
+            _("{text} is not a number: type a whole number like 14", text=quoted(cleaned))
+        )
     if len(cleaned.lstrip("-")) > LONGEST_NUMBER:
         raise AnswerError(
-            f"{quoted(cleaned)} is far too big: no answer here has more than "
-            f"{LONGEST_NUMBER} digits"
+            _(
+                "{text} is far too big: no answer here has more than {digits} digits",
+                text=quoted(cleaned),
+                digits=LONGEST_NUMBER,
+            )
         )
     return int(cleaned)
 
@@ -174,12 +183,13 @@ def read_yes_no(text: str) -> bool:
         return True
     if word in _NO:
         return False
-    raise AnswerError(f"{quoted(text.strip())}: answer yes or no")
+    raise AnswerError(_("{text}: answer yes or no", text=quoted(text.strip())))
 
 
 def yes_no(value: bool) -> str:
-    """A yes/no answer as a learner types it."""
-    return "yes" if value else "no"
+    """A yes/no answer as a learner types it (in the active language: Indonesian ``ya``;
+    :func:`read_yes_no` reads both)."""
+    return pgettext("answer", "yes") if value else pgettext("answer", "no")
 
 
 def read_cards(text: str) -> tuple[Card, ...]:
@@ -190,7 +200,9 @@ def read_cards(text: str) -> tuple[Card, ...]:
         message = str(error)
         if len(message) > 2 * _LONGEST_MESSAGE:
             # The engine quotes the bad input whole: a pasted page is not echoed back.
-            message = f"{quoted(text.strip())} is not cards: write cards like 7C or 10♦"
+            message = _(
+                "{text} is not cards: write cards like 7C or 10♦", text=quoted(text.strip())
+            )
         raise AnswerError(message) from None
 
 
@@ -199,6 +211,9 @@ def read_held(text: str, held: CardSet, whose: str = "you") -> tuple[Card, ...]:
     cards = read_cards(text)
     for card in cards:
         if card not in held:
-            verb = "don't" if whose == "you" else "doesn't"
-            raise AnswerError(f"{whose} {verb} hold {card.code}")
+            if whose == "you":
+                raise AnswerError(_("you don't hold {card}", card=card.code))
+            if whose == "the defender":
+                raise AnswerError(_("the defender doesn't hold {card}", card=card.code))
+            raise AnswerError(_("{who} doesn't hold {card}", who=whose, card=card.code))
     return cards

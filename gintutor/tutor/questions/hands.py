@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, ClassVar
 from gintutor.engine.cards import Card, CardSet, mask_of
 from gintutor.errors import GinError
 from gintutor.text.blocks import Block, Line, Style
+from gintutor.text.i18n import _, either
 from gintutor.tutor.questions.base import (
     PLAIN,
     AnswerError,
@@ -48,7 +49,7 @@ class _MeldingQuestion(Question):
         blocks: list[Block] = []
         for number, arrangement in enumerate(solution.arrangements, start=1):
             if len(solution.arrangements) > 1:
-                blocks.append(Line(f"arrangement {number}"))
+                blocks.append(Line(_("arrangement {number}", number=number)))
             blocks += arrangement_lines(arrangement, style)
         return tuple(blocks)
 
@@ -73,25 +74,30 @@ class DeadwoodQuestion(_MeldingQuestion):
         value = read_number(text)
         best = min_deadwood_mask(self.hand.mask)
         if value == best:
-            return Feedback(True, f"Right: {best}.")
+            return Feedback(True, _("Right: {value}.", value=best))
         return Feedback(False, self._meaning(value, best, style))
 
     def _meaning(self, value: int, best: int, style: Style) -> str:
         """What a wrong count means, without giving the least count away."""
         if value == self.hand.points:
-            return f"{value} counts every card; melded cards are not deadwood."
+            return _("{value} counts every card; melded cards are not deadwood.", value=value)
         if value < best:
-            return f"{value} is too low: no arrangement of these cards leaves that little."
+            return _(
+                "{value} is too low: no arrangement of these cards leaves that little.",
+                value=value,
+            )
         from gintutor.engine.solver import arrangements_mask
 
         for arrangement in arrangements_mask(self.hand.mask, value):
             if arrangement.deadwood == value and arrangement.melds:
                 shown = ", ".join(style.meld(meld) for meld in arrangement.melds)
-                return (
-                    f"{value} is what is left after melds such as {shown}; a better "
-                    "arrangement leaves less."
+                return _(
+                    "{value} is what is left after melds such as {melds}; a better arrangement "
+                    "leaves less.",
+                    value=value,
+                    melds=shown,
                 )
-        return f"Not {value}: count the unmelded cards again."
+        return _("Not {value}: count the unmelded cards again.", value=value)
 
 
 def read_melds(text: str, hand: CardSet) -> list[Meld]:
@@ -113,7 +119,9 @@ def read_melds(text: str, hand: CardSet) -> list[Meld]:
             raise AnswerError(str(error)) from None
         if meld.mask & used:
             twice = next(iter(CardSet(meld.mask & used)))
-            raise AnswerError(f"{twice.code} is in two melds: a card belongs to one meld at most")
+            raise AnswerError(
+                _("{card} is in two melds: a card belongs to one meld at most", card=twice.code)
+            )
         used |= meld.mask
         melds.append(meld)
     return melds
@@ -140,8 +148,13 @@ class MeldsQuestion(_MeldingQuestion):
         left = CardSet(self.hand.mask & ~mask_of(card for meld in melds for card in meld))
         best = min_deadwood_mask(self.hand.mask)
         if left.points == best:
-            return Feedback(True, f"Right: that leaves {deadwood_sum(left, style)}, the least.")
-        return Feedback(False, f"That arrangement leaves {left.points}, not {best}.")
+            return Feedback(
+                True, _("Right: that leaves {sum}, the least.", sum=deadwood_sum(left, style))
+            )
+        return Feedback(
+            False,
+            _("That arrangement leaves {left}, not {best}.", left=left.points, best=best),
+        )
 
     def completions(self) -> list[str]:
         return [card.code for card in self.hand]
@@ -179,8 +192,11 @@ class KnockQuestion(_TurnQuestion):
             if self.taken is not None:
                 blocks.append(
                     Line(
-                        f"{style.card(self.taken)} was just taken from the discard "
-                        "pile, so it may not be discarded."
+                        _(
+                            "{card} was just taken from the discard pile, so it may not be "
+                            "discarded.",
+                            card=style.card(self.taken),
+                        )
                     )
                 )
             blocks.append(discard_table(analysis, style))
@@ -193,15 +209,18 @@ class KnockQuestion(_TurnQuestion):
         said = read_yes_no(text)
         verdict = knock_verdict(self.hand, self.rules, self.upcard, self.taken)
         if said == verdict.can_knock:
-            return Feedback(True, "Right.")
+            return Feedback(True, _("Right."))
         return Feedback(
             False,
-            f"Not quite: you said {yes_no(said)}. Count the deadwood again "
-            "and compare it with the knock limit.",
+            _(
+                "Not quite: you said {answer}. Count the deadwood again and compare it with the "
+                "knock limit.",
+                answer=yes_no(said),
+            ),
         )
 
     def completions(self) -> list[str]:
-        return ["yes", "no"]
+        return list(dict.fromkeys([yes_no(True), yes_no(False), "yes", "no"]))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -220,14 +239,14 @@ class DiscardQuestion(_TurnQuestion):
             cards[0].code,
             (
                 discard_table(analysis, style),
-                Line(f"Best: {' or '.join(style.card(c) for c in cards)}."),
+                Line(_("Best: {choice}.", choice=either([style.card(c) for c in cards]))),
             ),
         )
 
     def judge(self, text: str, style: Style = PLAIN) -> Feedback:
         cards = read_cards(text)
         if len(cards) != 1:
-            raise AnswerError("name one card to discard")
+            raise AnswerError(_("name one card to discard"))
         card = cards[0]
         from gintutor.engine.solver import discard_options, verify_discard
 
@@ -238,11 +257,18 @@ class DiscardQuestion(_TurnQuestion):
         options = discard_options(self.hand, self.taken)
         after = next(option.deadwood for option in options if option.card == card)
         if after == options[0].deadwood:
-            return Feedback(True, f"Right: discarding {style.card(card)} leaves {after}.")
+            return Feedback(
+                True,
+                _("Right: discarding {card} leaves {after}.", card=style.card(card), after=after),
+            )
         return Feedback(
             False,
-            f"Discarding {style.card(card)} leaves {after}; a better discard "
-            f"leaves {options[0].deadwood}.",
+            _(
+                "Discarding {card} leaves {after}; a better discard leaves {best}.",
+                card=style.card(card),
+                after=after,
+                best=options[0].deadwood,
+            ),
         )
 
     def completions(self) -> list[str]:

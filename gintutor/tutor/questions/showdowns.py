@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from gintutor.engine.cards import Card, CardSet
 from gintutor.text.blocks import Block, Line, Style
+from gintutor.text.i18n import N_, _
 from gintutor.tutor.questions.base import (
     PLAIN,
     Feedback,
@@ -52,7 +53,8 @@ class LayoffsQuestion(_ShowdownQuestion):
     kind: ClassVar[str] = "layoffs"
 
     def solve(self, style: Style = PLAIN) -> Solved:
-        return Solved(self.showdown().defence.laid_off.text() or "none", self._explanation(style))
+        laid = self.showdown().defence.laid_off.text() or _("none")
+        return Solved(laid, self._explanation(style))
 
     def judge(self, text: str, style: Style = PLAIN) -> Feedback:
         given = (
@@ -67,23 +69,30 @@ class LayoffsQuestion(_ShowdownQuestion):
         if plan is None:
             return Feedback(
                 False,
-                f"{style.cards(given)} cannot all be laid off on "
-                f"{', '.join(style.meld(m) for m in result.spread.melds)}.",
+                _(
+                    "{cards} cannot all be laid off on {melds}.",
+                    cards=style.cards(given),
+                    melds=", ".join(style.meld(m) for m in result.spread.melds),
+                ),
             )
         if plan.deadwood == result.defence.deadwood:
-            return Feedback(True, f"Right: the defender is left with {plan.deadwood}.")
+            return Feedback(True, _("Right: the defender is left with {left}.", left=plan.deadwood))
         return Feedback(
             False,
-            f"Those layoffs leave the defender {plan.deadwood}; the best "
-            f"leaves {result.defence.deadwood}.",
+            _(
+                "Those layoffs leave the defender {left}; the best leaves {best}.",
+                left=plan.deadwood,
+                best=result.defence.deadwood,
+            ),
         )
 
     def facts(self, style: Style = PLAIN) -> list[Block]:
         spread = self.showdown().spread
-        melds = ", ".join(style.meld(meld) for meld in spread.melds) or "no melds"
+        melds = ", ".join(style.meld(meld) for meld in spread.melds) or _("no melds")
+        deadwood = style.cards(spread.deadwood_cards)
         return [
-            Line(f"The knocker spreads {melds}; deadwood {style.cards(spread.deadwood_cards)}."),
-            Line(f"The defender holds {style.cards(self.defender)}."),
+            Line(_("The knocker spreads {melds}; deadwood {cards}.", melds=melds, cards=deadwood)),
+            Line(_("The defender holds {cards}.", cards=style.cards(self.defender))),
             *facts(style, self.rules, taken=self.taken, upcard=self.upcard),
         ]
 
@@ -104,13 +113,13 @@ class PointsQuestion(_ShowdownQuestion):
         value = read_number(text)
         result = self.showdown()
         if value == result.points:
-            return Feedback(True, f"Right: {result.points}.")
+            return Feedback(True, _("Right: {value}.", value=result.points))
         return Feedback(False, _points_meaning(result, value))
 
     def facts(self, style: Style = PLAIN) -> list[Block]:
         return [
-            Line(f"Knocker: {style.cards(self.hand)}"),
-            Line(f"Defender: {style.cards(self.defender)}"),
+            Line(_("Knocker: {cards}", cards=style.cards(self.hand))),
+            Line(_("Defender: {cards}", cards=style.cards(self.defender))),
             *facts(style, self.rules, taken=self.taken, upcard=self.upcard),
         ]
 
@@ -119,9 +128,19 @@ def _points_meaning(result: Showdown, value: int) -> str:
     """What a wrong score means: an item left out, or the wrong winner."""
     from gintutor.engine.scoring import ItemKind, Side
 
+    left_out = {
+        ItemKind.DEFENDER_DEADWOOD: N_(
+            "Not {value}: you left out the defender's deadwood ({points})."
+        ),
+        ItemKind.GIN_BONUS: N_("Not {value}: you left out the gin bonus ({points})."),
+        ItemKind.BIG_GIN_BONUS: N_("Not {value}: you left out the big gin bonus ({points})."),
+        ItemKind.UNDERCUT_BONUS: N_("Not {value}: you left out the undercut bonus ({points})."),
+        ItemKind.SPADE_DOUBLING: N_("Not {value}: you left out the spade doubling ({points})."),
+    }
     score = result.score
     for item in score.items:
-        if item.kind is not ItemKind.DEADWOOD_DIFFERENCE and value == score.points - item.points:
-            return f"Not {value}: you left out the {item.kind.value} ({item.points})."
-    winner = "knocker" if score.winner is Side.KNOCKER else "defender"
-    return f"Not {value}: work out who wins (the {winner}?) and add every item."
+        if item.kind in left_out and value == score.points - item.points:
+            return _(left_out[item.kind], value=value, points=item.points)
+    if score.winner is Side.KNOCKER:
+        return _("Not {value}: work out who wins (the knocker?) and add every item.", value=value)
+    return _("Not {value}: work out who wins (the defender?) and add every item.", value=value)
