@@ -91,3 +91,32 @@ def test_the_settings_example_is_what_settings_lang_writes(
     monkeypatch.setenv("GINTUTOR_HOME", str(tmp_path))
     save_language("id")
     assert (tmp_path / store.SETTINGS).read_text(encoding="utf-8") == _blocks("json")[1]
+
+
+def test_the_data_folder_s_names_are_spelled_only_in_the_store() -> None:
+    """A path built from a literal name of the data folder (``cache / "lessons"``,
+    ``FOLDER = "carousel"``) outside ``content/store.py``: the store owns every path."""
+    import ast
+
+    names = {
+        value for name, value in vars(store).items() if name.isupper() and isinstance(value, str)
+    }
+    found = []
+    for path in (ROOT / "gintutor").rglob("*.py"):
+        if path.name == "store.py" and path.parent.name == "content":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            pieces: list[ast.expr] = []
+            if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):
+                pieces = [node.right]
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+                if node.func.attr in {"with_name", "joinpath"}:
+                    pieces = list(node.args)
+            elif isinstance(node, ast.Assign) and any(
+                isinstance(target, ast.Name) and target.id == "FOLDER" for target in node.targets
+            ):
+                pieces = [node.value]
+            for piece in pieces:
+                if isinstance(piece, ast.Constant) and piece.value in names:
+                    found.append(f"{path.relative_to(ROOT)}:{piece.lineno}: {piece.value!r}")
+    assert found == []

@@ -35,7 +35,7 @@ from gintutor.content.games import (
     latest_game,
     read_lines,
 )
-from gintutor.content.store import games_folder
+from gintutor.content.store import CAROUSEL_GAMES, games_folder
 from gintutor.engine.carousel.cards import decks_for
 from gintutor.engine.carousel.game import Action, BotLevel, LogEntry, Phase, Round
 from gintutor.engine.carousel.rules import STANDARD
@@ -44,7 +44,7 @@ from gintutor.tutor.carouselplay import first_player, round_seed
 
 VERSION = 1
 KIND = "carousel"
-FOLDER = "carousel"
+FOLDER = CAROUSEL_GAMES
 
 
 def carousel_games_folder() -> Path:

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from gintutor.content.paths import content_dir
+from gintutor.content.store import LESSON_RECORDS
 from gintutor.errors import GinError
 from gintutor.text.i18n import catalog_fingerprint, lesson_context, lesson_text
 from gintutor.tutor.lessons import (
@@ -744,7 +745,7 @@ def load_outlines(folder: Path | None = None, *, cache: Path | None = None) -> l
     """
     files = lesson_files(folder)
     key = _cache_key(files) if cache is not None else ""
-    store = cache.with_name("lessons") if cache is not None else None
+    store = cache.with_name(LESSON_RECORDS) if cache is not None else None
     found = _cached_outlines(cache, key, files, store) if cache is not None else None
     if found is not None:
         return found

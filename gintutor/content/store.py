@@ -5,7 +5,8 @@ The folder is ``GINTUTOR_HOME`` when it is set, else the platform's user data fo
 
 - ``progress.json``: lessons and puzzles done (:mod:`gintutor.cli.progress`);
 - ``settings.json``: the saved settings, ``{"lang": "id"}`` (:mod:`gintutor.cli.language`);
-- ``games/*.jsonl``: saved games, one per game (:mod:`gintutor.content.games`);
+- ``games/*.jsonl``: saved games, one per game (:mod:`gintutor.content.games`), Carousel's in
+  ``games/carousel/`` (:mod:`gintutor.content.carouselgames`);
 - ``cache/``: what reading the shipped content gives, only ever a saving
   (:mod:`gintutor.content.cachefile`).
 
@@ -25,8 +26,12 @@ from gintutor.errors import GinError
 PROGRESS = "progress.json"
 SETTINGS = "settings.json"
 GAMES = "games"
+CAROUSEL_GAMES = "carousel"
+"""The folder of saved Carousel games, inside :data:`GAMES` (whose listing holds only gin's)."""
 CACHE = "cache"
 LESSON_OUTLINES = "lesson-outlines.json"
+LESSON_RECORDS = "lessons"
+"""The folder of lessons read in full, beside :data:`LESSON_OUTLINES`."""
 PUZZLE_PACK = "puzzles.json"
 CAROUSEL_PUZZLES = "carousel-puzzles.pickle"
 
