@@ -28,6 +28,9 @@ from babel.messages.pofile import read_po
 from gintutor.text.i18n import LOCALE_DIR, catalog_path
 
 CHECKED: set[tuple[str, str]] = {
+    ("id", "gintutor"),
+    ("id", "lessons"),
+    ("id", "rules"),
     ("pt_BR", "gintutor"),
     ("pt_BR", "lessons"),
     ("pt_BR", "rules"),
@@ -82,6 +85,7 @@ def _misses(catalog: Catalog, language: str) -> Iterator[tuple[str, str, str]]:
             continue
         english = message.id if isinstance(message.id, str) else message.id[-1]
         translation = message.string if isinstance(message.string, str) else message.string[-1]
+        translation = " ".join(translation.split())  # a term may break across lines
         for pattern in NOT_THE_GAME:
             english = pattern.sub(" ", english)
         carousel = (message.context or "").startswith("carousel") or any(
