@@ -1,4 +1,4 @@
-"""Time the exact discard evaluator and the rollout verdict on random mid-game positions.
+"""Time the exact discard evaluator on random mid-game positions.
 
 Run from the project root::
 
@@ -7,8 +7,7 @@ Run from the project root::
 
 Each position is an 11-card hand after drawing with a random discard pile of 8 cards and two
 cards known in the opponent's hand (stock 23), seed 2026. It prints the time of one full
-evaluation of all 11 discards (exact two-draw figure included) and of a 400-world verdict on
-knock-or-play, as mean, median and worst, plus the solver calls one evaluation makes.
+evaluation of all 11 discards (exact two-draw figure included) as mean, median and worst.
 """
 
 from __future__ import annotations
@@ -21,9 +20,7 @@ from collections.abc import Callable
 
 from gintutor.engine.cards import CardSet
 from gintutor.engine.evaluate import Position, evaluate
-from gintutor.engine.rollout import Action, Candidate, verdict
 from gintutor.engine.rules import preset
-from gintutor.engine.solver import best_discard_deadwood_mask
 
 
 def positions(count: int, seed: int = 2026) -> list[Position]:
@@ -66,14 +63,6 @@ def main() -> None:
     items = positions(args.positions)
     print(f"{args.positions} positions, seed 2026")
     report("evaluate(): all 11 discards, exact", timed(evaluate, items))
-    knock_or_play = (Candidate(Action.KNOCK), Candidate(Action.PLAY_ON))
-    knockable = [
-        p for p in positions(args.positions * 40) if best_discard_deadwood_mask(p.hand.mask) <= 10
-    ][: max(args.positions // 4, 1)]
-    report(
-        f"verdict(): knock or play, 400 worlds ({len(knockable)} pos.)",
-        timed(lambda p: verdict(p, knock_or_play, 400, 1), knockable),
-    )
 
 
 if __name__ == "__main__":

@@ -29,7 +29,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from gintutor.content.store import PROGRESS
+from gintutor.content.store import PROGRESS, progress_file
 from gintutor.content.store import data_dir as data_dir  # the old names still work
 from gintutor.content.store import write_atomically as write_atomically
 from gintutor.errors import GinError
@@ -204,7 +204,7 @@ class Progress:
     """
 
     def __init__(self, path: Path | None = None) -> None:
-        self.path = path or data_dir() / FILE_NAME
+        self.path = path or progress_file()
         self.warning: str | None = None
         self.newer: int | None = None
         """The version of a progress file from a newer gintutor (left as it is, not saved)."""

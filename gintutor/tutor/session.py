@@ -567,10 +567,6 @@ class Session:
             self.game_over,
         )
 
-    def end_reason(self) -> str:
-        """``finished`` once the game is over."""
-        return "finished" if self.game_over else "resigned"
-
 
 def hash_seed(seed: int, hand: int, ply: int) -> int:
     """A verdict's seed from the game's seed and the decision's place (stable across runs)."""

@@ -35,7 +35,7 @@ import random
 from dataclasses import dataclass
 
 from gintutor.engine.bots.common import best_layoffs, big_gin
-from gintutor.engine.cards import CARD_POINTS, DECK_MASK, SUIT_BITS
+from gintutor.engine.cards import CARD_POINTS, SUIT_BITS
 from gintutor.engine.hand import NO_CARD, Action, InfoSet, Kind, Phase
 from gintutor.engine.melds import MELD_MASKS
 from gintutor.engine.solver import (
@@ -280,11 +280,6 @@ def cheapest_discard(
     return best[1], best[2], knock[1], least
 
 
-def expected_after_draw(rest: int, live: int) -> float:
-    """Mean least deadwood after drawing one live card into ``rest`` and the best discard."""
-    return draw_outlook(rest, live, -1)[0]
-
-
 def draw_outlook(rest: int, live: int, limit: int) -> tuple[float, float]:
     """``(mean least deadwood, chance it is at most limit)`` after drawing one live card into
     ``rest`` (10 cards) and the best discard; every live card equally likely."""
@@ -319,16 +314,6 @@ def ranked_discards(
         head.append((cost + shift, card, deadwood))
     head.sort()
     return head + costs[params.lookahead :]
-
-
-def choose_discard(
-    view: View, hand: int, taken: int, params: Params = DEFAULT
-) -> tuple[int, int, int]:
-    """``(card, deadwood after, least deadwood possible)``: the cheapest discard."""
-    costs = discard_costs(view, hand, taken, params)
-    _, card, deadwood = min(costs)
-    least = min(c[2] for c in costs)
-    return card, deadwood, least
 
 
 def knock_discard(costs: list[tuple[float, int, int]]) -> tuple[int, int]:
@@ -437,8 +422,3 @@ class HeuristicBot:
         if should_knock(deadwood, view, self.params):
             return Action.knock(card, knock_spread(info.hand ^ 1 << card, view.live))
         return Action.discard(ranked_discards(view, info.hand, info.taken, self.params)[0][1])
-
-
-def view_live(hand: int, seen: int) -> int:
-    """Cards neither in ``hand`` nor ``seen``."""
-    return DECK_MASK & ~(hand | seen)

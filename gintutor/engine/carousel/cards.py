@@ -28,11 +28,6 @@ MIN_MELD = 3
 _JOKER_WORDS = frozenset({"JK", "JOKER", "J*", "*", "🃏"})
 
 
-def card_points(card: Card | None) -> int:
-    """Points of a card left in hand: joker (``None``) 25, J Q K 10, 2-10 face value, ace 1."""
-    return JOKER_POINTS if card is None else card.rank.points
-
-
 def decks_for(players: int) -> int:
     """One 53-card deck for two players, two for three to five.
 
@@ -386,8 +381,3 @@ def verify_counts(table: Table, hands: Iterable[Hand], decks: int) -> None:
             )
     if jokers > decks:
         raise CardError(f"{jokers} jokers; {deck_word} {decks}")
-
-
-def full_deck(decks: int) -> tuple[list[Card], int]:
-    """The cards of ``decks`` 53-card decks: every real card ``decks`` times, and the jokers."""
-    return [card for card in CARDS for _ in range(decks)], decks

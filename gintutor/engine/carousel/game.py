@@ -547,13 +547,3 @@ def bot_turn(round_: Round, level: BotLevel) -> None:
             else:
                 round_.end_turn()
             return
-
-
-def play_round(
-    players: int, seed: int, levels: list[BotLevel], rules: CarouselRules = STANDARD, first: int = 0
-) -> Round:
-    """A whole round between bots (``levels[i]`` for player i), seeded and replayable."""
-    round_ = Round.deal(players, seed, rules, first)
-    while round_.phase is not Phase.ROUND_OVER:
-        bot_turn(round_, levels[round_.player])
-    return round_

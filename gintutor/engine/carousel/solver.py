@@ -164,13 +164,6 @@ class Play:
         return self.hand_after.points
 
 
-def play_key(play: Play, rules: CarouselRules = STANDARD) -> tuple[int, int, int]:
-    """The solver's objective as a tuple to maximise: (points, cards, -moved) or (cards, ...)."""
-    if rules.objective is Objective.POINTS_THEN_CARDS:
-        return (play.points_placed, play.cards_placed, -len(play.moves))
-    return (play.cards_placed, play.points_placed, -len(play.moves))
-
-
 def _weight(points: int, cards: int, objective: Objective) -> int:
     if objective is Objective.POINTS_THEN_CARDS:
         return (points * _FIELD + cards) * _FIELD
@@ -1007,12 +1000,6 @@ def _project(state: State, rooms: list[int], index: int) -> int:
 
 def _with(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return (*values[:index], value, *values[index + 1 :])
-
-
-def _relax(layer: dict[State, tuple[int, Back]], state: State, value: int, back: Back) -> None:
-    old = layer.get(state)
-    if old is None or value > old[0]:
-        layer[state] = (value, back)
 
 
 def nearby_melds(table: Table, hand: Hand, limit: int = 3) -> tuple[int, ...]:
