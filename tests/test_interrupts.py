@@ -252,3 +252,70 @@ def test_ctrl_c_as_a_command_starts_exits_130_quietly(
         env={**os.environ, "NO_COLOR": "1", "GINTUTOR_HOME": str(tmp_path)},
     )
     assert (done.returncode, done.stderr) == (130, "")
+
+
+# --- SIGTERM at a prompt -----------------------------------------------------------------------
+
+
+@needs_proc
+@pytest.mark.parametrize(
+    "signum", [signal.SIGTERM, pytest.param(signal.SIGHUP, marks=pytest.mark.slow)]
+)
+def test_a_stop_signal_at_a_prompt_puts_the_terminal_back_and_keeps_the_game(
+    tmp_path: Path, signum: int
+) -> None:
+    """Killed by SIGTERM at a prompt (the default action), ``play`` left the terminal raw: no
+    echo, no line editing, bracketed paste on. It now unwinds as Ctrl-C does: exit 143 (129),
+    the terminal as it was, the game saved and readable."""
+    import select
+    import termios
+
+    from gintutor.content.games import games_dir, latest_game, load_game
+
+    master, slave = os.openpty()
+    home = tmp_path / "home"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gintutor", "play", "--seed", "3"],
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        env={**os.environ, "GINTUTOR_HOME": str(home), "TERM": "xterm", "NO_COLOR": "1"},
+        start_new_session=True,
+        cwd=ROOT,
+    )
+    os.close(slave)
+    shown = b""
+    try:
+
+        def read() -> None:
+            nonlocal shown
+            while select.select([master], [], [], 0.05)[0]:
+                try:
+                    shown += os.read(master, 65536)
+                except OSError:
+                    return
+
+        def raw() -> bool:
+            read()
+            return not termios.tcgetattr(master)[3] & termios.ECHO
+
+        assert _until(raw, 30), f"no prompt: {shown[-300:]!r}"
+        process.send_signal(signum)
+
+        def ended() -> bool:
+            read()
+            return process.poll() is not None
+
+        assert _until(ended, 30)
+        read()
+    finally:
+        if process.poll() is None:
+            process.kill()
+        process.wait()
+        flags = termios.tcgetattr(master)[3]
+        os.close(master)
+    assert process.returncode == 128 + signum
+    assert flags & termios.ECHO and flags & termios.ICANON
+    assert b"Traceback" not in shown and shown.endswith(b"\x1b[?2004l")  # bracketed paste off
+    game = latest_game(games_dir(home))
+    assert game is not None and load_game(game).problems == ()

@@ -18,6 +18,7 @@ def main() -> None:
     """
     global _paused
     try:
+        _stop_quietly()
         gc.disable()
         _paused = True
         from gintutor.cli.app import main as run
@@ -25,6 +26,24 @@ def main() -> None:
         run()
     except KeyboardInterrupt:
         _interrupted()
+
+
+def _stop_quietly() -> None:
+    """SIGTERM and SIGHUP end a command as Ctrl-C does, by an exception: the stack unwinds (a
+    prompt puts the terminal back, a saved game is closed, worker processes are stopped) and
+    the exit status is 143 or 129, what a shell reports for a process the signal killed. Killed
+    outright (the default), a prompt left the terminal raw: no echo, no line editing. A signal
+    the command was started to ignore (``nohup``) stays ignored."""
+    import signal
+
+    for name in ("SIGTERM", "SIGHUP"):
+        signum = getattr(signal, name, None)
+        if signum is not None and signal.getsignal(signum) is signal.SIG_DFL:
+            signal.signal(signum, _stop)
+
+
+def _stop(signum: int, frame: object) -> None:
+    raise SystemExit(128 + signum)
 
 
 def _interrupted() -> None:
