@@ -17,14 +17,14 @@ from gintutor.engine.hand import Action, HandResult, Kind, Phase
 from gintutor.engine.rules import RuleSet
 from gintutor.engine.scoring import Outcome
 from gintutor.engine.solver import Arrangement
-from gintutor.text.blocks import Block, Heading, Line, Style, Table, plural
-from gintutor.text.i18n import number
+from gintutor.text.blocks import Block, Heading, Line, Style, Table
+from gintutor.text.i18n import N_, _, ngettext, number, percent, pgettext
 from gintutor.text.sheets import explain_match, explain_sheet
 
 if TYPE_CHECKING:
     # The coach's vocabulary comes with its first verdict, the showdown is narrated at a
     # hand's end: a game starts without either.
-    from gintutor.engine.judgement import Judged, Reason, Verdict
+    from gintutor.engine.judgement import Grade, Judged, Reason, Verdict
     from gintutor.engine.showdown import Showdown, SpreadOutcome
 
 # -- the records ----------------------------------------------------------------------------
@@ -132,23 +132,31 @@ def grouped_hand(arrangement: Arrangement, style: Style) -> str:
 
 
 def limit_text(knock_limit: int, upcard: Card | None, style: Style) -> str:
-    """``knock limit 10``, ``knock limit 3 (the first upcard 3♦)`` or ``gin only``."""
-    text = f"knock limit {knock_limit}" if knock_limit else "gin only (no knocking)"
-    if upcard is not None:
-        text += f" (from the first upcard {style.card(upcard)})"
-    return text
+    """``knock limit 10``, ``knock limit 3 (from the first upcard 3♦)`` or ``gin only``."""
+    if upcard is None:
+        if knock_limit:
+            return _("knock limit {limit}", limit=knock_limit)
+        return _("gin only (no knocking)")
+    if knock_limit:
+        return _(
+            "knock limit {limit} (from the first upcard {card})",
+            limit=knock_limit,
+            card=style.card(upcard),
+        )
+    return _("gin only (no knocking) (from the first upcard {card})", card=style.card(upcard))
 
 
 def hand_start_blocks(start: HandStart, you: int, bot: str, style: Style) -> list[Block]:
     """The deal of a new hand."""
-    dealer = "You deal" if start.dealer == you else f"{bot} deals"
     limit = limit_text(start.knock_limit, start.upcard if start.limit_from_upcard else None, style)
-    blocks: list[Block] = [
-        Heading(f"Hand {start.number}"),
-        Line(f"{dealer}; the upcard is {style.card(start.upcard)}; {limit}."),
-    ]
+    values = {"bot": bot, "card": style.card(start.upcard), "limit": limit}
+    if start.dealer == you:
+        dealt = _("You deal; the upcard is {card}; {limit}.", **values)
+    else:
+        dealt = _("{bot} deals; the upcard is {card}; {limit}.", **values)
+    blocks: list[Block] = [Heading(_("Hand {number}", number=start.number)), Line(dealt)]
     if start.multiplier != 1:
-        blocks.append(Line("The first upcard is a spade: every score of this hand is doubled."))
+        blocks.append(Line(_("The first upcard is a spade: every score of this hand is doubled.")))
     return blocks
 
 
@@ -157,45 +165,70 @@ def table_blocks(view: TableView, bot: str, style: Style) -> list[Block]:
     limit = limit_text(view.knock_limit, view.limit_from_upcard, style)
     blocks: list[Block] = [
         Line(
-            f"Stock {view.stock_size} · {limit} · score: you {view.scores[0]}, "
-            f"{bot} {view.scores[1]}"
+            _(
+                "Stock {stock} · {limit} · score: you {yours}, {bot} {theirs}",
+                stock=view.stock_size,
+                limit=limit,
+                yours=view.scores[0],
+                bot=bot,
+                theirs=view.scores[1],
+            )
         )
     ]
     if view.pile:
         below = view.pile[:-1]
-        pile = f"Pile: {style.card(view.pile[-1])} on top"
+        top = style.card(view.pile[-1])
         if below:
-            pile += f" (under it: {_cards(list(reversed(below)), style)})"
+            under = _cards(list(reversed(below)), style)
+            pile = _("Pile: {card} on top (under it: {cards})", card=top, cards=under)
+        else:
+            pile = _("Pile: {card} on top", card=top)
         blocks.append(Line(pile))
     else:
-        blocks.append(Line("Pile: empty"))
-    seen = []
+        blocks.append(Line(_("Pile: empty")))
+    seen = []  # what the opponent did in the open, as a list of items (not one sentence)
     if view.opponent_took:
-        seen.append(f"took {_cards(view.opponent_took, style)} from the pile")
+        seen.append(_("took {cards} from the pile", cards=_cards(view.opponent_took, style)))
     if view.opponent_passed:
-        seen.append(f"passed {_cards(view.opponent_passed, style)}")
+        seen.append(_("passed {cards}", cards=_cards(view.opponent_passed, style)))
     if view.opponent_discards:
-        seen.append(f"discarded {_cards(view.opponent_discards, style)}")
+        seen.append(_("discarded {cards}", cards=_cards(view.opponent_discards, style)))
     if seen:
-        blocks.append(Line(f"{bot} {'; '.join(seen)}."))
+        blocks.append(Line(_("{bot}: {items}", bot=bot, items=" · ".join(seen))))
     if view.phase is Phase.DEFEND:
-        blocks.append(Line(f"{bot} knocked with {view.knocker_deadwood} deadwood and spread:"))
+        blocks.append(
+            Line(
+                _(
+                    "{bot} knocked with {deadwood} deadwood and spread:",
+                    bot=bot,
+                    deadwood=view.knocker_deadwood,
+                )
+            )
+        )
         for arrangement in view.spread:
             blocks.append(Line(" ".join(f"[{style.meld(m)}]" for m in arrangement.melds), 1))
     count = len(view.hand)
     blocks.append(
         Line(
-            f"Your hand ({count} cards): {grouped_hand(view.arrangement, style)}  "
-            f"deadwood {view.arrangement.deadwood}"
+            ngettext(
+                "Your hand ({count} card): {cards}  deadwood {deadwood}",
+                "Your hand ({count} cards): {cards}  deadwood {deadwood}",
+                count,
+                count=count,
+                cards=grouped_hand(view.arrangement, style),
+                deadwood=view.arrangement.deadwood,
+            )
         )
     )
     notes = []
     if view.drawn is not None:
-        notes.append(f"You drew {style.card(view.drawn)}.")
+        notes.append(_("You drew {card}.", card=style.card(view.drawn)))
     if view.taken is not None:
-        notes.append(f"You took {style.card(view.taken)}: you may not discard it this turn.")
+        notes.append(
+            _("You took {card}: you may not discard it this turn.", card=style.card(view.taken))
+        )
     if view.can_knock:
-        notes.append("You may knock." if view.knock_limit else "You have gin.")
+        notes.append(_("You may knock.") if view.knock_limit else _("You have gin."))
     if notes:
         blocks.append(Line(" ".join(notes)))
     return blocks
@@ -206,46 +239,61 @@ def prompt_text(view: TableView, style: Style) -> str:
     top = view.top
     card = style.card(top) if top is not None else ""
     if view.phase is Phase.OFFER:
-        return f"Take the {card} or pass?"
+        return _("Take the {card} or pass?", card=card)
     if view.phase is Phase.DRAW:
         if any(a.kind is Kind.TAKE for a in view.legal):
-            return f"Draw from the stock, or take the {card}?"
-        return "Draw from the stock?"
+            return _("Draw from the stock, or take the {card}?", card=card)
+        return _("Draw from the stock?")
     if view.phase is Phase.DEFEND:
-        return "Lay off (Enter-free: 'lay off' for your best, 'lay off none', or cards)?"
-    return "Your discard (a card, knock CARD, gin)?"
+        return _("Lay off (Enter-free: 'lay off' for your best, 'lay off none', or cards)?")
+    return _("Your discard (a card, knock CARD, gin)?")
+
+
+_TURNS = {
+    (Kind.PASS,): N_("{bot} passes the {card}."),
+    (Kind.TAKE,): N_("{bot} takes the {card}."),
+    (Kind.DRAW,): N_("{bot} draws from the stock."),
+    (Kind.DISCARD,): N_("{bot} discards {discard}."),
+    (Kind.KNOCK,): N_("{bot} knocks."),
+    (Kind.BIG_GIN,): N_("{bot} goes big gin."),
+    (Kind.LAY_OFF,): N_("{bot} spreads and lays off."),
+    (Kind.TAKE, Kind.DISCARD): N_("{bot} takes the {card} and discards {discard}."),
+    (Kind.DRAW, Kind.DISCARD): N_("{bot} draws from the stock and discards {discard}."),
+    (Kind.TAKE, Kind.KNOCK): N_("{bot} takes the {card} and knocks."),
+    (Kind.DRAW, Kind.KNOCK): N_("{bot} draws from the stock and knocks."),
+    (Kind.TAKE, Kind.BIG_GIN): N_("{bot} takes the {card} and goes big gin."),
+    (Kind.DRAW, Kind.BIG_GIN): N_("{bot} draws from the stock and goes big gin."),
+}
+"""A bot's turn as one sentence: what it drew or took, then what it did (the card taken and
+the card discarded are the placeholders)."""
 
 
 def moves_text(moves: Sequence[Move], bot: str, style: Style) -> list[str]:
     """The bot's turn(s) as sentences: one per turn (a draw and its discard together)."""
     sentences: list[str] = []
-    parts: list[str] = []
+    turn: list[Move] = []
 
     def close() -> None:
-        if parts:
-            sentences.append(f"{bot} " + " and ".join(parts) + ".")
-            parts.clear()
+        if not turn:
+            return
+        kinds = tuple(move.kind for move in turn)
+        taken = next((m.card for m in turn if m.kind in (Kind.TAKE, Kind.PASS)), None)
+        thrown = next((m.card for m in turn if m.kind is Kind.DISCARD), None)
+        values = {
+            "bot": bot,
+            "card": style.card(taken) if taken is not None else "",
+            "discard": style.card(thrown) if thrown is not None else "",
+        }
+        pattern = _TURNS.get(kinds)
+        if pattern is not None:
+            sentences.append(_(pattern, **values))
+        else:  # a turn of another shape: each move its own sentence
+            sentences.extend(_(_TURNS[(kind,)], **values) for kind in kinds if (kind,) in _TURNS)
+        turn.clear()
 
     for move in moves:
-        card = style.card(move.card) if move.card is not None else ""
-        if move.kind is Kind.PASS:
-            parts.append(f"passes the {card}")
-            close()
-        elif move.kind is Kind.TAKE:
-            parts.append(f"takes the {card}")
-        elif move.kind is Kind.DRAW:
-            parts.append("draws from the stock")
-        elif move.kind is Kind.DISCARD:
-            parts.append(f"discards {card}")
-            close()
-        elif move.kind is Kind.KNOCK:
-            parts.append("knocks")
-            close()
-        elif move.kind is Kind.BIG_GIN:
-            parts.append("goes big gin")
-            close()
-        elif move.kind is Kind.LAY_OFF:
-            parts.append("spreads and lays off")
+        turn.append(move)
+        if move.kind not in (Kind.TAKE, Kind.DRAW):
             close()
     close()
     return sentences
@@ -256,22 +304,28 @@ def action_text(action: Action, style: Style, top: Card | None = None) -> str:
     (``top``: the pile's top card, when known)."""
     kind = action.kind
     if kind is Kind.DISCARD:
-        return f"discard {style.card(Card.from_index(action.card))}"
+        return _("discard {card}", card=style.card(Card.from_index(action.card)))
     if kind is Kind.KNOCK:
         melds = " ".join(f"[{style.cards(CardSet(m))}]" for m in action.spread)
-        return f"knock, discarding {style.card(Card.from_index(action.card))} ({melds})"
-    if kind is Kind.BIG_GIN:
-        return "big gin"
-    if kind is Kind.TAKE:
-        return f"take the {style.card(top)}" if top is not None else "take the pile card"
-    if kind is Kind.DRAW:
-        return "draw from the stock"
-    if kind is Kind.PASS:
-        return "pass"
-    if kind is Kind.LAY_OFF:
-        return (
-            f"lay off {style.cards(CardSet(action.layoffs))}" if action.layoffs else "lay off none"
+        return _(
+            "knock, discarding {card} ({melds})",
+            card=style.card(Card.from_index(action.card)),
+            melds=melds,
         )
+    if kind is Kind.BIG_GIN:
+        return pgettext("action", "big gin")
+    if kind is Kind.TAKE:
+        if top is not None:
+            return _("take the {card}", card=style.card(top))
+        return _("take the pile card")
+    if kind is Kind.DRAW:
+        return _("draw from the stock")
+    if kind is Kind.PASS:
+        return pgettext("action", "pass")
+    if kind is Kind.LAY_OFF:
+        if action.layoffs:
+            return _("lay off {cards}", cards=style.cards(CardSet(action.layoffs)))
+        return _("lay off none")
     return kind.value
 
 
@@ -282,32 +336,33 @@ def reason_text(reason: Reason, style: Style) -> str | None:
     kind = reason.kind
     cards = style.cards(CardSet(reason.cards))
     other = style.card(Card.from_index(reason.other)) if reason.other >= 0 else ""
+    value = reason.value
     if kind is ReasonKind.DEADWOOD_AFTER:
-        return f"{reason.value} deadwood after"
+        return _("{value} deadwood after", value=value)
     if kind is ReasonKind.MELDS:
-        return f"makes {cards}"
+        return _("makes {cards}", cards=cards)
     if kind is ReasonKind.BREAKS_MELD:
-        return f"breaks {cards}"
+        return _("breaks {cards}", cards=cards)
     if kind is ReasonKind.FEEDS_OPPONENT:
-        return f"connects with the {other} they picked up"
+        return _("connects with the {card} they picked up", card=other)
     if kind is ReasonKind.THEY_PASSED:
-        return f"they passed {cards}"
+        return _("they passed {cards}", cards=cards)
     if kind is ReasonKind.THEY_DISCARDED:
-        return f"they threw {cards}"
+        return _("they threw {cards}", cards=cards)
     if kind is ReasonKind.LIVE_OUTS:
-        return f"{plural(reason.value, 'live out')}"
+        return ngettext("{count} live out", "{count} live outs", value, count=value)
     if kind is ReasonKind.KNOCK:
-        return f"knock with {reason.value}"
+        return _("knock with {value}", value=value)
     if kind is ReasonKind.GIN:
-        return "gin"
+        return pgettext("action", "gin")
     if kind is ReasonKind.BIG_GIN:
-        return "big gin"
+        return pgettext("action", "big gin")
     if kind is ReasonKind.UNDERCUT_RISK:
-        return f"undercut in {reason.value}% of deals" if reason.value else None
+        return _("undercut in {percent} of deals", percent=percent(value / 100)) if value else None
     if kind is ReasonKind.LAYS_OFF:
-        return f"{reason.value} deadwood left"
+        return _("{value} deadwood left", value=value)
     if kind is ReasonKind.NO_KNOCK:
-        return f"passes up a knock with {reason.value}"
+        return _("passes up a knock with {value}", value=value)
     return None
 
 
@@ -322,6 +377,20 @@ def _points(value: float) -> str:
     return number(value, 1, signed=True)
 
 
+def grade_text(grade: Grade) -> str:
+    """A coach's grade in words (``best``, ``good``, ``inaccuracy``, ``mistake``, ``blunder``)."""
+    from gintutor.engine.judgement import Grade
+
+    words = {
+        Grade.BEST: pgettext("grade", "best"),
+        Grade.GOOD: pgettext("grade", "good"),
+        Grade.INACCURACY: pgettext("grade", "inaccuracy"),
+        Grade.MISTAKE: pgettext("grade", "mistake"),
+        Grade.BLUNDER: pgettext("grade", "blunder"),
+    }
+    return words[grade]
+
+
 def hint_blocks(verdict: Verdict, style: Style, top: Card | None = None) -> list[Block]:
     """The coach's top three choices with their expected points and why (``top``: the pile's
     top card)."""
@@ -331,27 +400,42 @@ def hint_blocks(verdict: Verdict, style: Style, top: Card | None = None) -> list
         (
             action_text(j.action, style, top),
             f"{_points(j.mean)} {'+/-' if style.ascii_only else '±'} {number(j.stderr, 1)}",
-            j.grade.value,
+            grade_text(j.grade),
             _why(j, style),
         )
         for j in verdict.top(3)
     )
-    sample = f"{verdict.worlds} sampled deals" if verdict.worlds else "exact"
-    blocks: list[Block] = [
-        Line(f"Coach: the best choices, in expected points this hand ({sample}):"),
-        Table(("choice", "points", "grade", "why"), rows, frozenset({0})),
-    ]
+    if verdict.worlds:
+        heading = _(
+            "Coach: the best choices, in expected points this hand ({count} sampled deals):",
+            count=verdict.worlds,
+        )
+    else:
+        heading = _("Coach: the best choices, in expected points this hand (exact):")
+    headers = (_("choice"), _("points"), _("grade"), _("why"))
+    blocks: list[Block] = [Line(heading), Table(headers, rows, frozenset({0}))]
     if verdict.close_call:
         second = verdict.judged[1]
         blocks.append(
             Line(
-                f"A close call: {action_text(second.action, style, top)} is within two standard "
-                "errors of the best."
+                _(
+                    "A close call: {choice} is within two standard errors of the best.",
+                    choice=action_text(second.action, style, top),
+                )
             )
         )
     stock = next((r for r in verdict.best.reasons if r.kind is ReasonKind.STOCK_LOW), None)
     if stock is not None:
-        blocks.append(Line(f"Only {plural(stock.value, 'card')} left in the stock."))
+        blocks.append(
+            Line(
+                ngettext(
+                    "Only {count} card left in the stock.",
+                    "Only {count} cards left in the stock.",
+                    stock.value,
+                    count=stock.value,
+                )
+            )
+        )
     return blocks
 
 
@@ -370,27 +454,42 @@ def flag_text(flag: Flag, style: Style, top: Card | None = None) -> str:
         breaks = reasons.get(ReasonKind.BREAKS_MELD)
         if feeds is not None:
             took = style.card(Card.from_index(feeds.other))
-            what = f"throw the {card} that connects with the {took} they picked up"
+            what = _(
+                "throw the {card} that connects with the {took} they picked up",
+                card=card,
+                took=took,
+            )
         elif breaks is not None:
-            what = f"throw the {card} out of your meld {style.cards(CardSet(breaks.cards))}"
+            meld = style.cards(CardSet(breaks.cards))
+            what = _("throw the {card} out of your meld {meld}", card=card, meld=meld)
         else:
-            what = f"throw the {card}"
+            what = _("throw the {card}", card=card)
     elif action.kind is Kind.KNOCK:
         risk = reasons.get(ReasonKind.UNDERCUT_RISK)
         if risk is not None and risk.value:
-            what = f"knock: you are undercut in {risk.value}% of the likely deals"
+            what = _(
+                "knock: you are undercut in {percent} of the likely deals",
+                percent=percent(risk.value / 100),
+            )
     elif action.kind is Kind.PASS or action.kind is Kind.DRAW:
         melds = next(
             (r for r in flag.best.reasons if r.kind is ReasonKind.MELDS),
             None,
         )
         if melds is not None:
-            card = style.card(Card.from_index(melds.other))
-            what = f"{what}, leaving the {card} that makes {style.cards(CardSet(melds.cards))}"
-    best = action_text(flag.best.action, style, top)
-    return (
-        f"Coach: you are about to {what}. That is a {judged.grade.value}: it costs about "
-        f"{number(judged.loss, 1)} points on average against the best choice, {best}."
+            what = _(
+                "{action}, leaving the {card} that makes {cards}",
+                action=what,
+                card=style.card(Card.from_index(melds.other)),
+                cards=style.cards(CardSet(melds.cards)),
+            )
+    return _(
+        "Coach: you are about to {what}. That is a {grade}: it costs about {loss} points on "
+        "average against the best choice, {best}.",
+        what=what,
+        grade=grade_text(judged.grade),
+        loss=number(judged.loss, 1),
+        best=action_text(flag.best.action, style, top),
     )
 
 
@@ -399,18 +498,19 @@ def hand_end_blocks(end: HandEnd, bot: str, style: Style, *, explain: bool) -> l
     as ``analyze --opponent`` does), the points."""
     result = end.result
     you = end.you
-    blocks: list[Block] = [Heading(f"End of hand {end.number}")]
+    blocks: list[Block] = [Heading(_("End of hand {number}", number=end.number))]
+    theirs = style.cards(end.hands[1 - you])
     if result.void:
-        blocks.append(Line("The stock ran down with no knock: the hand is void, nobody scores."))
-        blocks.append(Line(f"Your hand: {style.cards(end.hands[you])}", 1))
-        blocks.append(Line(f"{bot}'s hand: {style.cards(end.hands[1 - you])}", 1))
+        blocks.append(Line(_("The stock ran down with no knock: the hand is void, nobody scores.")))
+        blocks.append(Line(_("Your hand: {cards}", cards=style.cards(end.hands[you])), 1))
+        blocks.append(Line(_("{bot}'s hand: {cards}", bot=bot, cards=theirs), 1))
         return blocks
     knocker = result.knocker
     assert knocker is not None and end.showdown is not None
     mine = knocker == you
     outcome = result.outcome
-    blocks.append(Line(f"{'You' if mine else bot} {_verb(outcome, mine)}."))
-    blocks.append(Line(f"{bot}'s hand was: {style.cards(end.hands[1 - you])}", 1))
+    blocks.append(Line(_ended(outcome, mine, bot)))
+    blocks.append(Line(_("{bot}'s hand was: {cards}", bot=bot, cards=theirs), 1))
     from gintutor.text.explain import arrangement_lines, explain_showdown
 
     if explain:
@@ -418,43 +518,75 @@ def hand_end_blocks(end: HandEnd, bot: str, style: Style, *, explain: bool) -> l
         blocks += explain_showdown(end.showdown, style, mine=mine)[1:-1]
     else:
         chosen = end.showdown.chosen
-        blocks.append(Line(f"{'You' if mine else bot} spread:"))
+        blocks.append(Line(_("You spread:") if mine else _("{bot} spread:", bot=bot)))
         blocks += arrangement_lines(chosen.spread, style)
-        defender = "You" if not mine else bot
-        blocks.append(Line(f"{defender} spread:"))
+        blocks.append(Line(_("{bot} spread:", bot=bot) if mine else _("You spread:")))
         for meld in chosen.defence.melds:
             blocks.append(Line(f"[{style.meld(meld)}]", 1))
         for layoff in chosen.defence.layoffs:
             blocks.append(
-                Line(f"lays off {style.card(layoff.card)} onto {style.meld(layoff.onto)}", 1)
+                Line(
+                    _(
+                        "lays off {card} onto {meld}",
+                        card=style.card(layoff.card),
+                        meld=style.meld(layoff.onto),
+                    ),
+                    1,
+                )
             )
-        blocks.append(Line(f"deadwood {chosen.defence.deadwood}", 1))
+        blocks.append(Line(_("deadwood {value}", value=chosen.defence.deadwood), 1))
     if end.better is not None and mine:
         melds = ", ".join(style.meld(m) for m in end.better.spread.melds)
         scored = end.showdown.chosen.score.knocker_net
         blocks.append(
             Line(
-                f"Against this hand, spreading {melds} would have scored "
-                f"{end.better.score.knocker_net} instead of {scored}."
+                _(
+                    "Against this hand, spreading {melds} would have scored {better} instead of "
+                    "{scored}.",
+                    melds=melds,
+                    better=end.better.score.knocker_net,
+                    scored=scored,
+                )
             )
         )
-    winner = result.winner
     points = result.points
-    who = "you" if winner == you else bot
-    blocks.append(Line(f"{plural(points, 'point')} to {who} ({_outcome(outcome)})."))
+    how = _(_OUTCOME_WORD[outcome]) if outcome is not None else ""
+    if result.winner == you:
+        won = ngettext(
+            "{points} point to you ({how}).",
+            "{points} points to you ({how}).",
+            points,
+            points=points,
+            how=how,
+        )
+    else:
+        won = ngettext(
+            "{points} point to {bot} ({how}).",
+            "{points} points to {bot} ({how}).",
+            points,
+            points=points,
+            bot=bot,
+            how=how,
+        )
+    blocks.append(Line(won))
     return blocks
 
 
-def _verb(outcome: Outcome | None, mine: bool) -> str:
+_OUTCOME_WORD = {
+    Outcome.KNOCK: N_("knock"),
+    Outcome.UNDERCUT: N_("undercut"),
+    Outcome.GIN: N_("gin"),
+    Outcome.BIG_GIN: N_("big gin"),
+}
+
+
+def _ended(outcome: Outcome | None, mine: bool, bot: str) -> str:
+    """How the hand ended: ``You knock.``, ``Simple goes gin.``"""
     if outcome is Outcome.GIN:
-        return "go gin" if mine else "goes gin"
+        return _("You go gin.") if mine else _("{bot} goes gin.", bot=bot)
     if outcome is Outcome.BIG_GIN:
-        return "go big gin" if mine else "goes big gin"
-    return "knock" if mine else "knocks"
-
-
-def _outcome(outcome: Outcome | None) -> str:
-    return "" if outcome is None else outcome.value.replace("_", " ")
+        return _("You go big gin.") if mine else _("{bot} goes big gin.", bot=bot)
+    return _("You knock.") if mine else _("{bot} knocks.", bot=bot)
 
 
 def sheet_blocks(sheet: GameSheet | Match, players: Sequence[str], rules: RuleSet) -> list[Block]:
@@ -465,19 +597,21 @@ def sheet_blocks(sheet: GameSheet | Match, players: Sequence[str], rules: RuleSe
 
 
 HELP = (
-    ("draw / take / pass", "draw from the stock, take the pile's top card, pass the upcard"),
-    ("7d (or discard 7d)", "discard the 7♦"),
-    ("knock 7d", "discard the 7♦ face down and spread your least-deadwood melds"),
-    ("knock 7d: 7c 7h 7s | ...", "knock with the melds you choose"),
-    ("gin", "go gin (or big gin) with your best spread"),
-    ("lay off / lay off 4h / lay off none", "after their knock: your layoffs"),
-    ("hint", "the coach's top three choices (coach quiet or on)"),
-    ("table / sheet", "show the table again / the score sheet"),
-    ("quit (Ctrl-D)", "stop; the game is saved: gintutor play --resume"),
-    ("resign", "give the game up"),
+    ("draw / take / pass", N_("draw from the stock, take the pile's top card, pass the upcard")),
+    ("7d (or discard 7d)", N_("discard the 7♦")),
+    ("knock 7d", N_("discard the 7♦ face down and spread your least-deadwood melds")),
+    ("knock 7d: 7c 7h 7s | ...", N_("knock with the melds you choose")),
+    ("gin", N_("go gin (or big gin) with your best spread")),
+    ("lay off / lay off 4h / lay off none", N_("after their knock: your layoffs")),
+    ("hint", N_("the coach's top three choices (coach quiet or on)")),
+    ("table / sheet", N_("show the table again / the score sheet")),
+    ("quit (Ctrl-D)", N_("stop; the game is saved: gintutor play --resume")),
+    ("resign", N_("give the game up")),
 )
+"""What may be typed at the prompt (the words typed stay English: the prompt reads them)."""
 
 
 def help_blocks() -> list[Block]:
     """What may be typed at the prompt."""
-    return [Table(("type", "to"), HELP)]
+    rows = tuple((typed, _(does)) for typed, does in HELP)
+    return [Table((_("type"), _("to")), rows)]
