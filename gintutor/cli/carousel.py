@@ -109,7 +109,8 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """A score sheet for 2-5 players from round results."""
         from gintutor.engine.carousel.game import score_game
-        from gintutor.text.carousel import explain_sheet, parse_rounds
+        from gintutor.text.carousel import explain_sheet
+        from gintutor.tutor.carouselrounds import parse_rounds
 
         names, results = parse_rounds(rounds)
         terminal(no_color, ascii_only).show(explain_sheet(score_game(results), names))

@@ -43,9 +43,9 @@ from gintutor.text.carousel import (
     explain_round,
     explain_sheet,
     hand_text,
-    parse_rounds,
     table_lines,
 )
+from gintutor.tutor.carouselrounds import parse_rounds
 from gintutor.tutor.questions.base import (
     PLAIN,
     AnswerError,
