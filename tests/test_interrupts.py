@@ -185,12 +185,15 @@ def test_a_worker_killed_from_outside_is_reported_not_waited_for() -> None:
 
 
 def test_the_handlers_are_put_back_and_a_stop_inside_raises_stopped() -> None:
-    before = signal.getsignal(signal.SIGTERM)
-    with pytest.raises(Stopped) as stopped, Workers(1):
-        os.kill(os.getpid(), signal.SIGTERM)
-        time.sleep(5)
-    assert (stopped.value.code, stopped.value.signum) == (143, signal.SIGTERM)
-    assert signal.getsignal(signal.SIGTERM) is before
+    previous = signal.signal(signal.SIGTERM, signal.SIG_DFL)  # as a command starts (not xdist's)
+    try:
+        with pytest.raises(Stopped) as stopped, Workers(1):
+            os.kill(os.getpid(), signal.SIGTERM)
+            time.sleep(5)
+        assert (stopped.value.code, stopped.value.signum) == (143, signal.SIGTERM)
+        assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 @needs_proc
