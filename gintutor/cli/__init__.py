@@ -34,7 +34,7 @@ def _stop_quietly() -> None:
     the exit status is 143 or 129, what a shell reports for a process the signal killed. Killed
     outright (the default), a prompt left the terminal raw: no echo, no line editing. A signal
     the command was started to ignore (``nohup``) stays ignored."""
-    import signal
+    import signal  # here, not at the top: importing this package is a start no try can guard
 
     for name in ("SIGTERM", "SIGHUP"):
         signum = getattr(signal, name, None)
@@ -50,7 +50,7 @@ def _interrupted() -> None:
     """Ctrl-C outside a command's own handling (while the interface loads, in the first tenth
     of a second: 8 of 120 early interrupts printed a ``KeyboardInterrupt`` traceback): exit 130
     quietly; a second Ctrl-C while the process ends is ignored."""
-    import signal  # not before: the module's import is part of the start a Ctrl-C may cut
+    import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     raise SystemExit(INTERRUPTED) from None
