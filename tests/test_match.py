@@ -104,10 +104,16 @@ def test_cli_match_json() -> None:
     ("args", "message"),
     [
         (("match", "simple", "wizard"), "unknown bot 'wizard'"),
-        (("match", "simple", "novice", "--games", "0"), "--games: 0"),
-        (("match", "simple", "novice", "--games", "99999999999999999999"), "give 1 to 1000000"),
+        (
+            ("match", "simple", "novice", "--games", "0"),
+            "'--games' / '-n': Input should be greater",
+        ),
+        (
+            ("match", "simple", "novice", "--games", "99999999999999999999"),
+            "less than or equal to 1000000",
+        ),
         (("match", "expert", "novice", "--worlds", "10**6"), "--worlds"),
-        (("match", "expert", "novice", "--worlds", "1000000"), "--worlds: 1000000: give 1 to"),
+        (("match", "expert", "novice", "--worlds", "1000000"), "'--worlds': Input should be less"),
         (("match", "expert", "novice", "--seconds", "nan"), "--seconds: nan"),
         (("match", "expert", "novice", "--seconds", "inf"), "--seconds: inf"),
         (("match", "expert", "novice", "--seconds", "0"), "--seconds: 0.0"),

@@ -325,7 +325,7 @@ def test_cli_review_of_the_shipped_log_as_text() -> None:
         (["review", "20990101-000000"], 2, "error: no saved game '20990101-000000'"),
         (["review", "nonsense-id"], 2, "error: no saved game 'nonsense-id'"),
         (["review", "."], 2, "error: .: a folder"),
-        (["review", "--worlds", "0"], 2, "error: --worlds: 0"),
+        (["review", "--worlds", "0"], 2, "error: Invalid value for '--worlds'"),
     ],
 )
 def test_cli_errors(home: Path, args: list[str], status: int, message: str) -> None:

@@ -831,7 +831,9 @@ def puzzles_report(
     epilog="Example: gintutor puzzles generate --count 2 --theme outs --out new.yaml",
 )
 def puzzles_generate(
-    count: Annotated[int, typer.Option(metavar="N", help="Puzzles per theme, 1 to 1000.")] = 10,
+    count: Annotated[
+        int, typer.Option(metavar="N", min=1, max=1000, help="Puzzles per theme, 1 to 1000.")
+    ] = 10,
     theme: Annotated[
         list[str] | None,
         typer.Option(metavar="THEME", help=f"Only these themes (repeat the option): {THEMES}."),
@@ -864,8 +866,6 @@ def puzzles_generate(
         themes = [Theme(name) for name in theme] if theme else list(Theme)
     except ValueError:
         raise UsageError(f"--theme: use {', '.join(t.value for t in Theme)}") from None
-    if not 1 <= count <= 1000:
-        raise UsageError(f"--count: {count} is not 1 to 1000")
     processes = workers(jobs)
     rule_set = load_rules(rules)
     knockless = [
@@ -945,7 +945,8 @@ def puzzle(
         str | None, typer.Option(metavar="THEME", help=f"Only puzzles of this theme: {THEMES}.")
     ] = None,
     difficulty: Annotated[
-        int | None, typer.Option(metavar="1-5", help="Only puzzles of this difficulty, 1 to 5.")
+        int | None,
+        typer.Option(metavar="1-5", min=1, max=5, help="Only puzzles of this difficulty, 1 to 5."),
     ] = None,
     stats: Annotated[bool, typer.Option("--stats", help="Your puzzle statistics.")] = False,
     as_json: JsonOption = False,
@@ -957,8 +958,6 @@ def puzzle(
 
     from gintutor.cli.progress import Progress
 
-    if difficulty is not None and not 1 <= difficulty <= 5:
-        raise UsageError(f"--difficulty: {difficulty} is not a difficulty: use 1 to 5")
     if puzzle_id is not None and (random_pick or date is not None):
         raise UsageError("--id picks one puzzle: leave out --random and --date")
     if random_pick and date is not None:

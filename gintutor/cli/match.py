@@ -7,26 +7,21 @@ from typing import Annotated, Any
 import typer
 
 from gintutor.cli.shared import (
+    MAX_WORLDS,
     Command,
+    ContentError,
     JobsOption,
     JsonOption,
     NoColorOption,
+    UsageError,
     progress_bar,
     terminal,
     workers,
 )
-from gintutor.errors import GinError
 from gintutor.text.i18n import number, percent
-
-
-class MatchUsageError(GinError):
-    """Bad ``match`` options."""
-
 
 MAX_GAMES = 1_000_000
 """The most games a match plays (about a day of the expert's play on two cores)."""
-MAX_WORLDS = 100_000
-"""The most sampled worlds a decision may take (as ``gintutor review --worlds``)."""
 MAX_SECONDS = 3600.0
 """The longest time cap for one decision."""
 
@@ -103,6 +98,8 @@ def register(app: typer.Typer) -> None:
                 "--games",
                 "-n",
                 metavar="N",
+                min=1,
+                max=MAX_GAMES,
                 help="Games to play (rounded up to whole duplicate pairs).",
             ),
         ] = 200,
@@ -120,7 +117,10 @@ def register(app: typer.Typer) -> None:
         ] = 1,
         jobs: JobsOption = 0,
         worlds: Annotated[
-            int | None, typer.Option(metavar="N", help="Expert: sampled worlds per decision.")
+            int | None,
+            typer.Option(
+                metavar="N", min=1, max=MAX_WORLDS, help="Expert: sampled worlds per decision."
+            ),
         ] = None,
         seconds: Annotated[
             float | None,
@@ -140,13 +140,10 @@ def register(app: typer.Typer) -> None:
 
         for name in (bot_a, bot_b):
             if name.strip().lower() not in BOT_NAMES:
-                raise MatchUsageError(f"unknown bot {name!r}: choose one of {', '.join(BOT_NAMES)}")
-        if not 1 <= games <= MAX_GAMES:
-            raise MatchUsageError(f"--games: {games}: give 1 to {MAX_GAMES}")
-        if worlds is not None and not 1 <= worlds <= MAX_WORLDS:
-            raise MatchUsageError(f"--worlds: {worlds}: give 1 to {MAX_WORLDS}")
-        if seconds is not None and not 0 < seconds <= MAX_SECONDS:  # nan is neither
-            raise MatchUsageError(f"--seconds: {seconds}: give more than 0, at most {MAX_SECONDS}")
+                raise UsageError(f"unknown bot {name!r}: choose one of {', '.join(BOT_NAMES)}")
+        # By hand: the interval is open at 0, and nan is neither inside nor outside a range.
+        if seconds is not None and not 0 < seconds <= MAX_SECONDS:
+            raise UsageError(f"--seconds: {seconds}: give more than 0, at most {MAX_SECONDS}")
         processes = workers(jobs)
         rule_set = load_rules(rules)
         spec = MatchSpec(
@@ -168,9 +165,7 @@ def register(app: typer.Typer) -> None:
             terminal(no_color, ascii_only).show(report_blocks(report))
         if report.stopped is not None:
             # The games played are reported above; the match as asked for was not played.
-            typer.echo(
-                f"error: the match stopped early ({report.stopped}): the report covers the "
-                f"{report.games} games played before it",
-                err=True,
+            raise ContentError(
+                f"the match stopped early ({report.stopped}): the report covers the "
+                f"{report.games} games played before it"
             )
-            raise typer.Exit(1)

@@ -6,7 +6,14 @@ from typing import Annotated
 
 import typer
 
-from gintutor.cli.shared import AsciiOption, Command, JobsOption, JsonOption, NoColorOption
+from gintutor.cli.shared import (
+    MAX_WORLDS,
+    AsciiOption,
+    Command,
+    JobsOption,
+    JsonOption,
+    NoColorOption,
+)
 
 
 def register(app: typer.Typer) -> None:
@@ -30,7 +37,12 @@ def register(app: typer.Typer) -> None:
         as_json: JsonOption = False,
         worlds: Annotated[
             int | None,
-            typer.Option(metavar="N", help="Sampled deals per decision (default: the review's)."),
+            typer.Option(
+                metavar="N",
+                min=1,
+                max=MAX_WORLDS,
+                help="Sampled deals per decision (default: the review's).",
+            ),
         ] = None,
         seed: Annotated[
             int, typer.Option(metavar="N", help="Seed: the same seed, the same review.")

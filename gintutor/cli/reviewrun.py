@@ -9,20 +9,8 @@ from pathlib import Path
 
 import typer
 
-from gintutor.cli.guard import shortened
-from gintutor.cli.shared import terminal, workers
-from gintutor.errors import GinError
+from gintutor.cli.shared import ContentError, UsageError, terminal, workers
 from gintutor.tutor.review import PlayedGame, PlayedHand, review_game
-
-
-class ReviewUsageError(GinError):
-    """Bad ``review`` arguments (exit 2)."""
-
-
-def _content_error(message: str) -> typer.Exit:
-    """A problem with the game's content: ``error: ...`` and exit status 1."""
-    typer.echo(f"error: {shortened(message)}", err=True)
-    return typer.Exit(1)
 
 
 def load_played(target: str) -> PlayedGame:
@@ -37,25 +25,25 @@ def load_played(target: str) -> PlayedGame:
     if target.strip().lower() == "last":
         path = latest_game(folder)
         if path is None:
-            raise _content_error(
+            raise ContentError(
                 "no saved games yet: play one with 'gintutor play', or review a game log "
                 "(gintutor review FILE.txt)"
             )
     elif target.endswith(".jsonl") or os.path.lexists(target) or os.sep in target:
         if path_kind(Path(target)) == "folder":
-            raise ReviewUsageError(f"{target}: a folder: give a game log file or a saved game id")
+            raise UsageError(f"{target}: a folder: give a game log file or a saved game id")
         path = Path(target)
         if not target.endswith(".jsonl"):
             try:
                 return read_game_log(path)
             except LogError as error:
-                raise _content_error(str(error)) from None
+                raise ContentError(str(error)) from None
     else:
         path = find_game(folder, target)
     try:
         saved = load_game(path)
     except GameFileError as error:
-        raise _content_error(str(error)) from None
+        raise ContentError(str(error)) from None
     for problem in saved.problems:
         typer.echo(f"warning: {problem}", err=True)
     hands = tuple(
@@ -77,8 +65,6 @@ def run_review(
     """Review ``target`` and print the review (text or JSON)."""
     from gintutor.engine.coach import REVIEW_WORLDS
 
-    if worlds is not None and not 1 <= worlds <= 100_000:
-        raise ReviewUsageError(f"--worlds: {worlds}: give 1 to 100000")
     processes = workers(jobs)
     budget = REVIEW_WORLDS if worlds is None else worlds
     if sys.stderr.isatty():

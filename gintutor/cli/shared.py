@@ -28,6 +28,13 @@ class UsageError(GinError):
     """Bad command-line usage that the engine cannot see (a missing option): exit 2."""
 
 
+class ContentError(GinError):
+    """A problem in what the command read or did, not in its command line (a damaged game
+    log, no saved game yet, a match that could not finish): exit 1."""
+
+    exit_code = 1
+
+
 def _command_line_error() -> type[Exception]:
     """The class of every error Typer finds in a command line (no such option, a missing
     argument, a value out of range): Click's ``UsageError``, which Typer exports only through
@@ -89,15 +96,18 @@ out (909 of them in 6 s from ``puzzles generate``)."""
 
 JobsOption = Annotated[
     int,
-    typer.Option("--jobs", "-j", metavar="N", min=0, help="Processes to use (0: one per core)."),
+    typer.Option(
+        "--jobs", "-j", metavar="N", min=0, max=MAX_JOBS, help="Processes to use (0: one per core)."
+    ),
 ]
+"""Typer refuses a negative number or one over :data:`MAX_JOBS` before any work."""
+
+MAX_WORLDS = 100_000
+"""The most sampled worlds a decision may take (``match --worlds``, ``review --worlds``)."""
 
 
 def workers(jobs: int) -> int:
-    """The processes ``--jobs`` asks for (every command that takes it): 0 is one per core; a
-    negative number or one over :data:`MAX_JOBS` is refused before any work."""
-    if not 0 <= jobs <= MAX_JOBS:
-        raise UsageError(f"--jobs: {jobs}: give 0 (every core) to {MAX_JOBS}")
+    """The processes ``--jobs`` asks for (every command that takes it): 0 is one per core."""
     return jobs or os.cpu_count() or 1
 
 
