@@ -16,8 +16,9 @@ from gintutor.engine.cards import Card, CardSet
 from gintutor.engine.hand import NO_CARD, Action, HandResult, Kind, Phase
 from gintutor.engine.judgement import Grade, Reason, ReasonKind
 from gintutor.engine.scoring import Outcome
-from gintutor.text.blocks import Block, Heading, Line, Style, Table, plural
-from gintutor.text.i18n import number, percent
+from gintutor.text.blocks import Block, Heading, Line, Style, Table
+from gintutor.text.i18n import N_, _, ngettext, number, percent, pgettext
+from gintutor.text.play import grade_text
 
 
 class DecisionRecord(Protocol):
@@ -142,20 +143,23 @@ def action_text(action: Action, top: int, style: Style, drawn: int = NO_CARD) ->
     """An action in words: ``take 9♠``, ``draw (4♥)``, ``discard K♣``, ``knock 8♥ (…)``."""
     kind = action.kind
     if kind is Kind.PASS:
-        return f"pass {_card(top, style)}" if top != NO_CARD else "pass"
+        return _("pass {card}", card=_card(top, style)) if top != NO_CARD else _("pass")
     if kind is Kind.TAKE:
-        return f"take {_card(top, style)}" if top != NO_CARD else "take"
+        return _("take {card}", card=_card(top, style)) if top != NO_CARD else _("take")
     if kind is Kind.DRAW:
-        return f"draw ({_card(drawn, style)})" if drawn != NO_CARD else "draw from the stock"
+        if drawn != NO_CARD:
+            return _("draw ({card})", card=_card(drawn, style))
+        return _("draw from the stock")
     if kind is Kind.DISCARD:
-        return f"discard {_card(action.card, style)}"
+        return _("discard {card}", card=_card(action.card, style))
     spread = "; ".join(_cards(meld, style) for meld in action.spread)
     if kind is Kind.KNOCK:
-        return f"knock {_card(action.card, style)} ({spread})"
+        return _("knock {card} ({spread})", card=_card(action.card, style), spread=spread)
     if kind is Kind.BIG_GIN:
-        return f"big gin ({spread})"
-    laid = _cards(action.layoffs, style) if action.layoffs else "nothing"
-    return f"lay off {laid}"
+        return _("big gin ({spread})", spread=spread)
+    if action.layoffs:
+        return _("lay off {cards}", cards=_cards(action.layoffs, style))
+    return _("lay off nothing")
 
 
 def reason_text(reason: Reason, style: Style) -> str:
@@ -168,33 +172,43 @@ def reason_text(reason: Reason, style: Style) -> str:
     cards = _cards(reason.cards, style) if reason.cards else ""
     other = _card(reason.other, style) if reason.other != NO_CARD else ""
     if kind is ReasonKind.DEADWOOD_AFTER:
-        return f"leaves {value} deadwood"
+        return _("leaves {value} deadwood", value=value)
     if kind is ReasonKind.MELDS:
-        return f"{other} makes the meld {cards}"
+        return _("{card} makes the meld {cards}", card=other, cards=cards)
     if kind is ReasonKind.BREAKS_MELD:
-        return f"breaks the meld {cards}"
+        return _("breaks the meld {cards}", cards=cards)
     if kind is ReasonKind.FEEDS_OPPONENT:
-        return f"connects with the {other} they picked up ({cards})"
+        return _("connects with the {card} they picked up ({cards})", card=other, cards=cards)
     if kind is ReasonKind.THEY_PASSED:
-        return f"safer: they passed {cards}"
+        return _("safer: they passed {cards}", cards=cards)
     if kind is ReasonKind.THEY_DISCARDED:
-        return f"safer: they discarded {cards}"
+        return _("safer: they discarded {cards}", cards=cards)
     if kind is ReasonKind.LIVE_OUTS:
-        return f"{plural(value, 'live card')} would make a new meld"
+        return ngettext(
+            "{count} live card would make a new meld",
+            "{count} live cards would make a new meld",
+            value,
+            count=value,
+        )
     if kind is ReasonKind.KNOCK:
-        return f"knocks with {value} deadwood ({cards})"
+        return _("knocks with {value} deadwood ({cards})", value=value, cards=cards)
     if kind is ReasonKind.GIN:
-        return "goes gin"
+        return _("goes gin")
     if kind is ReasonKind.BIG_GIN:
-        return "big gin"
+        return pgettext("action", "big gin")
     if kind is ReasonKind.UNDERCUT_RISK:
-        return f"undercut in {value}% of the hands they may hold"
+        return _("undercut in {percent} of the hands they may hold", percent=percent(value / 100))
     if kind is ReasonKind.LAYS_OFF:
-        return f"leaves {value} deadwood after the layoffs"
+        return _("leaves {value} deadwood after the layoffs", value=value)
     if kind is ReasonKind.STOCK_LOW:
-        return f"only {plural(value, 'card')} left in the stock"
+        return ngettext(
+            "only {count} card left in the stock",
+            "only {count} cards left in the stock",
+            value,
+            count=value,
+        )
     if kind is ReasonKind.NO_KNOCK:
-        return f"plays on although a knock with {value} deadwood was open"
+        return _("plays on although a knock with {value} deadwood was open", value=value)
     return kind.value.replace("-", " ")  # a kind added to the coach after this was written
 
 
@@ -212,32 +226,53 @@ def _signed(value: float) -> str:
 
 
 def _grade_text(decision: DecisionRecord) -> str:
-    word = decision.grade.value
     if decision.close and decision.grade is not Grade.BEST:
-        word += " (close)"
-    return word
+        return _("{grade} (close)", grade=grade_text(decision.grade))
+    return grade_text(decision.grade)
+
+
+_RESULTS = {
+    (True, Outcome.KNOCK, True): N_("you knock; you won {points}"),
+    (True, Outcome.KNOCK, False): N_("you knock; you lost {points}"),
+    (True, Outcome.UNDERCUT, True): N_("you undercut; you won {points}"),
+    (True, Outcome.UNDERCUT, False): N_("you undercut; you lost {points}"),
+    (True, Outcome.GIN, True): N_("you gin; you won {points}"),
+    (True, Outcome.GIN, False): N_("you gin; you lost {points}"),
+    (True, Outcome.BIG_GIN, True): N_("you went big gin; you won {points}"),
+    (True, Outcome.BIG_GIN, False): N_("you went big gin; you lost {points}"),
+    (False, Outcome.KNOCK, True): N_("they knock; you won {points}"),
+    (False, Outcome.KNOCK, False): N_("they knock; you lost {points}"),
+    (False, Outcome.UNDERCUT, True): N_("they undercut; you won {points}"),
+    (False, Outcome.UNDERCUT, False): N_("they undercut; you lost {points}"),
+    (False, Outcome.GIN, True): N_("they gin; you won {points}"),
+    (False, Outcome.GIN, False): N_("they gin; you lost {points}"),
+    (False, Outcome.BIG_GIN, True): N_("they went big gin; you won {points}"),
+    (False, Outcome.BIG_GIN, False): N_("they went big gin; you lost {points}"),
+}
+"""A hand's result as the review heading says it: (you knocked, how, you won)."""
 
 
 def _result_text(hand: HandRecord, player: int) -> str:
     result = hand.result
     if result is None:
-        return "not finished"
+        return _("not finished")
     if result.void:
-        return "void (the stock ran out)"
-    outcome = result.outcome
-    how = (
-        {
-            Outcome.KNOCK: "knock",
-            Outcome.UNDERCUT: "undercut",
-            Outcome.GIN: "gin",
-            Outcome.BIG_GIN: "big gin",
-        }.get(outcome, "")
-        if outcome is not None
-        else ""
-    )
-    who = "you" if result.knocker == player else "they"
-    verb = "won" if hand.net > 0 else "lost"
-    return f"{who} {'went big gin' if how == 'big gin' else how}; you {verb} {abs(hand.net)}"
+        return _("void (the stock ran out)")
+    key = (result.knocker == player, result.outcome, hand.net > 0)
+    if result.outcome is None or key not in _RESULTS:
+        mine = result.knocker == player
+        if hand.net > 0:
+            return (
+                _("you won {points}", points=abs(hand.net))
+                if mine
+                else _("they ended it; you won {points}", points=abs(hand.net))
+            )
+        return (
+            _("you lost {points}", points=abs(hand.net))
+            if mine
+            else _("they ended it; you lost {points}", points=abs(hand.net))
+        )
+    return _(_RESULTS[key], points=abs(hand.net))
 
 
 def decision_table(decisions: Sequence[DecisionRecord], style: Style) -> Table:
@@ -259,64 +294,146 @@ def decision_table(decisions: Sequence[DecisionRecord], style: Style) -> Table:
         loss = "0" if same else _points(decision.loss)
         stderr = "" if same else _points(decision.loss_stderr)
         rows.append((str(decision.turn), played, best, loss, stderr, _grade_text(decision)))
-    return Table(
-        ("turn", "you played", "best", "loss", "se", "grade"), tuple(rows), frozenset(highlight)
-    )
+    headers = (_("turn"), _("you played"), _("best"), _("loss"), _("se"), _("grade"))
+    return Table(headers, tuple(rows), frozenset(highlight))
 
 
 def decision_lines(decision: DecisionRecord, style: Style) -> list[Block]:
     """Why a decision lost points: what it did and what the best would have done."""
     played = action_text(decision.action, decision.top, style, decision.drawn)
     best = action_text(decision.best, decision.top, style)
-    close = " (a close call: within two standard errors)" if decision.close else ""
+    values = {
+        "turn": decision.turn,
+        "played": played,
+        "grade": grade_text(decision.grade),
+        "loss": _points(decision.loss),
+        "stderr": _points(decision.loss_stderr),
+        "best": best,
+    }
+    if decision.close:
+        head = _(
+            "Turn {turn}, {played}: {grade} (a close call: within two standard errors), {loss} "
+            "± {stderr} points worse than {best}.",
+            **values,
+        )
+    else:
+        head = _(
+            "Turn {turn}, {played}: {grade}, {loss} ± {stderr} points worse than {best}.", **values
+        )
     return [
+        Line(head),
         Line(
-            f"Turn {decision.turn}, {played}: {decision.grade.value}{close}, "
-            f"{_points(decision.loss)} ± {_points(decision.loss_stderr)} points worse than "
-            f"{best}."
+            _("{action}: {reasons}.", action=played, reasons=reasons_text(decision.reasons, style)),
+            1,
         ),
-        Line(f"{played}: {reasons_text(decision.reasons, style)}.", 1),
-        Line(f"{best}: {reasons_text(decision.best_reasons, style)}.", 1),
+        Line(
+            _(
+                "{action}: {reasons}.",
+                action=best,
+                reasons=reasons_text(decision.best_reasons, style),
+            ),
+            1,
+        ),
     ]
 
 
 def summary_lines(summary: SummaryRecord, style: Style, what: str = "hand") -> list[Block]:
     """Decisions, errors by grade, error rate, mean loss, rating, luck."""
-    counts = ", ".join(f"{n} {grade.value}" for grade, n in summary.grades if n)
+    counts = ", ".join(
+        _("{count} {grade}", count=n, grade=grade_text(grade)) for grade, n in summary.grades if n
+    )
     lines: list[Block] = [
         Line(
-            f"{plural(summary.decisions, 'decision')} ({counts or 'none'}); "
-            f"{plural(summary.errors, 'error')} (error rate {percent(summary.error_rate)}), "
-            f"mean loss {number(summary.mean_loss, 2)} points per decision."
+            _(
+                "{decisions} ({counts}); {errors} (error rate {rate}), mean loss {loss} points "
+                "per decision.",
+                decisions=ngettext(
+                    "{count} decision",
+                    "{count} decisions",
+                    summary.decisions,
+                    count=summary.decisions,
+                ),
+                counts=counts or _("none"),
+                errors=ngettext(
+                    "{count} error", "{count} errors", summary.errors, count=summary.errors
+                ),
+                rate=percent(summary.error_rate),
+                loss=number(summary.mean_loss, 2),
+            )
         ),
         Line(
-            f"Luck: {_signed(summary.luck)} points from {plural(summary.draws, 'stock draw')}, "
-            f"{_signed(summary.deal_luck)} from the deal (total {_signed(summary.total_luck)})."
+            ngettext(
+                "Luck: {luck} points from {draws} stock draw, {deal} from the deal (total "
+                "{total}).",
+                "Luck: {luck} points from {draws} stock draws, {deal} from the deal (total "
+                "{total}).",
+                summary.draws,
+                luck=_signed(summary.luck),
+                draws=summary.draws,
+                deal=_signed(summary.deal_luck),
+                total=_signed(summary.total_luck),
+            )
         ),
     ]
     if what == "game" and summary.rating is not None:
-        lines.insert(1, Line(f"Rating: {summary.rating.value} (by the error rate)."))
+        lines.insert(
+            1, Line(_("Rating: {band} (by the error rate).", band=band_text(summary.rating)))
+        )
     return lines
+
+
+def band_text(band: Any) -> str:
+    """A rating band in words (the band's value is its English word)."""
+    words = {
+        "Beginner": pgettext("rating", "Beginner"),
+        "Casual player": pgettext("rating", "Casual player"),
+        "Intermediate": pgettext("rating", "Intermediate"),
+        "Advanced": pgettext("rating", "Advanced"),
+        "Expert": pgettext("rating", "Expert"),
+        "World class": pgettext("rating", "World class"),
+    }
+    value = str(band.value)
+    return words.get(value, value)
 
 
 def explain_review(review: GameRecord, style: Style) -> tuple[Block, ...]:
     """The whole review: each hand's decisions and summary, then the game's."""
+    if review.source:
+        title = _("Review of {source}", source=review.source)
+    else:
+        title = _("Review of the game")
     blocks: list[Block] = [
-        Heading(f"Review of {review.source or 'the game'}"),
+        Heading(title),
         Line(
-            f"{review.rules} rules; every decision judged by the coach on up to "
-            f"{review.worlds} sampled deals of the unseen cards (seed {review.seed}). "
-            "Loss: expected points given up against the best action; se: its standard error."
+            _(
+                "{rules} rules; every decision judged by the coach on up to {worlds} sampled "
+                "deals of the unseen cards (seed {seed}). Loss: expected points given up against "
+                "the best action; se: its standard error.",
+                rules=review.rules,
+                worlds=review.worlds,
+                seed=review.seed,
+            )
         ),
     ]
     for hand in review.hands:
-        dealer = "you dealt" if hand.dealer == review.player else "they dealt"
-        score = f", score {hand.scores[0]}-{hand.scores[1]}" if hand.scores else ""
-        blocks.append(
-            Heading(f"Hand {hand.number} ({dealer}{score}): {_result_text(hand, review.player)}")
-        )
+        values = {
+            "number": hand.number,
+            "result": _result_text(hand, review.player),
+            "you": hand.scores[0] if hand.scores else 0,
+            "they": hand.scores[1] if hand.scores else 0,
+        }
+        you_dealt = hand.dealer == review.player
+        if hand.scores and you_dealt:
+            heading = _("Hand {number} (you dealt, score {you}-{they}): {result}", **values)
+        elif hand.scores:
+            heading = _("Hand {number} (they dealt, score {you}-{they}): {result}", **values)
+        elif you_dealt:
+            heading = _("Hand {number} (you dealt): {result}", **values)
+        else:
+            heading = _("Hand {number} (they dealt): {result}", **values)
+        blocks.append(Heading(heading))
         if not any(not d.forced for d in hand.decisions):
-            blocks.append(Line("No decision with a choice."))
+            blocks.append(Line(_("No decision with a choice.")))
         else:
             blocks.append(decision_table(hand.decisions, style))
         for decision in hand.decisions:
@@ -324,17 +441,25 @@ def explain_review(review: GameRecord, style: Style) -> tuple[Block, ...]:
                 blocks += decision_lines(decision, style)
         blocks += summary_lines(hand.summary, style)
     summary = review.summary
-    blocks.append(Heading("The game"))
+    blocks.append(Heading(_("The game")))
     blocks += summary_lines(summary, style, "game")
     if summary.worst:
-        blocks.append(Line("The costliest decisions:"))
+        blocks.append(Line(_("The costliest decisions:")))
         for decision in summary.worst:
             played = action_text(decision.action, decision.top, style, decision.drawn)
             best = action_text(decision.best, decision.top, style)
             blocks.append(
                 Line(
-                    f"hand {decision.hand}, turn {decision.turn}: {played} instead of {best} "
-                    f"({_points(decision.loss)} points, {decision.grade.value})",
+                    _(
+                        "hand {hand}, turn {turn}: {played} instead of {best} ({loss} points, "
+                        "{grade})",
+                        hand=decision.hand,
+                        turn=decision.turn,
+                        played=played,
+                        best=best,
+                        loss=_points(decision.loss),
+                        grade=grade_text(decision.grade),
+                    ),
                     1,
                 )
             )
