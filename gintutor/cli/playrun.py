@@ -30,6 +30,7 @@ from gintutor.engine.hand import Action, Deal
 from gintutor.engine.rules import RULE_SETS
 from gintutor.errors import GinError
 from gintutor.text.blocks import Line, Style
+from gintutor.text.i18n import _
 from gintutor.text.play import (
     flag_text,
     hand_end_blocks,
@@ -77,13 +78,19 @@ def _coach_mode(text: str) -> CoachMode:
     try:
         return CoachMode(text.strip().lower())
     except ValueError:
-        raise GinError(f"--coach {text!r}: use off, quiet or on") from None
+        raise GinError(_("--coach {value!r}: use off, quiet or on", value=text)) from None
 
 
 def _bot_name(text: str) -> str:
     name = text.strip().lower()
     if name not in BOT_NAMES:
-        raise GinError(f"--bot {text!r}: unknown bot; choose one of {', '.join(BOT_NAMES)}")
+        raise GinError(
+            _(
+                "--bot {value!r}: unknown bot; choose one of {choices}",
+                value=text,
+                choices=", ".join(BOT_NAMES),
+            )
+        )
     return name
 
 
@@ -118,8 +125,11 @@ def play_command(
         given = [name for name, value in options if value is not None]
         if given:
             raise GinError(
-                f"--resume continues the saved game with its own bot, rules and seed: leave "
-                f"out {given[0]}"
+                _(
+                    "--resume continues the saved game with its own bot, rules and seed: leave "
+                    "out {option}",
+                    option=given[0],
+                )
             )
         runner = _resumed(resume, folder, mode, terminal, asker, ascii_only)
     else:
@@ -160,8 +170,15 @@ def _new_game(
     )
     runner = PlayRunner(session, writer, terminal, asker, ascii_only)
     runner.say(
-        f"New game {header.id} against {runner.bot_label} ({rule_set.name} rules, coach "
-        f"{mode.value}, seed {seed}). Type help for what you can type."
+        _(
+            "New game {game} against {bot} ({rules} rules, coach {coach}, seed {seed}). Type "
+            "help for what you can type.",
+            game=header.id,
+            bot=runner.bot_label,
+            rules=rule_set.name,
+            coach=mode.value,
+            seed=seed,
+        )
     )
     return runner
 
@@ -178,13 +195,22 @@ def _resumed(
         path = latest_game(folder, unfinished=True)
         if path is None:
             raise GinError(
-                f"no unfinished game to resume in {folder}: start one with gintutor play"
+                _(
+                    "no unfinished game to resume in {folder}: start one with gintutor play",
+                    folder=folder,
+                )
             )
     else:
         path = find_game(folder, which)
     saved = load_game(path)
     if saved.end is not None:
-        raise GinError(f"game {saved.id} is over ({saved.end}): start a new one with gintutor play")
+        raise GinError(
+            _(
+                "game {game} is over ({end}): start a new one with gintutor play",
+                game=saved.id,
+                end=saved.end,
+            )
+        )
     header = saved.header
     if header.bot not in BOT_NAMES:
         raise GameFileError(
@@ -205,12 +231,23 @@ def _resumed(
     session.resume([(h.deal, [a.action for a in h.actions]) for h in saved.hands])
     runner = PlayRunner(session, writer, terminal, asker, ascii_only)
     for problem in saved.problems:
-        runner.say(f"note: {problem}")
+        runner.say(_("note: {problem}", problem=problem))
     if writer.kept_damage is not None:
-        runner.say(f"note: the file as it was, damage included, is kept as {writer.kept_damage}")
+        runner.say(
+            _(
+                "note: the file as it was, damage included, is kept as {path}",
+                path=writer.kept_damage,
+            )
+        )
     runner.say(
-        f"Resuming game {saved.id} against {runner.bot_label} ({saved.rules.name} rules, "
-        f"coach {mode.value}), hand {session.hand_number}."
+        _(
+            "Resuming game {game} against {bot} ({rules} rules, coach {coach}), hand {hand}.",
+            game=saved.id,
+            bot=runner.bot_label,
+            rules=saved.rules.name,
+            coach=mode.value,
+            hand=session.hand_number,
+        )
     )
     if session.in_hand:
         runner.show(
@@ -265,12 +302,18 @@ class PlayRunner:
                 self.show(hand_end_blocks(end, self.bot_label, self.style, explain=explain))
                 self.show(sheet_blocks(end.sheet, self.players, session.rules))
             self.writer.end("finished")
-            self.say(f"Game over. Saved as {self.writer.path.stem}.")
+            self.say(_("Game over. Saved as {game}.", game=self.writer.path.stem))
         except Resigned:
             self.writer.end("resigned")
-            self.say(f"You resigned. The game is saved as {self.writer.path.stem}.")
+            self.say(_("You resigned. The game is saved as {game}.", game=self.writer.path.stem))
         except (Quit, KeyboardInterrupt):
-            self.say(f"\nGame saved ({self.writer.path.stem}). Go on with: gintutor play --resume")
+            self.say(
+                "\n"
+                + _(
+                    "Game saved ({game}). Go on with: gintutor play --resume",
+                    game=self.writer.path.stem,
+                )
+            )
         finally:
             self.writer.close()
 
@@ -293,7 +336,9 @@ class PlayRunner:
                 Prompt(prompt_text(view, self.style), session.completions(), validate)
             )
             if reply is Command.SKIP:
-                self.say("  (nothing to skip in a game: play, or quit to stop and resume later)")
+                self.say(
+                    "  " + _("(nothing to skip in a game: play, or quit to stop and resume later)")
+                )
                 continue
             chosen = Word.HINT if reply is Command.HINT else session.read(str(reply))
             if isinstance(chosen, Word):
@@ -303,9 +348,9 @@ class PlayRunner:
             flag = session.check(chosen)
             if flag is not None:
                 self.say(flag_text(flag, self.style, view.top))
-                if not self.asker.confirm("Keep it anyway?", default=False):
+                if not self.asker.confirm(_("Keep it anyway?"), default=False):
                     session.take_back(flag)
-                    self.say("Taken back: choose again.")
+                    self.say(_("Taken back: choose again."))
                     continue
             session.play(chosen, flagged=flag is not None)
             return
@@ -329,6 +374,6 @@ class PlayRunner:
             return True
         if word is Word.QUIT:
             raise Quit
-        if self.asker.confirm("Resign this game?", default=False):
+        if self.asker.confirm(_("Resign this game?"), default=False):
             raise Resigned
         return False

@@ -15,6 +15,19 @@ from enum import Enum
 from typing import Any, Protocol, TextIO
 
 from gintutor.text.blocks import visible
+from gintutor.text.i18n import pgettext
+
+
+def is_yes(reply: str) -> bool:
+    """``y``/``yes``, or the active language's yes (Indonesian ``ya``, Norwegian ``ja``/``j``,
+    Portuguese ``sim``/``s``) to a yes-or-no question.
+
+    >>> is_yes("y"), is_yes("yes"), is_yes("no")
+    (True, True, False)
+    """
+    word = reply.strip().lower()
+    local = pgettext("answer", "yes").lower()
+    return word in ("y", "yes", local, local[:1])
 
 
 class Command(Enum):
@@ -160,7 +173,7 @@ class PlainAsker:
             reply = self._line(f"{question} [{'Y/n' if default else 'y/N'}] ").strip().lower()
         except Quit:
             return False
-        return reply in ("y", "yes") or (default and reply == "")
+        return is_yes(reply) or (default and reply == "")
 
 
 class TerminalAsker:
@@ -236,7 +249,7 @@ class TerminalAsker:
                 f"{question} [{'Y/n' if default else 'y/N'}] ", handle_sigint=False
             )
             answer = reply.strip().lower()
-            return answer in ("y", "yes") or (default and answer == "")
+            return is_yes(answer) or (default and answer == "")
         except (KeyboardInterrupt, EOFError):
             raise Quit from None
 
