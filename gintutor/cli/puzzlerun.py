@@ -15,7 +15,7 @@ from gintutor.cli.puzzlestats import streaks as streaks
 from gintutor.engine.cards import Card
 from gintutor.errors import GinError
 from gintutor.text.blocks import Line
-from gintutor.text.i18n import number, percent
+from gintutor.text.i18n import _, number, percent
 from gintutor.tutor.daily import next_puzzle
 from gintutor.tutor.puzzles import (
     Grade,
@@ -57,14 +57,24 @@ def read_choice(puzzle: Puzzle, text: str) -> str:
     try:
         card = Card.parse(text)
     except GinError:
-        raise GinError(f"{text.strip()!r}: answer with one of {', '.join(allowed)}") from None
+        raise GinError(
+            _(
+                "{text!r}: answer with one of {choices}",
+                text=text.strip(),
+                choices=", ".join(allowed),
+            )
+        ) from None
     if card.code in allowed:
         return card.code
     if card not in puzzle.position.hand:
-        raise GinError(f"you don't hold {card.code}")
+        raise GinError(_("you don't hold {card}", card=card.code))
     if card == puzzle.position.took_from_discard:
-        raise GinError(f"{card.code} was just taken from the discard pile: not this turn")
-    raise GinError(f"{card.code} is not a choice here: {', '.join(allowed)}")
+        raise GinError(
+            _("{card} was just taken from the discard pile: not this turn", card=card.code)
+        )
+    raise GinError(
+        _("{card} is not a choice here: {choices}", card=card.code, choices=", ".join(allowed))
+    )
 
 
 @dataclass(frozen=True)
@@ -96,16 +106,24 @@ class PuzzleRunner(Session):
         earlier = self.progress.data.get("puzzles", {}).get("solved", {}).get(puzzle.id)
         if earlier is not None:
             before = earlier.get("answer")
-            self.terminal.say(
-                f"Already played on {earlier.get('date', 'an earlier day')}"
-                + (
-                    f": your answer was {before} ({earlier['grade']})"
-                    if before
-                    else f" ({earlier['grade']})"
+            values = {
+                "date": earlier.get("date") or _("an earlier day"),
+                "answer": before,
+                "grade": earlier["grade"],
+            }
+            if before:
+                text = _(
+                    "Already played on {date}: your answer was {answer} ({grade}). This is "
+                    "practice: your first attempt stands.",
+                    **values,
                 )
-                + ". This is practice: your first attempt stands.",
-                "yellow",
-            )
+            else:
+                text = _(
+                    "Already played on {date} ({grade}). This is practice: your first attempt "
+                    "stands.",
+                    **values,
+                )
+            self.terminal.say(text, "yellow")
         self.terminal.show(setting_out(puzzle, self.style))
         # Solved once answered: nothing waits on it before the prompt, or if the learner leaves.
         hints = list(puzzle.hints[:2])
@@ -126,13 +144,14 @@ class PuzzleRunner(Session):
                 hint = hints[used]
                 if "{" in hint:  # a placeholder: the engine's number for this position
                     hint = fill_explanation(hint, _solved(puzzle))
-                self.terminal.say(f"Hint: {hint}", "yellow")
+                self.terminal.say(_("Hint: {hint}", hint=hint), "yellow")
                 used += 1
                 continue
             if reply in (Command.HINT, Command.SKIP):
                 used += 1
                 solution = _solved(puzzle)
-                self.terminal.say(f"The answer: {', '.join(solution.accepted)}", "bold")
+                accepted = ", ".join(solution.accepted)
+                self.terminal.say(_("The answer: {answer}", answer=accepted), "bold")
                 self.terminal.show(feedback(solution, solution.accepted[0], self.style)[1:])
                 self._finish(puzzle, daily_date, Attempt(None, used, None))
                 return Grade.BLUNDER
@@ -156,15 +175,23 @@ class PuzzleRunner(Session):
         theme = puzzle.theme.value
         self.terminal.say("")
         if moved is None:
-            self.terminal.say("Practice: your rating does not move.", "yellow")
+            self.terminal.say(_("Practice: your rating does not move."), "yellow")
             return
         before, after = moved
         row = puzzle_stats(self.progress)["themes"].get(theme, {})
         tried, first = row.get("attempted", 0), row.get("first_try", 0)
         change = number(after.rating - before.rating, signed=True)
         self.terminal.say(
-            f"Your {theme} puzzle rating: {after.text()} ({change}). "
-            f"First try: {first} of {tried} {theme} puzzles ({percent(first / max(tried, 1))})."
+            _(
+                "Your {theme} puzzle rating: {rating} ({change}). First try: {first} of {tried} "
+                "{theme} puzzles ({percent}).",
+                theme=theme,
+                rating=after.text(),
+                change=change,
+                first=first,
+                tried=tried,
+                percent=percent(first / max(tried, 1)),
+            )
         )
         if daily_date is not None:
             self.terminal.say(share_line(daily_date, attempt.grade, attempt.hints))
@@ -237,10 +264,10 @@ def train(
         daily_date = None
         try:
             while grade is not Grade.BEST and runner.asker.confirm(
-                "Try it again (practice)?", default=False
+                _("Try it again (practice)?"), default=False
             ):
                 grade = runner.run(puzzle)
-            if not runner.asker.confirm("Next puzzle? (Enter)", default=True):
+            if not runner.asker.confirm(_("Next puzzle? (Enter)"), default=True):
                 return
         except Quit:  # leaving between puzzles: everything is saved
             return
@@ -248,8 +275,11 @@ def train(
         ratings = theme_ratings(runner.progress)
         puzzle = next_puzzle(pool(), played, ratings, theme=theme)
         if puzzle is None:
-            which = f"{theme} puzzle" if theme else "puzzle"
-            runner.terminal.say(f"You have played every {which}: well done.")
+            if theme:
+                done = _("You have played every {theme} puzzle: well done.", theme=theme)
+            else:
+                done = _("You have played every puzzle: well done.")
+            runner.terminal.say(done)
 
 
 def share_line(date: dt.date, grade: Grade | None, hints: int) -> str:

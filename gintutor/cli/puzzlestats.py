@@ -6,8 +6,8 @@ from __future__ import annotations
 import datetime as dt
 from typing import TYPE_CHECKING, Any
 
-from gintutor.text.blocks import Line, Table, plural
-from gintutor.text.i18n import percent
+from gintutor.text.blocks import Line, Table
+from gintutor.text.i18n import _, ngettext, percent
 from gintutor.tutor.puzzleterms import Grade
 from gintutor.tutor.rating import Rating
 
@@ -120,7 +120,7 @@ def show_stats(terminal: Terminal, progress: Progress, today: dt.date | None = N
     """Puzzles attempted, solved and solved first try, daily streaks, by theme."""
     stats = puzzle_stats(progress, today)
     if not stats["attempted"]:
-        terminal.show([Line("No puzzle played yet: try gintutor puzzle")])
+        terminal.show([Line(_("No puzzle played yet: try gintutor puzzle"))])
         return
     rows = tuple(
         (
@@ -136,21 +136,40 @@ def show_stats(terminal: Terminal, progress: Progress, today: dt.date | None = N
     terminal.show(
         [
             Line(
-                f"{plural(attempted, 'puzzle')} played · solved: {stats['solved']} · "
-                f"first try: {percent(stats['first_try'] / attempted)}"
+                ngettext(
+                    "{count} puzzle played · solved: {solved} · first try: {percent}",
+                    "{count} puzzles played · solved: {solved} · first try: {percent}",
+                    attempted,
+                    count=attempted,
+                    solved=stats["solved"],
+                    percent=percent(stats["first_try"] / attempted),
+                )
             ),
             Line(
-                f"Daily streak: {plural(stats['streak'], 'day')} (best "
-                f"{plural(stats['best_streak'], 'day')}); a day counts when its puzzle is solved "
-                "on the first try, on that day."
+                _(
+                    "Daily streak: {streak} (best {best}); a day counts when its puzzle is solved "
+                    "on the first try, on that day.",
+                    streak=_days(stats["streak"]),
+                    best=_days(stats["best_streak"]),
+                )
             ),
-            Table(("theme", "rating", "played", "solved", "first try"), rows),
+            Table(
+                (_("theme"), _("rating"), _("played"), _("solved"), _("first try")),
+                rows,
+            ),
             Line(
-                "Ratings are Glicko-2, ± two deviations (95%); ? while provisional. A first "
-                f"attempt moves them; practice (retries, replays: {stats['practice']}) does not."
+                _(
+                    "Ratings are Glicko-2, ± two deviations (95%); ? while provisional. A first "
+                    "attempt moves them; practice (retries, replays: {practice}) does not.",
+                    practice=stats["practice"],
+                )
             ),
         ]
     )
+
+
+def _days(count: int) -> str:
+    return ngettext("{count} day", "{count} days", count, count=count)
 
 
 def _rating_text(record: Any) -> str:
