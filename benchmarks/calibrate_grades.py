@@ -26,8 +26,9 @@ from math import sqrt
 from multiprocessing import get_context
 
 from gintutor.engine.bots import BOT_NAMES, make_bot
-from gintutor.engine.coach import Grade, judge
+from gintutor.engine.coach import judge
 from gintutor.engine.hand import Deal, GameState, HandState
+from gintutor.engine.judgement import Grade
 from gintutor.engine.rules import preset
 
 Row = tuple[str, float, float, float | None]

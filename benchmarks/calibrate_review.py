@@ -38,8 +38,9 @@ import time
 from math import sqrt
 
 from gintutor.engine.bots import BOT_NAMES, make_bot
-from gintutor.engine.coach import REVIEW_ROLLOUTS, REVIEW_WORLDS, Verdict, judge
+from gintutor.engine.coach import REVIEW_ROLLOUTS, REVIEW_WORLDS, judge
 from gintutor.engine.hand import Deal, GameState, InfoSet
+from gintutor.engine.judgement import Verdict
 from gintutor.engine.match import play_hand
 from gintutor.engine.rules import preset
 from gintutor.tutor.review import PlayedGame, PlayedHand, band_limits, review_game

@@ -12,17 +12,12 @@ import pytest
 
 from gintutor.engine.bots import make_bot
 from gintutor.engine.bots.estimate import choice_likelihood, public_record, stock_draws
-from gintutor.engine.bots.expert import _after_discard
+from gintutor.engine.bots.expert import after_discard
 from gintutor.engine.bots.playout import World
 from gintutor.engine.cards import CARD_POINTS, DECK_MASK, CardSet, mask_points
-from gintutor.engine.coach import (
-    Grade,
-    ReasonKind,
-    Verdict,
-    grade_of,
-    judge,
-)
+from gintutor.engine.coach import judge
 from gintutor.engine.hand import NO_CARD, Action, Deal, HandState, InfoSet, Kind, Phase
+from gintutor.engine.judgement import Grade, ReasonKind, Verdict, grade_of
 from gintutor.engine.rules import preset
 from gintutor.engine.scoring import score_hand
 from gintutor.engine.solver import min_deadwood_mask
@@ -249,7 +244,7 @@ def _exact_discard_values(info: InfoSet, prior: dict[int, float]) -> dict[Action
                     info.knock_limit,
                     info.multiplier,
                 )
-                total += weight / len(orders) * _after_discard(me, action.card)(world)
+                total += weight / len(orders) * after_discard(me, action.card)(world)
             weights += weight
         out[action] = total / weights
     return out

@@ -21,12 +21,12 @@ from gintutor.content.games import CoachNote, GameWriter, games_dir, latest_game
 from gintutor.engine.bots.common import best_layoffs, best_spread
 from gintutor.engine.bots.heuristic import BASELINE, HeuristicBot
 from gintutor.engine.cards import CARDS
-from gintutor.engine.coach import Grade, Judged, Reason, ReasonKind, Verdict, grade_of
 from gintutor.engine.hand import Action, Deal, InfoSet, Kind
+from gintutor.engine.judgement import Grade, Judged, Reason, ReasonKind, Verdict, grade_of
 from gintutor.engine.rules import preset
 from gintutor.engine.solver import min_deadwood_mask
 from gintutor.tutor import session as session_module
-from gintutor.tutor.session import Budget, CoachMode, Note, Session
+from gintutor.tutor.session import Budget, CoachedGame, CoachMode, Note
 
 SEED = 11
 BOT = "novice"
@@ -64,7 +64,7 @@ LEARNER = HeuristicBot(BASELINE)
 snapshots) do not move when the bots are tuned."""
 
 
-def learner_plays(session: Session, hands: int | None = None, flags: bool = False) -> list[str]:
+def learner_plays(session: CoachedGame, hands: int | None = None, flags: bool = False) -> list[str]:
     """Play the learner's seat with the heuristic bot (seeded per decision), the whole game or
     ``hands`` hands; what it typed.
 
@@ -99,7 +99,7 @@ def scripted(seed: int = SEED, bot: str = BOT, coach: CoachMode = CoachMode.OFF)
     """What the learner types in a whole game (computed once per session)."""
     recorder = _Lines()
     first = random.Random(f"first-dealer:{seed}").randrange(2)
-    session = Session(RULES, bot, coach, seed, recorder, first_dealer=first)
+    session = CoachedGame(RULES, bot, coach, seed, recorder, first_dealer=first)
     return list(learner_plays(session, flags=coach is CoachMode.ON))
 
 
@@ -177,7 +177,7 @@ def test_one_hand_with_the_fake_coach_on(
     monkeypatch.setattr(session_module, "judge", fake_judge)
     recorder = _Lines()
     first = random.Random(f"first-dealer:{SEED}").randrange(2)
-    session = Session(RULES, BOT, CoachMode.ON, SEED, recorder, first_dealer=first)
+    session = CoachedGame(RULES, BOT, CoachMode.ON, SEED, recorder, first_dealer=first)
     inputs = learner_plays(session, hands=1, flags=True)
     inputs.insert(2, "hint")
     code, out, err = play("--bot", BOT, "--seed", str(SEED), stdin="\n".join(inputs) + "\n")
@@ -207,7 +207,7 @@ def _first_discard_position(monkeypatch: pytest.MonkeyPatch) -> tuple[list[str],
     monkeypatch.setattr(session_module, "judge", fake_judge)
     recorder = _Lines()
     first = random.Random(f"first-dealer:{SEED}").randrange(2)
-    session = Session(RULES, BOT, CoachMode.ON, SEED, recorder, first_dealer=first)
+    session = CoachedGame(RULES, BOT, CoachMode.ON, SEED, recorder, first_dealer=first)
     session.deal()
     inputs: list[str] = []
     while True:
@@ -282,7 +282,9 @@ def _write_full_game(folder: Path, seed: int = SEED) -> Path:
         first_dealer=first,
         now=NOW,
     )
-    session = Session(RULES, BOT, CoachMode.OFF, seed, playrun._Saver(writer), first_dealer=first)
+    session = CoachedGame(
+        RULES, BOT, CoachMode.OFF, seed, playrun._Saver(writer), first_dealer=first
+    )
     learner_plays(session)
     writer.end("finished")
     writer.close()
@@ -293,7 +295,7 @@ def _continue(path: Path) -> None:
     game = load_game(path)
     writer = GameWriter.resume(game)
     header = game.header
-    session = Session(
+    session = CoachedGame(
         game.rules,
         header.bot,
         CoachMode.OFF,
@@ -447,7 +449,7 @@ def test_oklahoma_shows_the_knock_limit_from_the_upcard(home: Path, fixed_time: 
 
 def test_hollywood_plays_three_games(tmp_path: Path) -> None:
     rules = preset("hollywood")
-    session = Session(rules, BOT, CoachMode.OFF, 4, _Lines())
+    session = CoachedGame(rules, BOT, CoachMode.OFF, 4, _Lines())
     learner_plays(session)
     sheet = session.sheet
     assert session.game_over and len(sheet.games) == 3  # type: ignore[union-attr]

@@ -272,3 +272,45 @@ def test_the_package_docstring_names_modules_that_exist() -> None:
         and name not in ("highspy",)
     ]
     assert named and missing == []
+
+
+def _from_imports(path: Path) -> list[tuple[str, str]]:
+    """``(module, name)`` of every ``from gintutor... import name`` in a source file."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return [
+        (node.module, alias.name)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("gintutor")
+        for alias in node.names
+    ]
+
+
+def test_engine_modules_import_no_private_names_of_each_other() -> None:
+    """What one engine module needs of another is public there (the coach once took the
+    expert's ``_after_discard``, the hand state machine ``_layoff_plans``)."""
+    wrong = [
+        f"{path.relative_to(ROOT)} imports {name} from {module}"
+        for layer, path in _sources()
+        if layer == "engine"
+        for module, name in _from_imports(path)
+        if name.startswith("_")
+    ]
+    assert wrong == []
+
+
+def test_a_judgement_name_has_one_import_path() -> None:
+    """Grades, verdicts and thresholds are imported from engine/judgement.py, never through
+    engine/coach.py (which once re-exported ten of them)."""
+    from gintutor.engine import judgement
+
+    defined = {name for name in vars(judgement) if not name.startswith("_")}
+    defined -= {"annotations", "dataclass", "Enum", "IntEnum", "field"}
+    files = [path for _, path in _sources()]
+    files += sorted((ROOT / "tests").glob("*.py")) + sorted((ROOT / "benchmarks").glob("*.py"))
+    wrong = [
+        f"{path.relative_to(ROOT)} imports {name} from gintutor.engine.coach"
+        for path in files
+        for module, name in _from_imports(path)
+        if module == "gintutor.engine.coach" and name in defined
+    ]
+    assert wrong == []

@@ -16,8 +16,8 @@ from gintutor.cli.puzzlerun import share_line, streaks
 from gintutor.content.puzzlerules import load_baseline
 from gintutor.content.puzzles import check_puzzles, load_puzzles, puzzle_files
 from gintutor.content.verdicts import load_verdicts, solve
-from gintutor.engine.coach import Judged
 from gintutor.engine.hand import Action
+from gintutor.engine.judgement import Judged
 from gintutor.tutor.daily import daily, select
 from gintutor.tutor.puzzles import (
     Grade,
@@ -385,8 +385,8 @@ def test_a_stored_verdict_is_used_for_exactly_its_position() -> None:
 
 
 def _judged(text: str, loss: float, se: float, close: bool, mean: float = 40.0) -> Judged:
-    from gintutor.engine.coach import Grade as CoachGrade
-    from gintutor.engine.coach import grade_of
+    from gintutor.engine.judgement import Grade as CoachGrade
+    from gintutor.engine.judgement import grade_of
 
     grade = CoachGrade.BEST if close else grade_of(loss)
     return Judged(Action.parse(text), mean - loss, 1.0, loss, se, None, None, grade, close, ())
@@ -405,8 +405,8 @@ HAND = "TC JC QC 5D 6D 7D 9H 9S 9C AS 4H"
 
 
 def test_a_choice_is_worth_its_best_action_and_close_calls_are_accepted() -> None:
-    from gintutor.engine.coach import Verdict
     from gintutor.engine.hand import Phase
+    from gintutor.engine.judgement import Verdict
     from gintutor.tutor.puzzles import solve_puzzle
 
     verdict = Verdict(
@@ -430,8 +430,8 @@ def test_a_choice_is_worth_its_best_action_and_close_calls_are_accepted() -> Non
 
 
 def test_layoff_exposure_measures_from_the_best_knock_when_playing_on_is_better() -> None:
-    from gintutor.engine.coach import Verdict
     from gintutor.engine.hand import Phase
+    from gintutor.engine.judgement import Verdict
     from gintutor.tutor.puzzles import solve_puzzle
 
     verdict = Verdict(

@@ -16,9 +16,9 @@ from syrupy.extensions.json import JSONSnapshotExtension
 
 from gintutor.cli.render import render_text
 from gintutor.content.gamelog import EXAMPLE, parse_game_log, read_game_log
-from gintutor.engine.coach import Grade, Judged, Reason, ReasonKind, Verdict, grade_of
 from gintutor.engine.game import HandRecord
 from gintutor.engine.hand import Deal, InfoSet, Kind, Phase, replay
+from gintutor.engine.judgement import Grade, Judged, Reason, ReasonKind, Verdict, grade_of
 from gintutor.engine.rules import preset
 from gintutor.text.blocks import Style
 from gintutor.text.review import explain_review, review_data

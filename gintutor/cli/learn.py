@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from gintutor.cli.learner import Session
+from gintutor.cli.learner import Runner
 from gintutor.cli.prompts import Asker, Command, Prompt, Quit
 from gintutor.errors import GinError
 from gintutor.text.i18n import _
@@ -68,7 +68,7 @@ def _keep_the_better(steps: dict[str, Any], key: str, result: dict[str, Any]) ->
         steps[key] = result
 
 
-class LessonRunner(Session):
+class LessonRunner(Runner):
     """Plays lessons on a terminal with an asker, keeping progress."""
 
     def course(self, lessons: Sequence[AnyLesson], lesson: AnyLesson, start: int = 0) -> None:

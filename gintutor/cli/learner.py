@@ -12,8 +12,10 @@ if TYPE_CHECKING:
     from gintutor.cli.render import Terminal
 
 
-class Session:
-    """Where a learner works: the terminal, the asker, the saved progress, the card style."""
+class Runner:
+    """What a lesson or puzzle runner works with: the terminal, the asker, the saved progress,
+    the card style (the base of :class:`~gintutor.cli.learn.LessonRunner` and
+    :class:`~gintutor.cli.puzzlerun.PuzzleRunner`)."""
 
     def __init__(
         self, terminal: Terminal, asker: Asker, progress: Progress, style: Style | None = None

@@ -42,7 +42,7 @@ from gintutor.text.play import (
     sheet_blocks,
     table_blocks,
 )
-from gintutor.tutor.session import CoachMode, Note, Session, Word
+from gintutor.tutor.session import CoachedGame, CoachMode, Note, Word
 
 DEFAULT_BOT = "simple"
 """The default opponent: the AAAI/EAAI challenge's simple player (melds, knocks at once)."""
@@ -165,7 +165,7 @@ def _new_game(
         first_dealer=first_dealer,
         now=now(),
     )
-    session = Session(
+    session = CoachedGame(
         rule_set, bot_name, mode, seed, _Saver(writer), you=0, first_dealer=first_dealer
     )
     runner = PlayRunner(session, writer, terminal, asker, ascii_only)
@@ -219,7 +219,7 @@ def _resumed(
         )
     mode = mode or _coach_mode(header.coach)
     writer = GameWriter.resume(saved)
-    session = Session(
+    session = CoachedGame(
         saved.rules,
         header.bot,
         mode,
@@ -261,7 +261,7 @@ class PlayRunner:
 
     def __init__(
         self,
-        session: Session,
+        session: CoachedGame,
         writer: GameWriter,
         terminal: Terminal,
         asker: Asker,

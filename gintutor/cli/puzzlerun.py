@@ -6,7 +6,7 @@ import datetime as dt
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from gintutor.cli.learner import Session
+from gintutor.cli.learner import Runner
 from gintutor.cli.prompts import Command, Prompt, Quit
 from gintutor.cli.puzzlestats import count_of, rating_of, theme_ratings
 from gintutor.cli.puzzlestats import puzzle_stats as puzzle_stats
@@ -87,7 +87,7 @@ class Attempt:
     answer: str | None
 
 
-class PuzzleRunner(Session):
+class PuzzleRunner(Runner):
     """Shows a puzzle, takes one answer (hints allowed), grades it and records the result.
 
     Only the first attempt at a puzzle is recorded, and it stands: a replay says when it was

@@ -79,33 +79,30 @@ from math import sqrt
 
 from gintutor.engine.bots.estimate import sample_opponent_hands
 from gintutor.engine.bots.expert import (
-    _after_discard,
-    _after_pass,
-    _after_take,
+    after_discard,
+    after_pass,
+    after_take,
     world_of,
 )
 from gintutor.engine.bots.heuristic import NEIGHBOURS, PARTNERS
 from gintutor.engine.bots.playout import World
 from gintutor.engine.cards import CARD_POINTS, DECK_MASK, mask_points
 from gintutor.engine.hand import HAND_SIZE, NO_CARD, Action, InfoSet, Kind, Phase
-from gintutor.engine.judgement import GRADES as GRADES
-from gintutor.engine.judgement import POINT_THRESHOLDS as POINT_THRESHOLDS
-from gintutor.engine.judgement import VERSION as VERSION
-from gintutor.engine.judgement import WIN_THRESHOLDS as WIN_THRESHOLDS
-from gintutor.engine.judgement import Grade as Grade
-from gintutor.engine.judgement import Judged as Judged
-from gintutor.engine.judgement import Reason as Reason
-from gintutor.engine.judgement import ReasonKind as ReasonKind
-from gintutor.engine.judgement import Verdict as Verdict
-from gintutor.engine.judgement import grade_of as grade_of
+from gintutor.engine.judgement import (
+    Judged,
+    Reason,
+    ReasonKind,
+    Verdict,
+    grade_of,
+)
 from gintutor.engine.layoffs import defence_deadwood
 from gintutor.engine.melds import MELDS_THROUGH
 from gintutor.engine.scoring import score_hand
 from gintutor.engine.solver import min_deadwood_mask
 from gintutor.errors import IllegalError
 
-# VERSION, the grades, thresholds and records are defined in .judgement (re-exported above),
-# so that reading a stored verdict imports no bot: bump VERSION there when the values move.
+# VERSION, the grades, thresholds and records live in .judgement (import them from there), so
+# that reading a stored verdict imports no bot: bump VERSION there when the values move.
 COACH_WORLDS = 256
 """Sampled worlds at most per verdict for the coach at the table (cut by ``COACH_SECONDS``)."""
 COACH_SECONDS = 0.4
@@ -195,15 +192,15 @@ def _plays(info: InfoSet, legal: list[Action]) -> tuple[dict[Action, Play], dict
     for action in legal:
         kind = action.kind
         if kind is Kind.DISCARD:
-            plays[action] = _after_discard(me, action.card)
+            plays[action] = after_discard(me, action.card)
         elif kind is Kind.KNOCK:
             exact[action] = _knock_value(info, action)
         elif kind is Kind.BIG_GIN:
             exact[action] = _big_gin_value(info)
         elif kind is Kind.TAKE:
-            plays[action] = _after_take(me, info.top)
+            plays[action] = after_take(me, info.top)
         else:
-            plays[action] = _after_pass(me, info.top, info.phase is Phase.OFFER, info.dealer == me)
+            plays[action] = after_pass(me, info.top, info.phase is Phase.OFFER, info.dealer == me)
     return plays, exact
 
 

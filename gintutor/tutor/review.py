@@ -33,16 +33,10 @@ from dataclasses import dataclass
 from enum import Enum
 from itertools import pairwise
 
-from gintutor.engine.coach import (
-    REVIEW_ROLLOUTS,
-    REVIEW_WORLDS,
-    Grade,
-    Reason,
-    Verdict,
-    judge,
-)
+from gintutor.engine.coach import REVIEW_ROLLOUTS, REVIEW_WORLDS, judge
 from gintutor.engine.game import RunningGame
 from gintutor.engine.hand import NO_CARD, Action, Deal, HandResult, HandState, InfoSet, Kind, Phase
+from gintutor.engine.judgement import Grade, Reason, Verdict
 from gintutor.engine.rules import RuleSet
 from gintutor.engine.workers import Workers
 

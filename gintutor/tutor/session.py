@@ -126,7 +126,7 @@ def _has_win_chance() -> bool:
     )
 
 
-class Session:
+class CoachedGame:
     """A game between the learner (seat ``you``) and a bot, to the rule set's end."""
 
     def __init__(

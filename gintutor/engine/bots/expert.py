@@ -34,7 +34,7 @@ a gain.
 
 The rollouts play the expert by ``rollout`` (its own weights without lookahead) and the
 opponent by ``opponent`` (the coach's ``FAST``: a player who knocks at the first chance). The
-functions the coach calls (``_after_discard``, ``_after_take``, ``_after_pass``) default to
+functions the coach calls (``after_discard``, ``after_take``, ``after_pass``) default to
 ``FAST`` for both sides, so the coach's valuations do not move when the expert's policies do.
 
 The budget is ``worlds`` sampled worlds per decision, cut short before a world that would
@@ -118,7 +118,7 @@ def world_of(
     )
 
 
-def _after_discard(me: int, card: int, mine: Params = FAST, theirs: Params | None = None) -> Play:
+def after_discard(me: int, card: int, mine: Params = FAST, theirs: Params | None = None) -> Play:
     def play(world: World) -> float:
         bit = 1 << card
         world.hands[me] ^= bit
@@ -139,7 +139,7 @@ def _after_knock(me: int, card: int, deadwood: int) -> Play:
     return play
 
 
-def _after_take(me: int, top: int, mine: Params = FAST, theirs: Params | None = None) -> Play:
+def after_take(me: int, top: int, mine: Params = FAST, theirs: Params | None = None) -> Play:
     def play(world: World) -> float:
         world.pile.pop()
         world.known[1 - me] |= 1 << top
@@ -149,7 +149,7 @@ def _after_take(me: int, top: int, mine: Params = FAST, theirs: Params | None = 
     return play
 
 
-def _after_pass(
+def after_pass(
     me: int,
     top: int,
     offer: bool,
@@ -267,7 +267,7 @@ def action_values(
     plays: dict[Action, Play] = {}
     for action in actions:
         if action.kind is Kind.DISCARD:
-            plays[action] = _after_discard(me, action.card)
+            plays[action] = after_discard(me, action.card)
         elif action.kind is Kind.KNOCK:
             rest = info.hand ^ 1 << action.card
             plays[action] = _after_knock(
@@ -276,9 +276,9 @@ def action_values(
                 _points(rest & ~action.spread_mask) if action.spread else min_deadwood_mask(rest),
             )
         elif action.kind is Kind.TAKE:
-            plays[action] = _after_take(me, info.top)
+            plays[action] = after_take(me, info.top)
         elif action.kind in (Kind.DRAW, Kind.PASS):
-            plays[action] = _after_pass(me, info.top, info.phase is Phase.OFFER, info.dealer == me)
+            plays[action] = after_pass(me, info.top, info.phase is Phase.OFFER, info.dealer == me)
         else:
             raise IllegalError(f"{action} is not valued by rollouts")
     return play_out(info, plays, worlds, rng, seconds)
@@ -334,10 +334,10 @@ class ExpertBot:
             return legal[0]
         me = info.player
         choices = [
-            (take, _after_take(me, top, self.rollout, self.opponent)),
+            (take, after_take(me, top, self.rollout, self.opponent)),
             (
                 legal[0],
-                _after_pass(
+                after_pass(
                     me,
                     top,
                     info.phase is Phase.OFFER,
@@ -370,7 +370,7 @@ class ExpertBot:
         best_cost = costs[0][0]
         for cost, card, _ in costs[: MAX_DISCARDS if self.search_discard else 1]:
             if cost <= best_cost + MARGIN:
-                plays[Action.discard(card)] = _after_discard(me, card, self.rollout, self.opponent)
+                plays[Action.discard(card)] = after_discard(me, card, self.rollout, self.opponent)
         if self.search_knock and deadwood <= info.knock_limit and knock not in plays:
             plays[knock] = _after_knock(me, knock_card, deadwood)
         choice = next(iter(plays)) if len(plays) == 1 else self._best(info, plays, rng)
