@@ -30,6 +30,7 @@ from gintutor.engine.rules import RuleSet
 from gintutor.engine.scoring import Outcome
 from gintutor.engine.solver import Arrangement, discard_deadwoods, min_deadwood_mask, solve
 from gintutor.errors import GinError, IllegalError
+from gintutor.text.i18n import _
 from gintutor.text.play import Flag, HandEnd, HandStart, Move, TableView
 
 if TYPE_CHECKING:  # the coach's vocabulary comes with its first verdict: a game starts without it
@@ -284,7 +285,7 @@ class CoachedGame:
         can_knock = False
         if info.phase is Phase.DISCARD:
             forbidden = 0 if info.taken == NO_CARD else 1 << info.taken
-            after = min(d for _, d in discard_deadwoods(info.hand, forbidden))
+            after = min(d for _card, d in discard_deadwoods(info.hand, forbidden))
             can_knock = after <= info.knock_limit and (info.knock_limit > 0 or after == 0)
         spread: tuple[Arrangement, ...] = ()
         if info.phase is Phase.DEFEND:
@@ -346,12 +347,12 @@ class CoachedGame:
         """
         words = text.strip().lower().split()
         if not words:
-            raise GinError("type an action, or help")
+            raise GinError(_("type an action, or help"))
         if text.strip().lower() in WORDS:
             return WORDS[text.strip().lower()]
         state = self._current()
         if state.to_move != self.you or state.over:
-            raise GinError("it is not your turn")
+            raise GinError(_("it is not your turn"))
         action = self._action(text.strip(), words, state)
         state.verify(action)
         return action
@@ -364,11 +365,11 @@ class CoachedGame:
             return Action(Kind.DRAW)
         if head in ("pile", "take") and len(words) == 1:
             if phase is Phase.DISCARD:
-                raise IllegalError("you have drawn already: discard, knock or gin")
+                raise IllegalError(_("you have drawn already: discard, knock or gin"))
             return Action(Kind.TAKE)
         if head == "pass" and len(words) == 1:
             if phase is Phase.DRAW:
-                raise IllegalError("the upcard is no longer offered: draw or take")
+                raise IllegalError(_("the upcard is no longer offered: draw or take"))
             return Action(Kind.PASS)
         if head in ("lay", "layoff", "layoffs", "lay-off", "none") and phase is Phase.DEFEND:
             rest = " ".join(w for w in words[1:] if w not in ("off", "off:"))
@@ -386,7 +387,7 @@ class CoachedGame:
             elif len(words) == 2:
                 card = Card.parse(words[1]).index
             else:
-                raise GinError(f"{text!r}: knock CARD, or knock CARD: MELD | MELD")
+                raise GinError(_("{text!r}: knock CARD, or knock CARD: MELD | MELD", text=text))
             self._verify_holds(state, card)
             return Action.knock(card, best_spread(hand ^ 1 << card))
         if phase is Phase.DISCARD and head in ("discard", "throw") and len(words) == 2:
@@ -400,30 +401,45 @@ class CoachedGame:
             return Action.parse(text)
         except GinError:
             pass
-        raise GinError(f"{text!r}: {self._expected(phase)} (or help)")
+        raise GinError(self._expected(phase, text))
 
     @staticmethod
-    def _expected(phase: Phase) -> str:
-        return {
-            Phase.OFFER: "take the upcard or pass",
-            Phase.DRAW: "draw from the stock or take the pile's top card",
-            Phase.DISCARD: "type a card to discard (7d), knock 7d, or gin",
-            Phase.DEFEND: "lay off (your best layoffs), lay off 4h 8h, or lay off none",
-        }.get(phase, "nothing to do")
+    def _expected(phase: Phase, text: str) -> str:
+        if phase is Phase.OFFER:
+            return _("{text!r}: take the upcard or pass (or help)", text=text)
+        if phase is Phase.DRAW:
+            return _(
+                "{text!r}: draw from the stock or take the pile's top card (or help)", text=text
+            )
+        if phase is Phase.DISCARD:
+            return _("{text!r}: type a card to discard (7d), knock 7d, or gin (or help)", text=text)
+        if phase is Phase.DEFEND:
+            return _(
+                "{text!r}: lay off (your best layoffs), lay off 4h 8h, or lay off none (or help)",
+                text=text,
+            )
+        return _("{text!r}: nothing to do (or help)", text=text)
 
     def _verify_holds(self, state: HandState, card: int) -> None:
         rest = state.hands[self.you] ^ 1 << card
         state.verify(Action.discard(card))
         deadwood = min_deadwood_mask(rest)
         if deadwood > state.knock_limit:
-            limit = (
-                "only gin may knock"
-                if state.knock_limit == 0
-                else f"the limit is {state.knock_limit}"
-            )
+            values = {"card": CARDS[card].code, "deadwood": deadwood, "limit": state.knock_limit}
+            if state.knock_limit == 0:
+                raise IllegalError(
+                    _(
+                        "discarding {card} leaves {deadwood} deadwood: you cannot knock (only gin "
+                        "may knock)",
+                        **values,
+                    )
+                )
             raise IllegalError(
-                f"discarding {CARDS[card].code} leaves {deadwood} deadwood: you cannot knock "
-                f"({limit})"
+                _(
+                    "discarding {card} leaves {deadwood} deadwood: you cannot knock (the limit is "
+                    "{limit})",
+                    **values,
+                )
             )
 
     def _least_deadwood_discard(self, state: HandState) -> int:
@@ -442,8 +458,8 @@ class CoachedGame:
                 hand & ~action.spread_mask & ~(1 << action.card)
             ):
                 return Action.knock(action.card, best_spread(hand ^ 1 << action.card))
-        best = min(d for _, d in discard_deadwoods(hand))
-        raise IllegalError(f"no gin: your best discard leaves {best} deadwood")
+        best = min(d for _card, d in discard_deadwoods(hand))
+        raise IllegalError(_("no gin: your best discard leaves {best} deadwood", best=best))
 
     # -- the coach -----------------------------------------------------------------------
 
@@ -476,7 +492,7 @@ class CoachedGame:
     def hint(self) -> Verdict:
         """The verdict for ``hint`` (any coach setting but ``off``)."""
         if self.coach is CoachMode.OFF:
-            raise GinError("the coach is off in this game (gintutor play --coach quiet or on)")
+            raise GinError(_("the coach is off in this game (gintutor play --coach quiet or on)"))
         return self.verdict()
 
     def check(self, action: Action) -> Flag | None:
@@ -501,7 +517,7 @@ class CoachedGame:
         after a warning)."""
         state = self._current()
         if state.to_move != self.you:
-            raise GinError("it is not your turn")
+            raise GinError(_("it is not your turn"))
         key = (len(self.results) + 1, len(state.log))
         note: Note | None = None
         verdict = self._verdicts.get(key)
