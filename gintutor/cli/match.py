@@ -18,7 +18,7 @@ from gintutor.cli.shared import (
     terminal,
     workers,
 )
-from gintutor.text.i18n import number, percent
+from gintutor.text.i18n import _, ngettext, number, percent, pgettext
 
 MAX_GAMES = 1_000_000
 """The most games a match plays (about a day of the expert's play on two cores)."""
@@ -38,8 +38,17 @@ def report_blocks(report: Any) -> list[Any]:
     pairs = report.points_per_hand.clusters
     blocks: list[Any] = [
         Heading(
-            f"{a} vs {b}: {report.games} games ({pairs} duplicate pairs), "
-            f"{report.rules} rules, seed {report.seed}"
+            ngettext(
+                "{a} vs {b}: {games} game ({pairs} duplicate pairs), {rules} rules, seed {seed}",
+                "{a} vs {b}: {games} games ({pairs} duplicate pairs), {rules} rules, seed {seed}",
+                report.games,
+                a=a,
+                b=b,
+                games=report.games,
+                pairs=pairs,
+                rules=report.rules,
+                seed=report.seed,
+            )
         ),
     ]
     rows = []
@@ -59,26 +68,48 @@ def report_blocks(report: Any) -> list[Any]:
         )
     blocks.append(
         Table(
-            ("bot", "won", "win", "95% CI", "hands", "gin", "knock", "undercut", "ms/dec"),
+            (
+                _("bot"),
+                _("won"),
+                _("win"),
+                _("95% CI"),
+                _("hands"),
+                pgettext("match table", "gin"),
+                pgettext("match table", "knock"),
+                pgettext("match table", "undercut"),
+                _("ms/dec"),
+            ),
             tuple(rows),
         )
     )
     blocks.append(
         Line(
-            "won: games won; 95% CI: Wilson interval of the win rate (%); hands: hands won; gin, "
-            "knock, undercut: how the bot's hands ended; ms/dec: CPU milliseconds per decision."
+            _(
+                "won: games won; 95% CI: Wilson interval of the win rate (%); hands: hands won; "
+                "gin, knock, undercut: how the bot's hands ended; ms/dec: CPU milliseconds per "
+                "decision."
+            )
         )
     )
     points = report.points_per_hand
     blocks.append(
         Line(
-            f"{a} points per hand: {points.mean:+.2f} (95% paired interval {points.low:+.2f} to "
-            f"{points.high:+.2f}) over {report.hands} hands, {report.void_hands} void"
+            _(
+                "{a} points per hand: {mean} (95% paired interval {low} to {high}) over {hands} "
+                "hands, {void} void",
+                a=a,
+                mean=number(points.mean, 2, signed=True),
+                low=number(points.low, 2, signed=True),
+                high=number(points.high, 2, signed=True),
+                hands=report.hands,
+                void=report.void_hands,
+            )
         )
     )
     options = {k: v for k, v in report.options.items() if v is not None}
     if options:
-        blocks.append(Line("expert budget: " + ", ".join(f"{k} {v}" for k, v in options.items())))
+        budget = ", ".join(f"{k} {v}" for k, v in options.items())
+        blocks.append(Line(_("expert budget: {budget}", budget=budget)))
     return blocks
 
 

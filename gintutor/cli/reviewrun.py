@@ -10,6 +10,7 @@ from pathlib import Path
 import typer
 
 from gintutor.cli.shared import ContentError, UsageError, terminal, workers
+from gintutor.text.i18n import _
 from gintutor.tutor.review import PlayedGame, PlayedHand, review_game
 
 
@@ -26,12 +27,16 @@ def load_played(target: str) -> PlayedGame:
         path = latest_game(folder)
         if path is None:
             raise ContentError(
-                "no saved games yet: play one with 'gintutor play', or review a game log "
-                "(gintutor review FILE.txt)"
+                _(
+                    "no saved games yet: play one with 'gintutor play', or review a game log "
+                    "(gintutor review FILE.txt)"
+                )
             )
     elif target.endswith(".jsonl") or os.path.lexists(target) or os.sep in target:
         if path_kind(Path(target)) == "folder":
-            raise UsageError(f"{target}: a folder: give a game log file or a saved game id")
+            raise UsageError(
+                _("{target}: a folder: give a game log file or a saved game id", target=target)
+            )
         path = Path(target)
         if not target.endswith(".jsonl"):
             try:
@@ -45,7 +50,7 @@ def load_played(target: str) -> PlayedGame:
     except GameFileError as error:
         raise ContentError(str(error)) from None
     for problem in saved.problems:
-        typer.echo(f"warning: {problem}", err=True)
+        typer.echo(_("warning: {problem}", problem=problem), err=True)
     hands = tuple(
         PlayedHand(hand.deal, tuple(saved_action.action for saved_action in hand.actions))
         for hand in saved.hands
