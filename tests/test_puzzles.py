@@ -22,6 +22,7 @@ from gintutor.tutor.daily import daily, select
 from gintutor.tutor.puzzles import (
     Grade,
     Puzzle,
+    PuzzleKind,
     Theme,
     fill_explanation,
     natural_choice,
@@ -29,6 +30,8 @@ from gintutor.tutor.puzzles import (
 )
 
 PUZZLES = load_puzzles()
+DAILY = [p for p in PUZZLES if p.kind is not PuzzleKind.CLOSE_CALL]
+"""What ``gintutor puzzle`` picks the daily from: every puzzle but the close calls."""
 BROKEN = Path(__file__).parent / "broken_puzzles"
 
 
@@ -175,7 +178,7 @@ def test_json_fields() -> None:
 
 def test_today_and_date_give_the_daily_puzzle(home: Path) -> None:
     today = dt.date.today()
-    puzzle = daily(PUZZLES, today)
+    puzzle = daily(DAILY, today)
     code, out, _ = run("puzzle", "--json")
     assert json.loads(out)["id"] == puzzle.id
     code, out, _ = run("puzzle", "--date", today.isoformat(), stdin=f"{puzzle.answers[0]}\n")
@@ -208,7 +211,7 @@ def test_a_retried_puzzle_keeps_its_first_attempt(home: Path) -> None:
 
 def test_a_replayed_daily_shares_nothing_new(home: Path) -> None:
     today = dt.date.today()
-    puzzle = daily(PUZZLES, today)
+    puzzle = daily(DAILY, today)
     run("puzzle", "--date", today.isoformat(), stdin="skip\n")
     code, out, _ = run("puzzle", "--date", today.isoformat(), stdin=f"{puzzle.answers[0]}\n")
     assert code == 0 and "first try, no hints" not in out and "practice" in out

@@ -15,10 +15,12 @@ from gintutor.cli.progress import Progress
 from gintutor.content.puzzles import load_puzzles
 from gintutor.content.verdicts import solve
 from gintutor.tutor.daily import daily, next_puzzle
-from gintutor.tutor.puzzles import Grade, Theme
+from gintutor.tutor.puzzles import Grade, PuzzleKind, Theme
 from gintutor.tutor.rating import SCALE, START, TAU, Rating, puzzle_rating
 
 PUZZLES = load_puzzles()
+DAILY = [p for p in PUZZLES if p.kind is not PuzzleKind.CLOSE_CALL]
+"""What ``gintutor puzzle`` picks the daily from: every puzzle but the close calls."""
 
 
 def test_glickmans_worked_example() -> None:
@@ -157,12 +159,12 @@ def test_the_end_line_and_stats_agree(home: Path) -> None:
 def test_only_todays_daily_makes_the_streak(home: Path) -> None:
     today = dt.date.today()
     yesterday = today - dt.timedelta(days=1)
-    past = daily(PUZZLES, yesterday)
+    past = daily(DAILY, yesterday)
     code, out, _ = run("puzzle", "--date", yesterday.isoformat(), stdin=f"{past.answers[0]}\nn\n")
     assert code == 0 and "gintutor daily" not in out
     stats = json.loads(run("puzzle", "--stats", "--json")[1])
     assert stats["streak"] == 0 and stats["first_try"] == 1  # rated, but no streak day
-    puzzle = daily(PUZZLES, today)
+    puzzle = daily(DAILY, today)
     run("puzzle", stdin=f"{puzzle.answers[0]}\nn\n")
     stats = json.loads(run("puzzle", "--stats", "--json")[1])
     assert stats["streak"] == 1

@@ -675,7 +675,8 @@ def _draft(
 def _hints(puzzle: Puzzle, solution: Solution) -> tuple[str, ...]:
     """Two hints written for this position (cards named, numbers as placeholders): the first
     names the idea to look for here, the second the deciding comparison, naming the tempting
-    natural choice or the best one, never another."""
+    natural choice or the best one, never another. Each names the melds of this hand, so no
+    two puzzles share a hint; claims about cards are asked, not stated (the facts rule)."""
     position = puzzle.position
     theme = puzzle.theme
     best = solution.rows[0].code
@@ -686,10 +687,19 @@ def _hints(puzzle: Puzzle, solution: Solution) -> tuple[str, ...]:
 
     if theme is Theme.UPCARD and position.upcard is not None:
         upcard = position.upcard.display()
+        melds = _melds_after(position.hand, "")
+        loose = _loose_after(position.hand, "")
+        if best == "take":
+            return (
+                f"You hold {melds}, with {loose} loose. Does the {upcard} join your cards, "
+                "or only lower your count?",
+                f"Take the {upcard} and throw one of {loose}: how far does your count drop, "
+                "against what one blind draw is likely to do?",
+            )
         return (
-            f"Does the {upcard} make a meld with your cards, or only lower your count?",
-            f"Weigh what taking the {upcard} shows the opponent against what a stock draw "
-            "could bring.",
+            f"You hold {melds}, with {loose} loose. What would the {upcard} really add?",
+            f"What does taking the {upcard} tell the opponent, and could a blind draw help "
+            f"{loose} as much?",
         )
     if theme is Theme.KNOCK_OR_PLAY:
         knock = next((r for r in solution.rows if r.code == "knock"), None)
@@ -700,28 +710,45 @@ def _hints(puzzle: Puzzle, solution: Solution) -> tuple[str, ...]:
         )
         after = f"After the {card.display()}" if card is not None else "Knocking now"
         code = card.code if card is not None else best
+        melds = _melds_after(position.hand, code)
+        first = (
+            f"{after} you could knock with {{{code}.deadwood}}, spreading {melds}. How low is "
+            "an opponent likely to be with {stock} cards left in the stock?"
+        )
+        if best == "knock":
+            loose = _loose_after(position.hand, code)
+            return (
+                first,
+                f"Waiting costs turns: how few unseen cards would help {loose}, and how much "
+                "lower is the defender likely to get meanwhile?",
+            )
         return (
-            f"{after} you could knock with {{{code}.deadwood}}. How low is an opponent likely "
-            "to be with {stock} cards left in the stock?",
-            f"{after}, how many draws would lower your count, and what does waiting risk?",
+            first,
+            f"What could the defender lay off on {melds}, and how close are you to gin if "
+            "you wait?",
         )
     melds = _melds_after(position.hand, best)
     if theme is Theme.DEADWOOD:
         return (
-            f"The {name(natural)} is your highest card: is it part of a meld?",
-            f"Keep {melds} together. Which card outside them is heaviest?",
+            f"Which melds does {position.hand.display()} hold once a card goes? Is the "
+            f"{name(natural)}, your highest card, in one of them?",
+            f"Throwing the {name(natural)} leaves {{{natural}.deadwood}}: what does the "
+            f"{name(best)} leave, with {melds} kept?",
         )
     if theme is Theme.OUTS:
         return (
-            f"Count the unseen cards that would let you knock after throwing the {name(natural)}.",
-            f"Compare the {name(natural)} with the {name(best)}: which keeps more ways to knock?",
+            f"Beside {melds}, which loose cards can still become a meld? Count the unseen "
+            f"cards that would let you knock after throwing the {name(natural)}.",
+            f"Compare the {name(natural)} with the {name(best)}: which keeps more ways to "
+            f"knock, with {_loose_after(position.hand, best)} left to improve?",
         )
     if theme is Theme.SAFETY:
         known = position.opponent_known.display() or "nothing"
         return (
-            f"The opponent picked up {known}: which of your loose cards could they meld?",
-            f"Compare the {name(natural)} with the {name(best)}: which feeds them less, and "
-            "what does it cost you?",
+            f"You keep {melds}; {_loose_after(position.hand, best)} and the {name(best)} are "
+            f"loose. The opponent picked up {known}: which of them could they meld?",
+            f"Compare the {name(natural)} with the {name(best)}: which of them goes with "
+            f"{known}, and what does keeping the other cost you?",
         )
     return (
         f"Whatever you throw, you spread {melds}: which of them are open to layoffs?",
@@ -730,11 +757,19 @@ def _hints(puzzle: Puzzle, solution: Solution) -> tuple[str, ...]:
     )
 
 
+def _loose_after(hand: CardSet, code: str) -> str:
+    """The cards left out of the hand's best arrangement once ``code`` is thrown, as text."""
+    from gintutor.engine.solver import solve
+
+    rest = CardSet(hand.mask & ~Card.parse(code).mask) if code and code in hand.codes else hand
+    return solve(rest).best.deadwood_cards.display() or "nothing"
+
+
 def _melds_after(hand: CardSet, code: str) -> str:
     """The melds of the hand's best arrangement once ``code`` is thrown, as text."""
     from gintutor.engine.solver import solve
 
-    rest = CardSet(hand.mask & ~Card.parse(code).mask) if code in hand.codes else hand
+    rest = CardSet(hand.mask & ~Card.parse(code).mask) if code and code in hand.codes else hand
     melds = solve(rest).best.melds
     return " and ".join(meld.cards.display() for meld in melds) or "no meld"
 
