@@ -91,7 +91,7 @@ def test_play_a_whole_round_from_piped_input() -> None:
     assert "You play 6S 7S 8S." in out
     assert "Round over: Bot3 knocked." in out and "You: 2C 6D AH AH 4H (14 points)" in out
     assert "round | ending" in out and "26 (26)" in out and "One round played" in out
-    assert "Game over. Saved as 20261201-120000." in out
+    assert "Game over. Saved as 20261201-120000; see each of your turns" in out
 
 
 def test_play_shows_the_table_meld_by_meld_and_a_hint() -> None:

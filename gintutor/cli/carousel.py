@@ -140,6 +140,54 @@ def register(app: typer.Typer) -> None:
             return
         _solve_interactively(chosen, terminal(no_color, ascii_only), ascii_only)
 
+    @carousel.command("review", cls=Command)
+    def review(
+        which: Annotated[
+            str,
+            typer.Argument(
+                metavar="GAME|FILE|last",
+                help="A saved Carousel game: its id, its file, or last (the newest).",
+                show_default=False,
+            ),
+        ] = "last",
+        as_json: JsonOption = False,
+        no_color: NoColorOption = False,
+        ascii_only: AsciiOption = False,
+    ) -> None:
+        """Each of your turns in a saved Carousel game: the points you left in hand against
+        the best play the exact solver finds there (what carousel analyze says), and a
+        summary."""
+        from gintutor.cli.shared import progress_bar
+        from gintutor.content.carouselgames import (
+            carousel_games_folder,
+            find_carousel_game,
+            load_carousel_game,
+        )
+        from gintutor.text.blocks import Line, Style
+        from gintutor.text.i18n import _
+        from gintutor.tutor.carouselplay import Setup
+        from gintutor.tutor.carouselreview import review_blocks, review_data, review_rounds
+
+        saved = load_carousel_game(find_carousel_game(which, carousel_games_folder()))
+        header = saved.header
+        setup = Setup(header.players, header.bot, header.seed, header.one_round, header.coach)
+        names = ["You"] + [f"Bot{i}" for i in range(2, header.players + 1)]
+        with progress_bar("judging each decision") as progress:
+            judged = review_rounds(
+                setup, [saved_round.entries for saved_round in saved.rounds], progress=progress
+            )
+        if as_json:
+            import json
+
+            data = review_data(judged, saved.id, names)
+            data["problems"] = list(saved.problems)
+            typer.echo(json.dumps(data, ensure_ascii=False))
+            return
+        screen = terminal(no_color, ascii_only)
+        for problem in saved.problems:
+            screen.show([Line(_("note: {problem}", problem=problem))])
+        screen.show(review_blocks(judged, saved.id, names, Style(ascii_only=ascii_only)))
+
     @carousel.command("play", cls=Command)
     def play(
         players: Annotated[

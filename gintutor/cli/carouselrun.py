@@ -255,7 +255,13 @@ class CarouselRunner:
                 self.show(explain_sheet(sheet, self.names, one_round=self.session.setup.one_round))
             self.run()
             writer.end("finished")
-            self.say(_("Game over. Saved as {game}.", game=game))
+            self.say(
+                _(
+                    "Game over. Saved as {game}; see each of your turns against the best play "
+                    "with: gintutor carousel review {game}",
+                    game=game,
+                )
+            )
         except (Quit, KeyboardInterrupt):
             self.say(
                 "\n"
