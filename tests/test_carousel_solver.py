@@ -595,23 +595,23 @@ def _compare_passes(seed: int) -> None:
     problem = solver._problem(table, hand, 2, Objective.POINTS_THEN_CARDS)
     relaxed = solver._relaxed(problem)
     target = relaxed.suffix(0, relaxed.start())
-    if target < solver._FIELD:  # no card can be placed
+    if target < solver.FIELD:  # no card can be placed
         assert best_play(table, hand, 2, method=Method.DP) is None
         return
-    quick = solver._solve_dp(problem, relaxed, target, quick=True, limit=solver._FIELD)
+    quick = solver._solve_dp(problem, relaxed, target, quick=True, limit=solver.FIELD)
     assert quick is not None and quick[0] >> 9 == target >> 9  # same points and cards
     found = solver._solve(problem)
     assert found is not None
     try:
         solver._DOMINANCE = False
-        plain = solver._solve_dp(problem, relaxed, target, quick=False, limit=solver._FIELD)
+        plain = solver._solve_dp(problem, relaxed, target, quick=False, limit=solver.FIELD)
     finally:
         solver._DOMINANCE = True
     assert plain is not None
     assert found[0] == plain[0] >= quick[0], (table.text(), hand.text())
     play = best_play(table, hand, 2, method=Method.DP)
     assert play is not None
-    assert len(play.moves) <= table.card_count - found[0] % solver._FIELD
+    assert len(play.moves) <= table.card_count - found[0] % solver.FIELD
     assert verify_play(table, hand, play.table, 2) == play.placed
 
 

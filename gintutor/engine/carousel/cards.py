@@ -25,6 +25,15 @@ from gintutor.errors import CardError
 JOKER_POINTS = 25
 """A joker left in hand counts 25."""
 MIN_MELD = 3
+"""The fewest cards of a meld."""
+RANKS = len(Rank)
+"""Ranks in a suit: ace (1) to king (13)."""
+SUITS = len(Suit)
+"""Suits in a deck (indices 0-3: clubs, diamonds, hearts, spades)."""
+DECK_CARDS = SUITS * RANKS
+"""Real cards in one deck; a card's index is ``suit * RANKS + rank - 1``."""
+ACE_HIGH = RANKS + 1
+"""The ace's position at the high end of a sequence (Q-K-A); at the low end (A-2-3) it is 1."""
 _JOKER_WORDS = frozenset({"JK", "JOKER", "J*", "*", "🃏"})
 
 
@@ -74,7 +83,7 @@ class Slot:
 
 def rank_order(rank_number: int, high_ace: bool) -> int:
     """Position in a sequence: the ace is 1, or 14 when the sequence runs Q-K-A."""
-    return 14 if high_ace and rank_number == 1 else rank_number
+    return ACE_HIGH if high_ace and rank_number == 1 else rank_number
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,12 @@ import highspy
 
 from gintutor.engine.cards import Card
 from gintutor.engine.carousel.cards import (
+    ACE_HIGH,
+    DECK_CARDS,
     JOKER_POINTS,
+    MIN_MELD,
+    RANKS,
+    SUITS,
     Hand,
     Meld,
     MeldKind,
@@ -57,22 +62,28 @@ OPTIONS: dict[str, bool | int | float | str] = {
 }
 """The HiGHS options every solve uses."""
 
+_LONGEST_PIECE = 2 * MIN_MELD - 1
+"""The longest sequence a new meld continuing no old meld needs: one of six or more is two
+sequences side by side (:func:`_joined` puts them back together)."""
+_GROUPS_PER_RANK = SUITS + 1
+"""Groups of one rank: the one of all four suits, and four of three (one suit missing)."""
+
 
 def _sequence(suit: int, start: int, end: int) -> tuple[int, ...]:
-    """The card indices of a sequence from position ``start`` to ``end`` (ace 1 or 14)."""
-    return tuple(suit * 13 + (p if p <= 13 else 1) - 1 for p in range(start, end + 1))
+    """The card indices of a sequence from position ``start`` to ``end`` (ace 1 or ACE_HIGH)."""
+    return tuple(suit * RANKS + (p if p <= RANKS else 1) - 1 for p in range(start, end + 1))
 
 
 def _templates() -> list[tuple[MeldKind, tuple[int, ...]]]:
     """Every group, and every sequence of 3 to 5 cards (a longer one is pieces of these)."""
     found: list[tuple[MeldKind, tuple[int, ...]]] = []
-    for rank in range(13):
-        for missing in range(-1, 4):
-            suits = [s for s in range(4) if s != missing]
-            found.append((MeldKind.GROUP, tuple(s * 13 + rank for s in suits)))
-    for suit in range(4):
-        for start in range(1, 13):
-            for end in range(start + 2, min(start + 4, 14) + 1):
+    for rank in range(RANKS):
+        for missing in range(-1, SUITS):  # -1: the group of all four suits
+            suits = [s for s in range(SUITS) if s != missing]
+            found.append((MeldKind.GROUP, tuple(s * RANKS + rank for s in suits)))
+    for suit in range(SUITS):
+        for start in range(1, RANKS):
+            for end in range(start + 2, min(start + _LONGEST_PIECE - 1, ACE_HIGH) + 1):
                 found.append((MeldKind.SEQUENCE, _sequence(suit, start, end)))
     return found
 
@@ -84,11 +95,11 @@ TEMPLATES = _templates()
 SEQUENCES = [
     [
         _sequence(suit, start, end)
-        for start in range(1, 13)
-        for end in range(start + 2, 15)
-        if not (start == 1 and end == 14)  # the ace is high or low, never both
+        for start in range(1, RANKS)
+        for end in range(start + 2, ACE_HIGH + 1)
+        if not (start == 1 and end == ACE_HIGH)  # the ace is high or low, never both
     ]
-    for suit in range(4)
+    for suit in range(SUITS)
 ]
 """Every sequence per suit, built once at import."""
 
@@ -102,13 +113,18 @@ def _continuations(meld: Meld) -> list[tuple[int, ...]]:
     """
     if meld.kind is MeldKind.GROUP:
         rank = meld.slots[0].card.rank.number - 1
-        return [cards for _, cards in TEMPLATES[rank * 5 : rank * 5 + 5]]
+        return [
+            cards for _, cards in TEMPLATES[rank * _GROUPS_PER_RANK : (rank + 1) * _GROUPS_PER_RANK]
+        ]
     own = {slot.card.index for slot in meld}
     return [
         cards
         for cards in SEQUENCES[meld.suit.index]
         if not own.isdisjoint(cards)
-        and (len(cards) <= 5 or (not own.isdisjoint(cards[:3]) and not own.isdisjoint(cards[-3:])))
+        and (
+            len(cards) <= _LONGEST_PIECE
+            or (not own.isdisjoint(cards[:MIN_MELD]) and not own.isdisjoint(cards[-MIN_MELD:]))
+        )
     ]
 
 
@@ -134,7 +150,7 @@ def solve(
     """
     if not len(hand):
         return None
-    real = [0] * 52
+    real = [0] * DECK_CARDS
     jokers: list[tuple[int, int, Slot]] = []  # (card, old meld, slot) of table jokers
     for index, meld in enumerate(table.melds):
         for slot in meld:
@@ -142,16 +158,16 @@ def solve(
                 jokers.append((slot.card.index, index, slot))
             else:
                 real[slot.card.index] += 1
-    held = [0] * 52
+    held = [0] * DECK_CARDS
     for card in hand.cards:
         held[card.index] += 1
-    declared = [0] * 52
+    declared = [0] * DECK_CARDS
     for c, _, _ in jokers:
         declared[c] += 1
     freeable = [j for j, (c, _, _) in enumerate(jokers) if real[c] + held[c] > 0]
     wild_max = hand.jokers + len(freeable)
-    cap = [decks - room.get(c, 0) for c in range(52)]
-    source = [real[c] + held[c] + declared[c] for c in range(52)]
+    cap = [decks - room.get(c, 0) for c in range(DECK_CARDS)]
+    source = [real[c] + held[c] + declared[c] for c in range(DECK_CARDS)]
     model = _Model()
 
     # The objective's weights: a kept table card 1, then cards (or points) above every count of
@@ -170,7 +186,7 @@ def solve(
     # Per card: its places in new melds = table copies + declared jokers kept + hand + wild.
     balance = [
         model.row(real[c] + declared[c], real[c] + declared[c]) if source[c] or wild_max else -1
-        for c in range(52)
+        for c in range(DECK_CARDS)
     ]
     meld_columns: list[tuple[int, tuple[int, ...], int]] = []  # (column, cards, label)
     places: dict[tuple[int, int], list[int]] = {}  # (old meld, card) -> its labelled columns
@@ -198,7 +214,7 @@ def solve(
         for col, _, _ in meld_columns[start:]:
             model.put(label_row, col, 1.0)
     hand_columns: list[tuple[int, int]] = []
-    for c in range(52):
+    for c in range(DECK_CARDS):
         if held[c] and balance[c] >= 0:
             col = model.column(weight(Card.from_index(c).points), 0.0, float(held[c]), True)
             hand_columns.append((col, c))
@@ -206,7 +222,7 @@ def solve(
     wild_row = model.row(0.0, 0.0)
     wild_columns: list[tuple[int, int]] = []
     if wild_max:
-        for c in range(52):
+        for c in range(DECK_CARDS):
             if cap[c] > 0:
                 col = model.column(0.0, 0.0, float(min(wild_max, cap[c])), True)
                 wild_columns.append((col, c))
@@ -222,7 +238,7 @@ def solve(
     if hand.jokers:
         hand_joker_column = model.column(weight(JOKER_POINTS), 0.0, float(hand.jokers), True)
         model.put(wild_row, hand_joker_column, -1.0)
-    for c in range(52):
+    for c in range(DECK_CARDS):
         freed = [col for col, j in free_columns if jokers[j][0] == c]
         if freed:
             # A joker is freed only by a real copy of its card on the new table.
@@ -272,12 +288,12 @@ def _joined(instances: list[tuple[tuple[int, ...], int]]) -> list[tuple[tuple[in
     >>> [cards for cards, _ in _joined([(_sequence(2, 5, 7), -1), (_sequence(2, 2, 4), 3)])]
     [(27, 28, 29, 30, 31, 32)]
     """
-    groups = [item for item in instances if item[0][0] // 13 != item[0][1] // 13]
+    groups = [item for item in instances if item[0][0] // RANKS != item[0][1] // RANKS]
     runs: list[tuple[int, int, int, int]] = []  # (suit, start, end, label)
     for cards, label in instances:
-        if cards[0] // 13 == cards[1] // 13:
-            start = cards[0] % 13 + 1
-            runs.append((cards[0] // 13, start, start + len(cards) - 1, label))
+        if cards[0] // RANKS == cards[1] // RANKS:
+            start = cards[0] % RANKS + 1
+            runs.append((cards[0] // RANKS, start, start + len(cards) - 1, label))
     joined = True
     while joined:
         joined = False
@@ -288,7 +304,7 @@ def _joined(instances: list[tuple[tuple[int, ...], int]]) -> list[tuple[tuple[in
                     suit_b == suit
                     and start_b == end + 1
                     and min(label, label_b) < 0
-                    and not (start == 1 and end_b == 14)
+                    and not (start == 1 and end_b == ACE_HIGH)
                 ):
                     runs[a] = (suit, start, end_b, max(label, label_b))
                     del runs[b]
@@ -364,6 +380,19 @@ class _Model:
         return [round(v) for v in highs.getSolution().col_value]
 
 
+# What fills a place of a chosen meld (:func:`_decode`).
+_FILL_TABLE = 0
+"""A real table card."""
+_FILL_KEPT_JOKER = 1
+"""A table joker left standing for its card."""
+_FILL_HAND = 2
+"""A real card from the hand."""
+_FILL_FREED_JOKER = 3
+"""A table joker freed by its real card, now standing for this one."""
+_FILL_HAND_JOKER = 4
+"""A joker from the hand."""
+
+
 def _decode(
     table: Table,
     instances: list[tuple[tuple[int, ...], int]],
@@ -374,22 +403,21 @@ def _decode(
     hand_jokers: int,
 ) -> Solved:
     """Fill the chosen melds' places with the table's cards, the hand's and the jokers."""
-    # Fillers per card: (kind, origin, old slot); kinds 0 table real, 1 kept joker, 2 hand,
-    # 3 freed joker, 4 hand joker.
+    # Fillers per card: (kind, origin, old slot), the kinds _FILL_TABLE ... _FILL_HAND_JOKER.
     fillers: dict[int, list[tuple[int, int, Slot | None]]] = {}
     for index, meld in enumerate(table.melds):
         for slot in meld:
             if not slot.joker:
-                fillers.setdefault(slot.card.index, []).append((0, index, None))
+                fillers.setdefault(slot.card.index, []).append((_FILL_TABLE, index, None))
     freed_set = set(freed)
     for j, (c, origin, slot) in enumerate(jokers):
         if j not in freed_set:
-            fillers.setdefault(c, []).append((1, origin, slot))
+            fillers.setdefault(c, []).append((_FILL_KEPT_JOKER, origin, slot))
     for c, n in hand_placed.items():
-        fillers.setdefault(c, []).extend([(2, -1, None)] * n)
+        fillers.setdefault(c, []).extend([(_FILL_HAND, -1, None)] * n)
     wild_queue: list[tuple[int, int, Slot | None]] = [
-        (3, jokers[j][1], jokers[j][2]) for j in freed
-    ] + [(4, -1, None)] * hand_jokers
+        (_FILL_FREED_JOKER, jokers[j][1], jokers[j][2]) for j in freed
+    ] + [(_FILL_HAND_JOKER, -1, None)] * hand_jokers
     for c in sorted(wild):
         fillers.setdefault(c, []).extend(wild_queue[: wild[c]])
         del wild_queue[: wild[c]]
@@ -405,7 +433,7 @@ def _decode(
                 pool = fillers[c]
                 pick = -1
                 for n, (kind, origin, _) in enumerate(pool):
-                    if order and origin == label and kind in (0, 1):
+                    if order and origin == label and kind in (_FILL_TABLE, _FILL_KEPT_JOKER):
                         pick = n
                         break
                 if order and pick < 0:
@@ -414,8 +442,10 @@ def _decode(
                     pick = 0
                 kind, origin, old = pool.pop(pick)
                 card = Card.from_index(c)
-                slot = Slot(card, joker=kind in (1, 3, 4))
-                places[i][p] = (slot, origin, old if kind == 3 else None)
+                slot = Slot(
+                    card, joker=kind in (_FILL_KEPT_JOKER, _FILL_FREED_JOKER, _FILL_HAND_JOKER)
+                )
+                places[i][p] = (slot, origin, old if kind == _FILL_FREED_JOKER else None)
     melds = []
     for i, (_, label) in enumerate(instances):
         slots = tuple(s for s in places[i] if s is not None)

@@ -25,7 +25,30 @@ from __future__ import annotations
 from itertools import combinations, permutations, product
 from typing import NamedTuple
 
-ACE_HIGH = 14
+from gintutor.engine.carousel.cards import ACE_HIGH, RANKS, SUITS
+
+STEPS = SUITS + 1
+"""Layers per position: one per suit (steps 0-3), then its groups (:data:`GROUPS_STEP`)."""
+GROUPS_STEP = SUITS
+"""The step of a position where its groups are checked, once its four suits are placed."""
+LAYERS = ACE_HIGH * STEPS
+"""Layers of the programme: :func:`layer_of` for positions 1 to ``ACE_HIGH``. The aces at the
+high end have no groups, so their groups' layer is :data:`LAST_LAYER`, every place played."""
+LAST_LAYER = LAYERS - 1
+"""The layer after every place: only the jokers' count is left to check."""
+
+
+def layer_of(position: int, step: int) -> int:
+    """The layer that plays ``step`` (a suit, or :data:`GROUPS_STEP`) of ``position``.
+
+    >>> layer_of(1, 0), layer_of(1, GROUPS_STEP), layer_of(ACE_HIGH, 0), layer_of(ACE_HIGH, 3)
+    (0, 4, 65, 68)
+    """
+    return (position - 1) * STEPS + step
+
+
+HIGH_ACES = layer_of(ACE_HIGH, 0)
+"""The first layer of the aces at the high end (Q-K-A): suit ``s`` at ``HIGH_ACES + s``."""
 NEVER = 99
 FIELD = 1 << 9
 """Packed value fields: ``(points * FIELD + cards) * FIELD + kept``; each stays below 512."""
@@ -46,7 +69,7 @@ RUN_INDEX = {runs: i for i, runs in enumerate(RUN_STATES)}
 _POOL, _WILD, _FREED, _BACK, _ROOM = 16, 24, 26, 28, 36
 _POOL_MASK = 0xFF << _POOL
 _ENDS_MASK = 0xFFFF  # aces kept back and ace room, from bit _BACK
-_SPLIT, _END = 5, 65  # the layers after position 1 and after position 13
+_SPLIT = layer_of(2, 0)  # the layer after position 1 (where the aces kept back are known)
 _NONE: dict[int, int] = {}  # the vector of a dead end (shared: never changed)
 
 
@@ -170,8 +193,8 @@ class Relaxed:
         self.joker_weight = joker_weight
         self.max_wild = max_wild
         self.hand_jokers = hand_jokers
-        self.memo: list[dict[int, int]] = [{} for _ in range(70)]
-        self.vectors: list[dict[int, dict[int, int]]] = [{} for _ in range(70)]
+        self.memo: list[dict[int, int]] = [{} for _ in range(LAYERS)]
+        self.vectors: list[dict[int, dict[int, int]]] = [{} for _ in range(LAYERS)]
         self._deltas: dict[int, list[tuple[int, int, int]]] = {}
         self._ends: dict[int, int] | None = None
         # Aces kept back for Q-K-A only where a Q and a K can be there; the ace room at the
@@ -179,36 +202,39 @@ class Relaxed:
         self.high = [
             sum(
                 1
-                for p in (12, 13)
+                for p in (RANKS - 1, RANKS)  # a queen and a king
                 if self.places[p][s].table + self.places[p][s].jokers + self.places[p][s].hand
             )
             + min(self.max_wild, 2)
             >= 2
-            for s in range(4)
+            for s in range(SUITS)
         ]
         self.rooms = [
-            self.places[1][s].room if self.high[s] and self.max_wild else 0 for s in range(4)
+            self.places[1][s].room if self.high[s] and self.max_wild else 0 for s in range(SUITS)
         ]
-        self._options = [[self._place_options(p, s) for s in range(4)] for p in range(14)]
-        self._units = [[self._unit_range(p, s) for s in range(4)] for p in range(14)]
-        self._pools = [self._pool_prefixes(p) for p in range(14)]
+        positions = range(RANKS + 1)  # 0 (before the first) to the king
+        self._options = [[self._place_options(p, s) for s in range(SUITS)] for p in positions]
+        self._units = [[self._unit_range(p, s) for s in range(SUITS)] for p in positions]
+        self._pools = [self._pool_prefixes(p) for p in positions]
         # Per (position, suit): the counts of that suit the position's full pools can hold.
         self._pooled_ok = [
-            [{(pool >> (2 * s)) & 3 for pool in self._pools[p][3]} for s in range(4)]
-            for p in range(14)
+            [{(pool >> (2 * s)) & 3 for pool in self._pools[p][3]} for s in range(SUITS)]
+            for p in positions
         ]
         self._need: dict[int, int] = {}
-        self._least = [-1] * (14 * 4 * 16)  # least_need by (position * 4 + suit) * 16 + runs
+        self._least = [-1] * (
+            len(positions) * SUITS * 16
+        )  # least_need by (position * 4 + suit) * 16 + runs
         # Per suit layer of positions 2-13: (shift, least_need index less runs, position,
         # suit) of the other suits, at the position each has reached.
         self._others = [
             [
                 (4 * other, (p * 4 + other) * 16, p, other)
-                for other in range(4)
-                if other != layer % 5
-                for p in [layer // 5 + 1 if other < layer % 5 else layer // 5]
+                for other in range(SUITS)
+                if other != layer % STEPS
+                for p in [layer // STEPS + 1 if other < layer % STEPS else layer // STEPS]
             ]
-            for layer in range(70)
+            for layer in range(LAYERS)
         ]
         self._reached: dict[int, tuple[tuple[int, int], ...]] = {}
         self._closings = [
@@ -236,7 +262,7 @@ class Relaxed:
             return [set(), set(), set(), set()]
         most = [
             min(2, self._units[position][s][1] + self.max_wild, self.places[position][s].room)
-            for s in range(4)
+            for s in range(SUITS)
         ]
         full = [
             pool
@@ -246,7 +272,7 @@ class Relaxed:
             and (pool >> 4) & 3 <= most[2]
             and pool >> 6 <= most[3]
         ]
-        return [{pool & ((1 << (2 * s + 2)) - 1) for pool in full} for s in range(4)]
+        return [{pool & ((1 << (2 * s + 2)) - 1) for pool in full} for s in range(SUITS)]
 
     def _reach(self, position: int, suit: int, runs: int) -> tuple[tuple[int, int], ...]:
         """(open sequences after position 13, fewest wild jokers on the way) for every way
@@ -256,7 +282,7 @@ class Relaxed:
         found = self._reached.get(key)
         if found is not None:
             return found
-        if position == 13:
+        if position == RANKS:
             found = ((runs, 0),)
         else:
             best: dict[int, int] = {}
@@ -335,13 +361,13 @@ class Relaxed:
     def start(self) -> int:
         """The state before position 1: ace room at the high end per suit."""
         state = 0
-        for s in range(4):
+        for s in range(SUITS):
             state |= self.rooms[s] << (_ROOM + 2 * s)
         return state
 
     def suffix(self, layer: int, state: int) -> int:
         """The best packed (points, cards) value still reachable, or -1 if none."""
-        if _SPLIT <= layer < _END:
+        if _SPLIT <= layer < HIGH_ACES:
             if self._ends is None:
                 self._ends = self._collect_ends()
             index = self._ends.get((state >> _BACK) & _ENDS_MASK)
@@ -352,7 +378,7 @@ class Relaxed:
         if found is not None:
             return found
         best = -1
-        if layer == 69:
+        if layer == LAST_LAYER:
             wild = (state >> _WILD) & 3
             freed = (state >> _FREED) & 3
             if freed <= wild <= freed + self.hand_jokers:
@@ -382,7 +408,7 @@ class Relaxed:
         one too: the sum of the suits' ranges, at most ``max_wild``.
         """
         low = high = (state >> _WILD) & 3
-        for suit in range(4):
+        for suit in range(SUITS):
             closing = CLOSE_RANGE[(state >> (4 * suit)) & 15]
             if closing is None:
                 return -1
@@ -411,13 +437,13 @@ class Relaxed:
             return found
         assert self._ends is not None
         result: dict[int, int] = _NONE
-        if layer == _END:
+        if layer == HIGH_ACES:
             result = {}
             for end, index in self._ends.items():
                 value = self._finish(state, end)
                 if value >= 0:
                     result[index] = value
-        elif layer % 5 == 4:
+        elif layer % STEPS == GROUPS_STEP:
             if GROUPS_OK[(state >> _POOL) & 0xFF]:
                 result = self.vector(layer + 1, state & ~_POOL_MASK)
         else:
@@ -433,7 +459,7 @@ class Relaxed:
                         wild = self.least_need(position, suit, runs, 0, 0)
                     others += wild
             if others <= self.max_wild:
-                suit = layer % 5
+                suit = layer % STEPS
                 key = (layer * 16 + ((state >> (4 * suit)) & 15)) * 4096 + (
                     (state >> _POOL) & 0xFFF  # the pool, jokers used and jokers freed
                 )
@@ -473,7 +499,7 @@ class Relaxed:
         then used or still needed by this suit): the next state is the state without this
         suit's runs plus ``delta``, if the other suits' least need leaves room for ``wild``.
         They depend on this suit's runs, the jokers used and freed and the pool only."""
-        position, suit = layer // 5 + 1, layer % 5
+        position, suit = layer // STEPS + 1, layer % STEPS
         out: list[tuple[int, int, int]] = []
         runs = (state >> (4 * suit)) & 15
         wild_used = (state >> _WILD) & 3
@@ -501,8 +527,8 @@ class Relaxed:
         """(gain, next state) for every way to play the layer's place (the lenient moves of a
         state whose ace bits are unknown are :meth:`vector`'s, from :meth:`_lenient_deltas`)."""
         out: list[tuple[int, int]] = []
-        if layer >= 65:
-            suit = layer - 65
+        if layer >= HIGH_ACES:
+            suit = layer - HIGH_ACES
             runs = (state >> (4 * suit)) & 15
             back = (state >> (_BACK + 2 * suit)) & 3
             room = (state >> (_ROOM + 2 * suit)) & 3
@@ -514,9 +540,9 @@ class Relaxed:
                 if CLOSES[runs][back + extra]:
                     out.append((0, cleared + (extra << _WILD)))
             return out
-        position, step = divmod(layer, 5)
+        position, step = divmod(layer, STEPS)
         position += 1
-        if step == 4:
+        if step == GROUPS_STEP:
             if GROUPS_OK[(state >> _POOL) & 0xFF]:
                 out.append((0, state & ~_POOL_MASK))
             return out
@@ -533,7 +559,7 @@ class Relaxed:
         # The wild jokers the other suits still need: the same for every move of this suit.
         others = 0
         if self.max_wild and position > 1:
-            for other in range(4):
+            for other in range(SUITS):
                 if other != suit:
                     others += need(
                         position if other < suit else position - 1,

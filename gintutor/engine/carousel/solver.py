@@ -46,23 +46,35 @@ from typing import Any, NamedTuple
 
 from gintutor.engine.cards import Card
 from gintutor.engine.carousel.cards import (
+    ACE_HIGH,
     JOKER_POINTS,
+    RANKS,
+    SUITS,
     Hand,
     Meld,
     MeldKind,
     Slot,
     Table,
     make_meld,
+    rank_order,
 )
-from gintutor.engine.carousel.relaxed import RUN_INDEX, Place, Relaxed
+from gintutor.engine.carousel.relaxed import (
+    FIELD,
+    GROUPS_STEP,
+    HIGH_ACES,
+    LAYERS,
+    RUN_INDEX,
+    STEPS,
+    Place,
+    Relaxed,
+    layer_of,
+)
 from gintutor.engine.carousel.rules import STANDARD, CarouselRules, Objective
 from gintutor.errors import CardError
 
 # Unit kinds: what fills one place at a position.
 _TABLE, _HAND, _KEPT_JOKER, _WILD = 0, 1, 2, 3
-_ACE_HIGH = 14
 _KEPT_SHIFT = 0
-_FIELD = 1 << 9  # every packed field (cards, kept) stays below 512
 _DOMINANCE = True
 LOW_ACE_RUN = 4
 _LOW_ACE_KEY = 48  # above every bit of a relaxed state
@@ -166,8 +178,8 @@ class Play:
 
 def _weight(points: int, cards: int, objective: Objective) -> int:
     if objective is Objective.POINTS_THEN_CARDS:
-        return (points * _FIELD + cards) * _FIELD
-    return (cards * (_FIELD * _FIELD) + points) * _FIELD
+        return (points * FIELD + cards) * FIELD
+    return (cards * (FIELD * FIELD) + points) * FIELD
 
 
 # A unit is (kind, origin): origin is the old meld's index for table cards and kept jokers,
@@ -226,14 +238,14 @@ def _problem(
         hand.jokers,
         freeable + hand.jokers,
         [meld.kind for meld in table.melds],
-        {n: min(n, 10) for n in range(1, 14)},
+        {n: min(n, 10) for n in range(1, RANKS + 1)},
         [
-            max(_ACE_HIGH if slot.card.rank.number == 1 else slot.card.rank.number for slot in meld)
+            max(ACE_HIGH if slot.card.rank.number == 1 else slot.card.rank.number for slot in meld)
             for meld in table.melds
         ],
         room,
         _slots_up_to(table),
-        tuple(decks - room.get((1, suit), 0) >= 2 for suit in range(4)),
+        tuple(decks - room.get((1, suit), 0) >= 2 for suit in range(SUITS)),
     )
 
 
@@ -246,22 +258,22 @@ def _future_cards(problem: _Problem) -> list[dict[int, int]]:
                 positions.setdefault(origin, []).append(rank)
     for places in positions.values():
         # An ace may always be kept back for the high end.
-        places[:] = [_ACE_HIGH if p == 1 else p for p in places]
+        places[:] = [ACE_HIGH if p == 1 else p for p in places]
     return [
         {
             origin: count
             for origin, places in positions.items()
             if (count := sum(1 for p in places if p > position))
         }
-        for position in range(14)
+        for position in range(RANKS + 1)
     ]
 
 
 def _slots_up_to(table: Table) -> list[int]:
-    at = [0] * 14
+    at = [0] * (RANKS + 1)
     for slot in table.slots():
         at[slot.card.rank.number] += 1
-    for position in range(1, 14):
+    for position in range(1, RANKS + 1):
         at[position] += at[position - 1]
     return at
 
@@ -496,10 +508,10 @@ def _unit_options(
 ) -> list[Option]:
     """Ways to choose this position's units: (units here, aces kept back, score, wild, freed
     origins, units counted against the copies)."""
-    rank = _ACE_HIGH if position == _ACE_HIGH else position
+    rank = ACE_HIGH if position == ACE_HIGH else position
     options: list[Option] = []
     decks = problem.decks - problem.room.get((rank, suit), 0)
-    if rank == _ACE_HIGH:
+    if rank == ACE_HIGH:
         return []  # handled by the caller from the aces kept back
     table = problem.table_units.get((rank, suit), [])
     jokers = problem.joker_units.get((rank, suit), [])
@@ -564,9 +576,9 @@ def _solve(
         return None
     work = [budget if budget is not None else -1]
     caches = _Caches()
-    quick = _solve_dp(problem, relaxed, target, quick=True, limit=_FIELD, work=work, caches=caches)
+    quick = _solve_dp(problem, relaxed, target, quick=True, limit=FIELD, work=work, caches=caches)
     assert quick is not None  # the quick pass keeps a path to every label-free optimum
-    moved = problem.slots[-1] - quick[0] % _FIELD
+    moved = problem.slots[-1] - quick[0] % FIELD
     if moved == 0:
         return quick
     exact = _solve_dp(problem, relaxed, target, quick=False, limit=moved, work=work, caches=caches)
@@ -585,22 +597,22 @@ class _Caches:
         self.placed: dict[tuple[tuple[Unit, ...], SuitRuns, int, bool], list[Placed]] = {}
         self.groups: dict[tuple[tuple[int, int], ...], Any] = {}  # pool -> _groups(pool)
         self.pruned: list[dict[tuple[SuitRuns, ...], tuple[SuitRuns, ...]]] = [
-            {} for _ in range(_ACE_HIGH)
+            {} for _ in range(ACE_HIGH)
         ]
-        self.bounds: list[dict[State, tuple[int, int]]] = [{} for _ in range(71)]
+        self.bounds: list[dict[State, tuple[int, int]]] = [{} for _ in range(LAYERS + 1)]
         self.runs: dict[tuple[SuitRuns, ...], int] = {}
         self.aces: dict[tuple[tuple[tuple[Unit, ...], ...], tuple[int, ...]], int] = {}
 
     def project(self, state: State, rooms: list[int], index: int) -> int:
-        """:func:`_project`, its parts memoised (the runs, the aces before layer 66)."""
+        """:func:`_project`, its parts memoised (the runs; the aces before the high aces)."""
         runs, pool, wild_used, freed_total, back, lows = state
         packed = self.runs.get(runs)
         if packed is None:
-            packed = self.runs[runs] = _project((runs, (), 0, 0, back, lows), rooms, 70)
+            packed = self.runs[runs] = _project((runs, (), 0, 0, back, lows), rooms, LAYERS)
         packed |= (wild_used << 24) | (freed_total << 26)
         for suit, _ in pool:
             packed += 1 << (16 + 2 * suit)
-        if index > 65:
+        if index > HIGH_ACES:
             return packed | (_project(state, rooms, index) & ~((1 << 28) - 1))
         key = (back, lows)
         aces = self.aces.get(key)
@@ -689,11 +701,11 @@ def _solve_dp(
         back: Back,
     ) -> None:
         """:func:`offer` of a state not yet in ``nxt`` (its offer already counted)."""
-        if index % 5 == 0 and index < 70:
+        if index % STEPS == 0 and index < LAYERS:
             # After a position's groups: table cards up to here not kept are moved for good
             # (aces kept back for Q-K-A are still to come).
             deferred = sum(1 for b in state[4] for unit in b if unit[0] != _HAND)
-            if slots[index // 5] - deferred - value % _FIELD > limit:
+            if slots[index // STEPS] - deferred - value % FIELD > limit:
                 return
             if not quick and _DOMINANCE and not undominated(index, nxt, state, value):
                 return
@@ -715,7 +727,7 @@ def _solve_dp(
                     del nxt[other]
                     bounds[other] = -1
                 seen[projected] = state
-        if bound >= 0 and value - value % _FIELD + bound >= target:
+        if bound >= 0 and value - value % FIELD + bound >= target:
             nxt[state] = (value, back)
 
     future = _future_cards(problem)
@@ -732,7 +744,7 @@ def _solve_dp(
         other loses at most the cards still to come of the old sequences whose state
         differs: if the kept counts differ by that much, the poorer state cannot end better.
         """
-        cards = future[index // 5]
+        cards = future[index // STEPS]
         status: dict[int, int] = {}
         for open_runs, used in state[0]:
             for label in used:
@@ -741,7 +753,7 @@ def _solve_dp(
             for length, label in open_runs:
                 if label in cards:
                     status[label] = length
-        kept = value % _FIELD
+        kept = value % FIELD
         unlabelled = tuple(
             tuple(sorted((length, label < 0) for length, label in open_runs))
             for open_runs, _ in state[0]
@@ -754,7 +766,7 @@ def _solve_dp(
             found = nxt.get(other_state)
             if found is None:
                 continue
-            other_kept = found[0] % _FIELD
+            other_kept = found[0] % FIELD
             if found[0] - other_kept != value - kept:
                 keep.append(other)
                 continue
@@ -808,16 +820,16 @@ def _solve_dp(
             ]
         return found
 
-    for position in range(1, _ACE_HIGH + 1):
-        for suit in range(4):
+    for position in range(1, ACE_HIGH + 1):
+        for suit in range(SUITS):
             nxt: dict[State, tuple[int, Back]] = {}
             bounds: dict[State, int] = {}
             seen = {}
-            index = (position - 1) * 5 + suit + 1
+            index = layer_of(position, suit) + 1  # the layer of the states it makes
             for state, (score, _) in layer.items():
                 runs, pool, wild_used, freed_total, back, lows = state
                 suit_runs = runs[suit]
-                if position == _ACE_HIGH:
+                if position == ACE_HIGH:
                     kept_back = back[suit]
                     room = (
                         problem.decks - problem.room.get((1, suit), 0) - lows[suit] - len(kept_back)
@@ -845,7 +857,7 @@ def _solve_dp(
                                 (),
                                 suit_runs[0],
                             )
-                            offer(66 + suit, nxt, bounds, ns, score + kept, (state, step))
+                            offer(index, nxt, bounds, ns, score + kept, (state, step))
                     continue
                 okey = (position, suit, wild_used)
                 options = option_cache.get(okey)
@@ -888,7 +900,7 @@ def _solve_dp(
                             offer_new(index, nxt, bounds, ns, value, (state, step))
             history.append(layer)
             layer = nxt
-        if position != _ACE_HIGH:
+        if position != ACE_HIGH:
             nxt = {}
             bounds = {}
             seen = {}
@@ -911,7 +923,7 @@ def _solve_dp(
                     )
                 ns = (pruned, (), wild_used, freed_total, back, lows)
                 offer(
-                    position * 5,
+                    layer_of(position, GROUPS_STEP) + 1,
                     nxt,
                     bounds,
                     ns,
@@ -947,8 +959,8 @@ def _solve_dp(
 
 def _relaxed(problem: _Problem) -> Relaxed:
     """The label-free programme of the same position (the bound on points and cards)."""
-    places = [[Place() for _ in range(4)]]
-    for position in range(1, 14):
+    places = [[Place() for _ in range(SUITS)]]
+    for position in range(1, RANKS + 1):
         places.append(
             [
                 Place(
@@ -957,11 +969,11 @@ def _relaxed(problem: _Problem) -> Relaxed:
                     problem.hand_counts.get((position, s), 0),
                     problem.decks - problem.room.get((position, s), 0),
                 )
-                for s in range(4)
+                for s in range(SUITS)
             ]
         )
     weights = [0] + [
-        _weight(problem.points_of[rank], 1, problem.objective) for rank in range(1, 14)
+        _weight(problem.points_of[rank], 1, problem.objective) for rank in range(1, RANKS + 1)
     ]
     return Relaxed(
         places,
@@ -980,7 +992,7 @@ def _project(state: State, rooms: list[int], index: int) -> int:
     """The relaxed programme's state for ``state`` before layer ``index``."""
     runs, pool, wild_used, freed_total, back, lows = state
     packed = (wild_used << 24) | (freed_total << 26)
-    for suit in range(4):
+    for suit in range(SUITS):
         open_runs = runs[suit][0]
         index_of = _RUN_INDEX_OF.get(open_runs)
         if index_of is None:
@@ -988,7 +1000,7 @@ def _project(state: State, rooms: list[int], index: int) -> int:
                 tuple(sorted(min(length, 3) for length, _ in open_runs))
             ]
         packed |= index_of << (4 * suit)
-        if index <= 65 + suit:  # (the aces kept back are used up at layer 66 + suit)
+        if index <= HIGH_ACES + suit:  # (a suit's aces kept back are used up at its layer)
             kept_back = len(back[suit])
             packed |= kept_back << (28 + 2 * suit)
             if rooms[suit]:
@@ -1023,7 +1035,7 @@ def nearby_melds(table: Table, hand: Hand, limit: int = 3) -> tuple[int, ...]:
 
 def _gap(a: Card, b: Card) -> int:
     x, y = a.rank.number, b.rank.number
-    return min(abs(x - y), abs((14 if x == 1 else x) - (14 if y == 1 else y)))
+    return min(abs(x - y), abs(rank_order(x, True) - rank_order(y, True)))
 
 
 def best_play(
@@ -1073,12 +1085,12 @@ def best_play(
         except _OverBudget:
             backend = _highs()
         else:
-            if solved is None or solved[0] < _FIELD:
+            if solved is None or solved[0] < FIELD:
                 return None
             play = _rebuild(used, hand, problem, solved[1])
     if play is None:
         assert backend is not None  # a budget is set only where highspy is installed
-        room = {rank - 1 + 13 * suit: n for (rank, suit), n in _shown(outside).items()}
+        room = {rank - 1 + RANKS * suit: n for (rank, suit), n in _shown(outside).items()}
         found = backend.solve(used, hand, decks, rules.objective, room)
         if found is None:
             return None
@@ -1194,7 +1206,7 @@ def _rebuild(
             if step.position == 1:
                 backs[suit] = list(step.deferred)
             freed += step.freed
-            if step.position == _ACE_HIGH:
+            if step.position == ACE_HIGH:
                 for run in survivors:
                     finished.append((run.items, run.label, MeldKind.SEQUENCE))
                 survivors = []
@@ -1223,8 +1235,8 @@ def _rebuild(
         slots: list[tuple[Slot, int, Slot | None]] = []  # (slot, origin, before for freed)
         for position, suit, (kind, origin) in items:
             before: Slot | None = None
-            rank = 1 if position == _ACE_HIGH else position
-            card = Card.from_index(suit * 13 + rank - 1)
+            rank = 1 if position == ACE_HIGH else position
+            card = Card.from_index(suit * RANKS + rank - 1)
             if kind == _TABLE:
                 slots.append((Slot(card), origin, None))
             elif kind == _HAND:
