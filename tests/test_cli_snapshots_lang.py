@@ -7,6 +7,7 @@ diff: it is the translation the user reads."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from syrupy.assertion import SnapshotAssertion
@@ -66,5 +67,46 @@ def test_the_command_line_in_each_language(
     assert result.exit_code == 0, result.stderr
     assert result.stderr == ""
     english = CliRunner(env={"NO_COLOR": "1"}).invoke(app, ["--lang", "en", *args])
+    assert result.stdout != english.stdout
+    assert result.stdout == snapshot
+
+
+SESSIONS = {
+    "lesson-step": (["learn", "1"], "99\nhint\nhint\nquit\n"),
+    "play-turn-hint": (
+        ["play", "--bot", "novice", "--seed", "11", "--coach", "on"],
+        "hint\nquit\n",
+    ),
+    "carousel-analyze": (
+        ["carousel", "analyze", "--table", "7H 8H 9H | JK=7C 7D 7S", "--hand", "TH 2C 5S"],
+        "",
+    ),
+}
+"""Sessions a learner types into: a lesson's first question answered wrong, then its hints;
+a play turn with the coach's hint (a deterministic coach); Carousel's analysis."""
+
+
+@pytest.mark.parametrize("case", list(SESSIONS))
+@pytest.mark.parametrize("language", ["id"])
+def test_a_session_in_each_language(
+    language: str,
+    case: str,
+    snapshot: SnapshotAssertion,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from test_play import NOW, fake_judge
+
+    from gintutor.cli import playrun
+    from gintutor.tutor import session as session_module
+
+    monkeypatch.setenv("GINTUTOR_HOME", str(tmp_path))
+    monkeypatch.setattr(session_module, "judge", fake_judge)
+    monkeypatch.setattr(playrun, "now", lambda: NOW)
+    args, typed = SESSIONS[case]
+    runner = CliRunner(env={"NO_COLOR": "1"})
+    result = runner.invoke(app, ["--lang", language, *args], input=typed)
+    assert result.exit_code == 0, result.stderr
+    english = runner.invoke(app, ["--lang", "en", *args], input=typed)
     assert result.stdout != english.stdout
     assert result.stdout == snapshot

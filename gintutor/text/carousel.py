@@ -9,7 +9,7 @@ from gintutor.engine.carousel.rules import CarouselRules, FirstMeld, LowTie, Obj
 from gintutor.engine.carousel.solver import MoveKind, Play
 from gintutor.text.blocks import Block, Heading, Line, Style
 from gintutor.text.blocks import Table as TextTable
-from gintutor.text.i18n import _, _r, ngettext
+from gintutor.text.i18n import _, _r, ngettext, pgettext
 
 if TYPE_CHECKING:
     # The game and its scoring are imported by the functions that score (analyze and rules
@@ -31,14 +31,21 @@ def meld_text(meld: Meld, style: Style) -> str:
 
 def hand_text(hand: Hand, style: Style) -> str:
     """A hand's cards (``none`` when empty)."""
-    return hand.display(ascii_only=style.ascii_only) or "none"
+    return hand.display(ascii_only=style.ascii_only) or _("none")
+
+
+def kind_text(meld: Meld) -> str:
+    """A meld's kind in words: ``group`` or ``sequence``."""
+    if meld.kind.value == "group":
+        return pgettext("carousel meld", "group")
+    return pgettext("carousel meld", "sequence")
 
 
 def table_lines(table: Table, style: Style, indent: int = 1) -> list[Block]:
     """The table, meld by meld."""
     if not table.melds:
-        return [Line("(empty table)", indent)]
-    return [Line(f"{meld.kind.value:<8}  {meld_text(meld, style)}", indent) for meld in table]
+        return [Line(_("(empty table)"), indent)]
+    return [Line(f"{kind_text(meld):<8}  {meld_text(meld, style)}", indent) for meld in table]
 
 
 def explain_play(
@@ -46,47 +53,69 @@ def explain_play(
 ) -> list[Block]:
     """The best play explained: new table, moves, what stays in hand, whether you may knock."""
     blocks: list[Block] = [
-        Heading("Table"),
+        Heading(_("Table")),
         *table_lines(table, style),
-        Line(f"Hand: {hand_text(hand, style)} ({hand.points} points)"),
+        Line(
+            _("Hand: {cards} ({points} points)", cards=hand_text(hand, style), points=hand.points)
+        ),
     ]
     if play is None:
-        blocks += [Heading("Best play"), Line("No card of this hand can be placed.")]
+        blocks += [Heading(_("Best play")), Line(_("No card of this hand can be placed."))]
         return blocks
     blocks += [
-        Heading("Best play"),
+        Heading(_("Best play")),
         Line(
-            f"Place {hand_text(play.placed, style)}: {play.points_placed} points, "
-            f"{play.cards_placed} card{'s' if play.cards_placed != 1 else ''}."
+            ngettext(
+                "Place {cards}: {points} points, {count} card.",
+                "Place {cards}: {points} points, {count} cards.",
+                play.cards_placed,
+                cards=hand_text(play.placed, style),
+                points=play.points_placed,
+                count=play.cards_placed,
+            )
         ),
-        Heading("New table"),
+        Heading(_("New table")),
         *table_lines(play.table, style),
     ]
     if play.moves:
-        blocks.append(Heading("Moves"))
+        blocks.append(Heading(_("Moves")))
         for move in play.moves:
             card = move.slot.display(ascii_only=style.ascii_only)
             source = meld_text(move.from_meld, style)
             target = meld_text(move.to_meld, style)
             if move.kind is MoveKind.FREED:
                 old = move.before.display(ascii_only=style.ascii_only)
-                blocks.append(
-                    Line(f"{old} freed by the real card, used again as {card} in {target}", 1)
+                text = _(
+                    "{old} freed by the real card, used again as {card} in {target}",
+                    old=old,
+                    card=card,
+                    target=target,
                 )
             else:
-                blocks.append(Line(f"{card} from {source} to {target}", 1))
+                text = _(
+                    "{card} from {source} to {target}", card=card, source=source, target=target
+                )
+            blocks.append(Line(text, 1))
     else:
-        blocks.append(Line("No table card moves."))
-    left = play.points_after
-    verdict = "you may knock" if left <= rules.knock_limit else "you may not knock"
+        blocks.append(Line(_("No table card moves.")))
+    values = {
+        "cards": hand_text(play.hand_after, style),
+        "points": play.points_after,
+        "limit": rules.knock_limit,
+    }
     if not len(play.hand_after):
-        verdict = "you go out"
-    blocks.append(
-        Line(
-            f"Left in hand: {hand_text(play.hand_after, style)} ({left} points): "
-            f"{verdict} (limit {rules.knock_limit})."
+        verdict = _(
+            "Left in hand: {cards} ({points} points): you go out (limit {limit}).", **values
         )
-    )
+    elif play.points_after <= rules.knock_limit:
+        verdict = _(
+            "Left in hand: {cards} ({points} points): you may knock (limit {limit}).", **values
+        )
+    else:
+        verdict = _(
+            "Left in hand: {cards} ({points} points): you may not knock (limit {limit}).", **values
+        )
+    blocks.append(Line(verdict))
     return blocks
 
 
