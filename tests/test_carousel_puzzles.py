@@ -227,7 +227,7 @@ def test_a_position_with_no_play_is_not_a_puzzle() -> None:
 # --- the command -----------------------------------------------------------------------------
 
 
-def test_carousel_puzzle_json() -> None:
+def test_carousel_puzzle_json(home: Path) -> None:
     first = PUZZLES[0]
     code, out, err = run("carousel", "puzzle", "--id", first.id, "--json")
     assert (code, err) == (0, "")
@@ -238,7 +238,7 @@ def test_carousel_puzzle_json() -> None:
     assert "{" not in data["explanation"]
 
 
-def test_carousel_puzzle_played_with_a_hint_then_the_best_answer() -> None:
+def test_carousel_puzzle_played_with_a_hint_then_the_best_answer(home: Path) -> None:
     first = PUZZLES[0]
     code, out, err = run(
         "carousel", "puzzle", "--id", first.id, stdin=f"hint\n{first.answers[0]}\n"
@@ -249,7 +249,7 @@ def test_carousel_puzzle_played_with_a_hint_then_the_best_answer() -> None:
     assert "Best play" in out
 
 
-def test_carousel_puzzle_unknown_id() -> None:
+def test_carousel_puzzle_unknown_id(home: Path) -> None:
     code, _, err = run("carousel", "puzzle", "--id", "nope")
     assert code == 2 and "no Carousel puzzle 'nope'" in err
 

@@ -121,6 +121,15 @@ def register(app: typer.Typer) -> None:
             str | None,
             typer.Option("--id", metavar="ID", help="A puzzle by its id, e.g. carousel-007."),
         ] = None,
+        difficulty: Annotated[
+            int | None,
+            typer.Option(
+                metavar="1-5", min=1, max=5, help="Only puzzles of this difficulty, 1 to 5."
+            ),
+        ] = None,
+        stats: Annotated[
+            bool, typer.Option("--stats", help="Your puzzle statistics (gin's and Carousel's).")
+        ] = False,
         as_json: Annotated[
             bool, typer.Option("--json", help="The puzzle and its best play as JSON.")
         ] = False,
@@ -128,17 +137,67 @@ def register(app: typer.Typer) -> None:
         ascii_only: AsciiOption = False,
     ) -> None:
         """A "play the most you can" puzzle (the puzzle of the day, or --id): type the new
-        table; hint shows a hint, skip the answer."""
+        table; hint shows a hint, skip the answer. A failed puzzle may be tried again, Enter
+        goes on to the next; your first attempts are rated (see --stats)."""
+        from gintutor.cli.progress import Progress
         from gintutor.content.store import CAROUSEL_PUZZLES, cache_file
+        from gintutor.text.i18n import _
         from gintutor.tutor.carouselpuzzles import puzzle_data, solve_puzzle
 
-        chosen = _carousel_puzzle(puzzle_id, cache_file(CAROUSEL_PUZZLES))
+        if puzzle_id is not None and difficulty is not None:
+            raise GinError(_("--id picks one puzzle: leave out --difficulty"))
+        progress = Progress()
+        if not (stats or as_json):
+            progress.verify_writable()  # a newer gintutor's file: refused before the puzzle
+        if progress.warning:
+            typer.echo(_("warning: {problem}", problem=progress.warning), err=True)
+        if stats:
+            from gintutor.cli.puzzlestats import puzzle_stats, show_stats
+
+            if as_json:
+                import json
+
+                typer.echo(json.dumps(puzzle_stats(progress), ensure_ascii=False))
+            else:
+                show_stats(terminal(no_color, ascii_only), progress)
+            return
+        cache = cache_file(CAROUSEL_PUZZLES)
+        pool: list[Any] = []
+
+        def puzzles() -> list[Any]:
+            if not pool:
+                pool.extend(
+                    p
+                    for p in _carousel_puzzles(cache)
+                    if difficulty is None or p.difficulty == difficulty
+                )
+            return pool
+
+        if difficulty is not None:
+            import datetime as dt
+
+            from gintutor.tutor.daily import daily_id
+
+            if not puzzles():
+                raise GinError(_("no Carousel puzzle of difficulty {level}", level=difficulty))
+            chosen = next(
+                p for p in pool if p.id == daily_id((p.id for p in pool), dt.date.today())
+            )
+        else:
+            chosen = _carousel_puzzle(puzzle_id, cache)
         if as_json:
             import json
 
             typer.echo(json.dumps(puzzle_data(solve_puzzle(chosen)), ensure_ascii=False))
             return
-        _solve_interactively(chosen, terminal(no_color, ascii_only), ascii_only)
+        from gintutor.cli.carouselpuzzlerun import CarouselPuzzleRunner, train_carousel
+        from gintutor.cli.prompts import Quit, asker_for
+
+        runner = CarouselPuzzleRunner(terminal(no_color, ascii_only), asker_for(), progress)
+        try:
+            train_carousel(runner, chosen, puzzles)
+        except Quit:
+            typer.echo("\n" + _("No answer given; come back to it any time."))
 
     @carousel.command("review", cls=Command)
     def review(
@@ -261,6 +320,46 @@ def register(app: typer.Typer) -> None:
         )
 
 
+def _carousel_puzzles(cache: Path | None = None) -> list[Any]:
+    """Every Carousel puzzle of the shipped pack (from the cache file when it holds this
+    code's clean reading of it)."""
+    from gintutor.content.carouselpuzzles import carousel_pack_files, check_carousel_puzzles
+
+    files = carousel_pack_files()
+    if cache is not None:
+        found = _kept_pack(cache, files)
+        if found is not None:
+            return found
+    puzzles, problems = check_carousel_puzzles(files, solve=False)
+    if problems:
+        raise GinError("\n".join(str(problem) for problem in problems))
+    return puzzles
+
+
+def _kept_pack(cache: Path, files: list[tuple[str, str]]) -> list[Any] | None:
+    """The pack as kept in ``cache`` (read and kept there now if it can be written)."""
+    import hashlib
+    import json
+
+    from gintutor.content.cachefile import can_store, code_fingerprint, keep, kept
+    from gintutor.content.carouselpuzzles import check_carousel_puzzles
+
+    try:
+        key = hashlib.blake2b(json.dumps([code_fingerprint(), files]).encode()).hexdigest()
+    except OSError:
+        return None
+    found = kept(cache, key)
+    if isinstance(found, dict) and found:
+        return list(found.values())
+    if not can_store(cache):
+        return None
+    puzzles, problems = check_carousel_puzzles(files, solve=False)
+    if problems:
+        raise GinError("\n".join(str(problem) for problem in problems))
+    keep(cache, key, {puzzle.id: puzzle for puzzle in puzzles})
+    return puzzles
+
+
 def _carousel_puzzle(puzzle_id: str | None, cache: Path | None = None) -> Any:
     """The Carousel puzzle asked for (the day's if ``None``) from the shipped pack.
 
@@ -279,25 +378,7 @@ def _carousel_puzzle(puzzle_id: str | None, cache: Path | None = None) -> Any:
     from gintutor.tutor.daily import daily_id
 
     files = carousel_pack_files()
-    puzzles = None
-    if cache is not None:
-        import hashlib
-        import json
-
-        from gintutor.content.cachefile import can_store, code_fingerprint, keep, kept
-
-        try:
-            key = hashlib.blake2b(json.dumps([code_fingerprint(), files]).encode()).hexdigest()
-        except OSError:
-            key = ""
-        found = kept(cache, key) if key else None
-        if isinstance(found, dict) and found:
-            puzzles = list(found.values())
-        elif key and can_store(cache):
-            puzzles, problems = check_carousel_puzzles(files, solve=False)
-            if problems:
-                raise GinError("\n".join(str(problem) for problem in problems))
-            keep(cache, key, {puzzle.id: puzzle for puzzle in puzzles})
+    puzzles = None if cache is None else _kept_pack(cache, files)
     if puzzles is None:
         from gintutor.content.carouselpuzzles import read_carousel_puzzles
         from gintutor.content.packs import ID_LINE, entry_only
@@ -319,64 +400,3 @@ def _carousel_puzzle(puzzle_id: str | None, cache: Path | None = None) -> Any:
     if puzzle_id is None:
         puzzle_id = daily_id((p.id for p in puzzles), dt.date.today())
     return find_carousel_puzzle(puzzles, puzzle_id)
-
-
-def _solve_interactively(puzzle: Any, terminal: Any, ascii_only: bool) -> None:
-    """Ask for the new table (hints on request), grade the first real answer, explain.
-
-    The best play is searched once the learner replies: nothing waits on it before the
-    prompt, or if the learner leaves."""
-    from gintutor.cli.prompts import Command, Prompt, Quit, asker_for
-    from gintutor.errors import GinError
-    from gintutor.text.blocks import Line, Style
-    from gintutor.tutor.carouselpuzzles import (
-        Grade,
-        fill_explanation,
-        grade,
-        puzzle_blocks,
-        solution_blocks,
-        solve_puzzle,
-    )
-
-    style = Style(ascii_only=ascii_only)
-    terminal.show(puzzle_blocks(puzzle, style))
-    solved: list[Any] = []
-
-    def solution() -> Any:
-        if not solved:
-            solved.append(solve_puzzle(puzzle))
-        return solved[0]
-
-    def validate(text: str) -> str | None:
-        best = solution()  # a puzzle with no play is an error, never a bad answer
-        try:
-            grade(best, text)
-        except GinError as error:
-            return str(error)
-        return None
-
-    position = puzzle.position
-    words = sorted({s.code for s in position.table.slots()} | set(position.hand.codes()))
-    prompt = Prompt("new table (or hint, skip):", [*words, "|", "none"], validate)
-    asker = asker_for()
-    hints = 0
-    try:
-        while True:
-            reply = asker.ask(prompt)
-            if reply is Command.HINT and hints < len(puzzle.hints):
-                terminal.show(
-                    [Line("Hint: " + fill_explanation(puzzle.hints[hints], solution(), style))]
-                )
-                hints += 1
-                continue
-            if isinstance(reply, str):
-                graded = grade(solution(), reply)
-                word = graded.grade.value.capitalize()
-                mark = "✓" if graded.grade is Grade.BEST else "✗"
-                terminal.show([Line(f"{mark} {word}: {graded.reason}.")])
-            else:
-                terminal.show([Line("The answer:")])
-            break
-    except Quit:
-        return
-    terminal.show(solution_blocks(solution(), style))

@@ -66,6 +66,12 @@ class Position:
         return (self.table.text(), self.hand.text(), self.decks, self.first_meld)
 
 
+class CarouselTheme(Enum):
+    """The theme a Carousel puzzle is recorded and rated under (beside gin's themes)."""
+
+    CAROUSEL = THEME
+
+
 @dataclass(frozen=True)
 class CarouselPuzzle:
     """One puzzle: the position, the question, the stated answers (checked, never trusted)."""
@@ -80,6 +86,11 @@ class CarouselPuzzle:
     explanation: str = ""
     path: str = ""
     line: int = 0
+
+    @property
+    def theme(self) -> CarouselTheme:
+        """The theme of every Carousel puzzle (what the puzzle record and rating read)."""
+        return CarouselTheme.CAROUSEL
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,117 @@
+"""``gintutor carousel puzzle`` at work: gin's puzzle training loop with Carousel puzzles.
+
+The loop (retry a failed puzzle as practice, Enter for the next one nearest your rating), the
+record of each first attempt, the Glicko-2 rating and the statistics are gin's
+(:mod:`gintutor.cli.puzzlerun`, :mod:`gintutor.cli.puzzlestats`): a Carousel puzzle is recorded
+under the theme ``carousel`` in the same progress file, so ``puzzle --stats`` and ``carousel
+puzzle --stats`` show it beside the gin themes. Only the asking and the grading are Carousel's:
+the learner types the whole new table (hints on request), graded by the exact solver.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from typing import Any
+
+from gintutor.cli.prompts import Command, Prompt
+from gintutor.cli.puzzlerun import Attempt, PuzzleRunner, train
+from gintutor.errors import GinError
+from gintutor.text.i18n import _
+from gintutor.tutor.carouselpuzzles import (
+    CarouselPuzzle,
+    Grade,
+    fill_explanation,
+    grade,
+    puzzle_blocks,
+    solution_blocks,
+    solve_puzzle,
+)
+from gintutor.tutor.puzzleterms import Grade as GinGrade
+
+GRADES = {
+    Grade.BEST: GinGrade.BEST,
+    Grade.GOOD: GinGrade.GOOD,
+    Grade.INACCURACY: GinGrade.INACCURACY,
+    Grade.MISTAKE: GinGrade.MISTAKE,
+    Grade.BLUNDER: GinGrade.BLUNDER,
+    Grade.ILLEGAL: GinGrade.BLUNDER,
+}
+"""A Carousel grade as the puzzle record keeps it (an illegal table is refused at the prompt;
+one graded illegal anyway counts as a blunder)."""
+
+
+class CarouselPuzzleRunner(PuzzleRunner):
+    """Asks one Carousel puzzle and grades it; the record, rating and loop are gin's."""
+
+    def run(self, puzzle: Any, daily_date: dt.date | None = None) -> GinGrade:
+        """Play one puzzle (a :class:`CarouselPuzzle`: it has the ``id``, ``theme`` and
+        ``difficulty`` gin's record and loop read); returns its grade as gin's."""
+        assert isinstance(puzzle, CarouselPuzzle)
+        record: Any = puzzle  # what gin's record reads: id, theme.value, difficulty
+        earlier = self.progress.data.get("puzzles", {}).get("solved", {}).get(puzzle.id)
+        if earlier is not None:
+            self.terminal.say(
+                _(
+                    "Already played on {date} ({grade}). This is practice: your first attempt "
+                    "stands.",
+                    date=earlier.get("date") or _("an earlier day"),
+                    grade=earlier.get("grade"),
+                ),
+                "yellow",
+            )
+        self.terminal.show(puzzle_blocks(puzzle, self.style))
+        solved: list[Any] = []
+
+        def solution() -> Any:
+            if not solved:  # searched once the learner replies, never before the prompt
+                solved.append(solve_puzzle(puzzle))
+            return solved[0]
+
+        def validate(text: str) -> str | None:
+            try:
+                if grade(solution(), text).grade is Grade.ILLEGAL:
+                    return grade(solution(), text).reason
+            except GinError as error:
+                return str(error)
+            return None
+
+        position = puzzle.position
+        words = sorted({s.code for s in position.table.slots()} | set(position.hand.codes()))
+        prompt = Prompt(_("new table (or hint, skip):"), [*words, "|", "none"], validate)
+        used = 0
+        while True:
+            reply = self.asker.ask(prompt)
+            if reply is Command.HINT and used < len(puzzle.hints):
+                hint = fill_explanation(puzzle.hints[used], solution(), self.style)
+                self.terminal.say(_("Hint: {hint}", hint=hint), "yellow")
+                used += 1
+                continue
+            if isinstance(reply, str):
+                break
+            self.terminal.say(_("The answer:"), "bold")
+            self.terminal.show(solution_blocks(solution(), self.style))
+            self._finish(record, None, Attempt(None, used + 1, None))
+            return GinGrade.BLUNDER
+        graded = grade(solution(), reply)
+        mark = "✓" if graded.grade is Grade.BEST else "✗"
+        self.terminal.say(
+            f"{mark} {graded.grade.value.capitalize()}: {graded.reason}.",
+            "bold green" if graded.grade is Grade.BEST else "bold red",
+        )
+        self.terminal.show(solution_blocks(solution(), self.style))
+        result = GRADES[graded.grade]
+        self._finish(record, None, Attempt(result, used, reply.strip()))
+        return result
+
+
+def train_carousel(
+    runner: CarouselPuzzleRunner,
+    first: CarouselPuzzle,
+    pool: Callable[[], list[CarouselPuzzle]],
+) -> None:
+    """Gin's training loop over Carousel puzzles: ``first``, a retry of a failed one, then
+    the next (Enter) not played yet from ``pool()``, the nearest the learner's rating."""
+    # A Carousel puzzle has what the loop reads of a puzzle: id, theme.value, difficulty.
+    loose: Any = pool
+    train(runner, first, loose)  # type: ignore[arg-type]
