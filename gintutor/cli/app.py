@@ -409,7 +409,7 @@ def lessons_check(
     elif path is not None and path.is_dir():
         files = lesson_files(path)
     elif path is not None:
-        raise UsageError(f"{path}: no such file or folder")
+        raise UsageError(_("{path}: no such file or folder", path=path))
     else:
         files = lesson_files()
     lessons, problems = check_lessons(files, other_ids=other_ids)
@@ -418,8 +418,13 @@ def lessons_check(
         problems = [problem for problem in problems if problem.path == only]
     _exit_on_problems(problems)
     if not lessons:
-        where = path if path is not None else "the shipped lessons"
-        raise NothingToCheck(f"{where}: no lesson files (*.yaml) found: nothing was checked")
+        if path is None:
+            raise NothingToCheck(
+                _("the shipped lessons: no lesson files (*.yaml) found: nothing was checked")
+            )
+        raise NothingToCheck(
+            _("{path}: no lesson files (*.yaml) found: nothing was checked", path=path)
+        )
     if path is None:
         from gintutor.content.catalogs import lesson_messages
 
@@ -488,7 +493,7 @@ def learn(
     if not list_lessons:
         progress.verify_writable()  # a newer gintutor's file: refused before any lesson
     if progress.warning:
-        typer.echo(f"warning: {progress.warning}", err=True)
+        typer.echo(_("warning: {problem}", problem=progress.warning), err=True)
     # After the progress file is read: nothing is written beside one that cannot be.
     lessons = load_outlines(cache=cache_file(LESSON_OUTLINES))
     if list_lessons:
@@ -699,7 +704,7 @@ def puzzles_check(
     elif path is not None and path.is_dir():
         files = puzzle_files(path)
     elif path is not None:
-        raise UsageError(f"{path}: no such file or folder")
+        raise UsageError(_("{path}: no such file or folder", path=path))
     else:
         files = puzzle_files() + carousel_pack_files()
     # Carousel puzzles have their own reader and checker (gintutor.content.carouselpuzzles).
@@ -761,8 +766,9 @@ def puzzles_check(
         checked += len(found)
     _exit_on_problems(problems)
     if not checked:
-        where = path if path is not None else "the shipped pack"
-        raise NothingToCheck(f"{where}: no puzzles found: nothing was checked")
+        if path is None:
+            raise NothingToCheck(_("the shipped pack: no puzzles found: nothing was checked"))
+        raise NothingToCheck(_("{path}: no puzzles found: nothing was checked", path=path))
     typer.echo(
         ngettext("{count} puzzle: all good", "{count} puzzles: all good", checked, count=checked)
     )
@@ -959,14 +965,14 @@ def puzzle(
     from gintutor.cli.progress import Progress
 
     if puzzle_id is not None and (random_pick or date is not None):
-        raise UsageError("--id picks one puzzle: leave out --random and --date")
+        raise UsageError(_("--id picks one puzzle: leave out --random and --date"))
     if random_pick and date is not None:
-        raise UsageError("--random and --date contradict each other: give one")
+        raise UsageError(_("--random and --date contradict each other: give one"))
     progress = Progress()
     if not (stats or as_json):
         progress.verify_writable()  # a newer gintutor's file: refused before the puzzle
     if progress.warning:
-        typer.echo(f"warning: {progress.warning}", err=True)
+        typer.echo(_("warning: {problem}", problem=progress.warning), err=True)
     if stats:
         # The figures come from the progress file alone: no puzzle is read.
         from gintutor.cli.puzzlestats import puzzle_stats, show_stats
@@ -1002,7 +1008,9 @@ def puzzle(
             try:
                 daily_date = dt.date.fromisoformat(date) if date else today
             except ValueError:
-                raise UsageError(f"--date: {date!r} is not a date like 2026-12-01") from None
+                raise UsageError(
+                    _("--date: {date!r} is not a date like 2026-12-01", date=date)
+                ) from None
             puzzle_id = daily_id(ids, daily_date)
     chosen = pack.puzzle(puzzle_id)
     if as_json:
