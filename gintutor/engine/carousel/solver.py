@@ -654,88 +654,271 @@ def _solve_dp(
     fewest moves). ``limit``: drop states that have moved more table cards than this.
     ``work``: states left to offer (negative or ``None``: no limit), shared by the passes.
     """
-    if work is None:
-        work = [-1]
-    if caches is None:
-        caches = _Caches()
-    known = caches.bounds
-    project = caches.project
-    seq_kind = [kind is MeldKind.SEQUENCE for kind in problem.kinds]
-    group_kind = tuple(kind is MeldKind.GROUP for kind in problem.kinds)
-    empty: SuitRuns = ((), ())
-    start = State((empty,) * SUITS, (), 0, 0, ((),) * SUITS, (0,) * SUITS)
-    layer: dict[State, tuple[int, Back]] = {start: (0, None)}
-    rooms = relaxed.rooms
-    slots = problem.slots
-    seen: dict[int, State] = {}
+    return _Pass(
+        problem,
+        relaxed,
+        target,
+        quick,
+        limit,
+        [-1] if work is None else work,
+        _Caches() if caches is None else caches,
+    ).run()
 
-    def offer(
-        index: int,
-        nxt: dict[State, tuple[int, Back]],
-        bounds: dict[State, int],
-        state: State,
-        value: int,
-        back: Back,
+
+Layer = dict[State, tuple[int, Back]]
+"""The states of one layer, each with its best packed value and how it was reached."""
+
+
+class _Pass:
+    """One pass of the programme: the layers met so far, and how a state is offered to the
+    layer being built (bounded by the relaxed programme, pruned, one labelling kept).
+
+    The methods that run per candidate state bind the attributes they read to locals.
+    """
+
+    def __init__(
+        self,
+        problem: _Problem,
+        relaxed: Relaxed,
+        target: int,
+        quick: bool,
+        limit: int,
+        work: list[int],
+        caches: _Caches,
     ) -> None:
-        # Only states on a path to the best points and cards (the relaxed bound is exact);
-        # the bound is computed once per state of a layer.
+        self.problem = problem
+        self.relaxed = relaxed
+        self.target = target
+        self.quick = quick
+        self.limit = limit
+        self.work = work
+        self.caches = caches
+        self.seq_kind = [kind is MeldKind.SEQUENCE for kind in problem.kinds]
+        self.group_kind = tuple(kind is MeldKind.GROUP for kind in problem.kinds)
+        self.future = _future_cards(problem)
+        self.history: list[Layer] = []
+        # The layer being built: its states, the bound of each state met (-1: dropped), the
+        # state kept per label-free key, and the dominance test's rivals (per position).
+        self.nxt: Layer = {}
+        self.bounds: dict[State, int] = {}
+        self.seen: dict[int, State] = {}
+        self.rivals: dict[tuple[int, Any, Any, Any], list[tuple[State, dict[int, int]]]] = {}
+
+    def run(self) -> tuple[int, list[_Step | GroupStep]] | None:
+        """Every layer in turn, then the best end and the steps that lead to it."""
+        empty: SuitRuns = ((), ())
+        start = State((empty,) * SUITS, (), 0, 0, ((),) * SUITS, (0,) * SUITS)
+        layer: Layer = {start: (0, None)}
+        for position in range(1, ACE_HIGH + 1):
+            for suit in range(SUITS):
+                self._begin_layer()
+                index = layer_of(position, suit) + 1  # the layer of the states it makes
+                if position == ACE_HIGH:
+                    self._close_high_aces(layer, suit, index)
+                else:
+                    self._place_suit(layer, position, suit, index)
+                self.history.append(layer)
+                layer = self.nxt
+            if position != ACE_HIGH:
+                self._begin_layer()
+                self.rivals = {}
+                self._place_groups(layer, position)
+                self.history.append(layer)
+                layer = self.nxt
+        return self._best_end(layer)
+
+    def _begin_layer(self) -> None:
+        self.nxt = {}
+        self.bounds = {}
+        self.seen = {}
+
+    def _close_high_aces(self, layer: Layer, suit: int, index: int) -> None:
+        """The aces at the high end (Q-K-A) of ``suit``: the aces kept back and wild jokers
+        end every open sequence of the suit."""
+        problem = self.problem
+        for state, (score, _) in layer.items():
+            runs, pool, wild_used, freed_total, back, lows = state
+            suit_runs = runs[suit]
+            kept_back = back[suit]
+            room = problem.decks - problem.room.get((1, suit), 0) - lows[suit] - len(kept_back)
+            for wild in range(min(room, problem.max_wild - wild_used) + 1):
+                units = kept_back + ((_WILD, -1),) * wild
+                for new_runs, _, _, kept, ext, _ in self.assign(units, suit_runs, True):
+                    if any(length < 3 for length, _ in new_runs):
+                        continue
+                    ns = State(
+                        _with(runs, suit, ((), ())),
+                        pool,
+                        wild_used + wild,
+                        freed_total,
+                        _with(back, suit, ()),
+                        lows,
+                    )
+                    step: tuple[Any, ...] = (ACE_HIGH, suit, ext, (), (), (), (), suit_runs[0])
+                    self.offer(index, ns, score + kept, (state, step))
+
+    def _place_suit(self, layer: Layer, position: int, suit: int, index: int) -> None:
+        """The cards of ``suit`` at ``position``: every way to fill the place and put its
+        units on open sequences, new ones or the group pool (the hot loop)."""
+        problem = self.problem
+        relaxed = self.relaxed
+        option_cache = self.caches.options
+        placed = self.placed
+        offer_new = self.offer_new
+        nxt = self.nxt
+        work = self.work
+        mark = position == 3 and problem.mark_low_ace[suit]
+        for state, (score, _) in layer.items():
+            runs, pool, wild_used, freed_total, back, lows = state
+            suit_runs = runs[suit]
+            okey = (position, suit, wild_used)
+            options = option_cache.get(okey)
+            if options is None:
+                options = option_cache[okey] = [
+                    option
+                    for option in _unit_options(problem, position, suit, wild_used)
+                    if relaxed.high[suit] or not option[1]
+                ]
+            runs_before, runs_after = runs[:suit], runs[suit + 1 :]
+            for units, kept_back, gain, wild, freed, count in options:
+                back_after = _with(back, suit, kept_back) if position == 1 else back
+                lows_after = _with(lows, suit, count - len(kept_back)) if position == 1 else lows
+                for suit_after, keys, kept, ext, new, pooled in placed(
+                    units, suit_runs, suit, mark
+                ):
+                    candidate = (
+                        (*runs_before, suit_after, *runs_after),
+                        tuple(sorted(pool + keys)) if keys else pool,
+                        wild_used + wild,
+                        freed_total + len(freed),
+                        back_after,
+                        lows_after,
+                    )
+                    value = score + gain + kept
+                    # offer(), its usual case (a state met before) inlined
+                    work[0] -= 1
+                    if work[0] == 0:
+                        raise _OverBudget
+                    old = nxt.get(candidate)  # type: ignore[call-overload]
+                    if old is not None and value <= old[0]:
+                        continue
+                    step = (position, suit, ext, new, pooled, kept_back, freed, suit_runs[0])
+                    if old is not None:
+                        nxt[candidate] = (value, (state, step))  # type: ignore[index]
+                    else:
+                        ns = _new_state(State, candidate)
+                        offer_new(index, ns, value, (state, step))
+
+    def _place_groups(self, layer: Layer, position: int) -> None:
+        """A position's groups: each state's pool split into groups (or the state dropped),
+        and the old sequences ended and done with by here forgotten."""
+        problem = self.problem
+        groups_of = self.caches.groups
+        pruned_of = self.caches.pruned[position]
+        index = layer_of(position, GROUPS_STEP) + 1
+        for state, (score, _) in layer.items():
+            runs, pool, wild_used, freed_total, back, lows = state
+            found = groups_of.get(pool, False)
+            if found is False:
+                found = groups_of[pool] = _groups(pool, self.group_kind)
+            if found is None:
+                continue
+            pruned = pruned_of.get(runs)
+            if pruned is None:
+                pruned = pruned_of[runs] = tuple(
+                    (open_runs, tuple(x for x in used if problem.last[x] > position))
+                    for open_runs, used in runs
+                )
+            ns = State(pruned, (), wild_used, freed_total, back, lows)
+            self.offer(index, ns, score + found[0], (state, (position, found[1], pool)))
+
+    def _best_end(self, layer: Layer) -> tuple[int, list[_Step | GroupStep]] | None:
+        """The best state after every layer (its jokers the freed ones and some of the hand's)
+        and the steps that lead to it."""
+        problem = self.problem
+        best: tuple[int, State] | None = None
+        joker_weight = _weight(JOKER_POINTS, 1, problem.objective)
+        for state, (score, _) in layer.items():
+            from_hand = state.wild_used - state.freed
+            if not 0 <= from_hand <= problem.hand_jokers:
+                continue
+            total = score + from_hand * joker_weight
+            if best is None or total > best[0]:
+                best = (total, state)
+        if best is None:
+            return None
+        steps: list[_Step | GroupStep] = []
+        state = best[1]
+        for past in reversed([*self.history, layer]):
+            entry = past[state][1]
+            if entry is None:
+                break
+            state = entry[0]
+            fields = entry[1]
+            steps.append(_Step(*fields) if len(fields) == len(_Step._fields) else fields)
+        steps.reverse()
+        return best[0], steps
+
+    def offer(self, index: int, state: State, value: int, back: Back) -> None:
+        """Put ``state`` in the layer being built, if it may still lead to the best points
+        and cards (the relaxed bound is exact) and beats its value there."""
+        work = self.work
         work[0] -= 1
         if work[0] == 0:
             raise _OverBudget
+        nxt = self.nxt
         old = nxt.get(state)
         if old is not None:
             if value > old[0]:
                 nxt[state] = (value, back)
             return
-        offer_new(index, nxt, bounds, state, value, back)
+        self.offer_new(index, state, value, back)
 
-    def bound_of(index: int, state: State) -> tuple[int, int]:
+    def bound_of(self, index: int, state: State) -> tuple[int, int]:
         """The state's label-free key and relaxed bound: the same in both passes, so shared.
 
         The key is the relaxed state plus which open runs hold the low ace (the relaxed
         programme may turn the corner: its points and cards are still exact, since A...K-A
         splits into two sequences, but such a state may not end like its twin)."""
-        found = known[index].get(state)
+        known = self.caches.bounds[index]
+        found = known.get(state)
         if found is None:
-            projected = project(state, rooms, index)
+            projected = self.caches.project(state, self.relaxed.rooms, index)
             low_aces = 0
             for suit, (open_runs, _) in enumerate(state.runs):
                 for length, _ in open_runs:
                     if length == LOW_ACE_RUN:
                         low_aces += 1 << (2 * suit)
-            found = known[index][state] = (
+            found = known[state] = (
                 projected | low_aces << _LOW_ACE_KEY,
-                relaxed.suffix(index, projected),
+                self.relaxed.suffix(index, projected),
             )
         return found
 
-    def offer_new(
-        index: int,
-        nxt: dict[State, tuple[int, Back]],
-        bounds: dict[State, int],
-        state: State,
-        value: int,
-        back: Back,
-    ) -> None:
-        """:func:`offer` of a state not yet in ``nxt`` (its offer already counted)."""
+    def offer_new(self, index: int, state: State, value: int, back: Back) -> None:
+        """:meth:`offer` of a state not yet in the layer (its offer already counted)."""
+        nxt = self.nxt
+        quick = self.quick
         if index % STEPS == 0 and index < LAYERS:
             # After a position's groups: table cards up to here not kept are moved for good
             # (aces kept back for Q-K-A are still to come).
             deferred = sum(1 for b in state.aces_back for unit in b if unit[0] != _HAND)
-            if slots[index // STEPS] - deferred - value % FIELD > limit:
+            if self.problem.slots[index // STEPS] - deferred - value % FIELD > self.limit:
                 return
-            if not quick and _DOMINANCE and not undominated(index, nxt, state, value):
+            if not quick and _DOMINANCE and not self.undominated(index, state, value):
                 return
+        bounds = self.bounds
         if not quick:
             # The exact pass needs no bounds of its own: the shared ones are the same.
-            bound: int | None = bound_of(index, state)[1]
+            bound: int | None = self.bound_of(index, state)[1]
         else:
             bound = bounds.get(state)
         if bound is None:
-            projected, bound = bound_of(index, state)
+            projected, bound = self.bound_of(index, state)
             bounds[state] = bound
             if bound >= 0:
                 # One labelling per label-free state: the best one met so far.
+                seen = self.seen
                 other = seen.get(projected)
                 if other is not None and other in nxt:
                     if nxt[other][0] >= value:
@@ -744,15 +927,10 @@ def _solve_dp(
                     del nxt[other]
                     bounds[other] = -1
                 seen[projected] = state
-        if bound >= 0 and value - value % FIELD + bound >= target:
+        if bound >= 0 and value - value % FIELD + bound >= self.target:
             nxt[state] = (value, back)
 
-    future = _future_cards(problem)
-    rivals: dict[tuple[int, Any, Any, Any], list[tuple[State, dict[int, int]]]] = {}
-
-    def undominated(
-        index: int, nxt: dict[State, tuple[int, Back]], state: State, value: int
-    ) -> bool:
+    def undominated(self, index: int, state: State, value: int) -> bool:
         """False if another state of the layer with the same label-free future surely keeps
         at least as many table cards; states this one so beats leave the layer.
 
@@ -761,7 +939,8 @@ def _solve_dp(
         other loses at most the cards still to come of the old sequences whose state
         differs: if the kept counts differ by that much, the poorer state cannot end better.
         """
-        cards = future[index // STEPS]
+        nxt = self.nxt
+        cards = self.future[index // STEPS]
         status: dict[int, int] = {}
         for open_runs, used in state.runs:
             for label in used:
@@ -775,8 +954,9 @@ def _solve_dp(
             tuple(sorted((length, label < 0) for length, label in open_runs))
             for open_runs, _ in state.runs
         )
-        key = (project(state, rooms, index), state.aces_back, state.low_aces, unlabelled)
-        group = rivals.setdefault(key, [])
+        projected = self.caches.project(state, self.relaxed.rooms, index)
+        key = (projected, state.aces_back, state.low_aces, unlabelled)
+        group = self.rivals.setdefault(key, [])
         keep = []
         for other in group:
             other_state, other_status = other
@@ -799,32 +979,30 @@ def _solve_dp(
                 continue
             keep.append(other)
         keep.append((state, status))
-        rivals[key] = keep
+        self.rivals[key] = keep
         return True
 
-    history: list[dict[State, tuple[int, Back]]] = []
-    assign_cache = caches.assign
-    option_cache = caches.options
-
     def assign(
-        units: tuple[Unit, ...], suit_runs: SuitRuns, final: bool, mark: bool = False
+        self, units: tuple[Unit, ...], suit_runs: SuitRuns, final: bool, mark: bool = False
     ) -> list[Assigned]:
+        """:func:`_assign`, memoised for both passes."""
         key = (units, suit_runs, final, mark)
-        found = assign_cache.get(key)
+        found = self.caches.assign.get(key)
         if found is None:
-            found = _assign(units, suit_runs[0], suit_runs[1], seq_kind, final, mark)
-            assign_cache[key] = found
+            found = _assign(units, suit_runs[0], suit_runs[1], self.seq_kind, final, mark)
+            self.caches.assign[key] = found
         return found
 
-    placed_cache = caches.placed
-
-    def placed(units: tuple[Unit, ...], suit_runs: SuitRuns, suit: int, mark: bool) -> list[Placed]:
-        """:func:`assign` (not at the high end) with what the states need ready-made: the
+    def placed(
+        self, units: tuple[Unit, ...], suit_runs: SuitRuns, suit: int, mark: bool
+    ) -> list[Placed]:
+        """:meth:`assign` (not at the high end) with what the states need ready-made: the
         suit's runs after, and the pooled cards as the pool's (suit, old group) keys."""
         key = (units, suit_runs, suit, mark)
-        found = placed_cache.get(key)
+        found = self.caches.placed.get(key)
         if found is None:
-            found = placed_cache[key] = [
+            group_kind = self.group_kind
+            found = self.caches.placed[key] = [
                 (
                     (new_runs, used),
                     tuple((suit, o if o >= 0 and group_kind[o] else -1) for _, o in pooled),
@@ -833,145 +1011,11 @@ def _solve_dp(
                     new,
                     pooled,
                 )
-                for new_runs, used, pooled, kept, ext, new in assign(units, suit_runs, False, mark)
+                for new_runs, used, pooled, kept, ext, new in self.assign(
+                    units, suit_runs, False, mark
+                )
             ]
         return found
-
-    for position in range(1, ACE_HIGH + 1):
-        for suit in range(SUITS):
-            nxt: dict[State, tuple[int, Back]] = {}
-            bounds: dict[State, int] = {}
-            seen = {}
-            index = layer_of(position, suit) + 1  # the layer of the states it makes
-            for state, (score, _) in layer.items():
-                runs, pool, wild_used, freed_total, back, lows = state
-                suit_runs = runs[suit]
-                if position == ACE_HIGH:
-                    kept_back = back[suit]
-                    room = (
-                        problem.decks - problem.room.get((1, suit), 0) - lows[suit] - len(kept_back)
-                    )
-                    for wild in range(min(room, problem.max_wild - wild_used) + 1):
-                        units = kept_back + ((_WILD, -1),) * wild
-                        for new_runs, _, _, kept, ext, _ in assign(units, suit_runs, True):
-                            if any(length < 3 for length, _ in new_runs):
-                                continue
-                            ns = State(
-                                _with(runs, suit, ((), ())),
-                                pool,
-                                wild_used + wild,
-                                freed_total,
-                                _with(back, suit, ()),
-                                lows,
-                            )
-                            step: tuple[Any, ...] = (
-                                position,
-                                suit,
-                                ext,
-                                (),
-                                (),
-                                (),
-                                (),
-                                suit_runs[0],
-                            )
-                            offer(index, nxt, bounds, ns, score + kept, (state, step))
-                    continue
-                okey = (position, suit, wild_used)
-                options = option_cache.get(okey)
-                if options is None:
-                    options = option_cache[okey] = [
-                        option
-                        for option in _unit_options(problem, position, suit, wild_used)
-                        if relaxed.high[suit] or not option[1]
-                    ]
-                runs_before, runs_after = runs[:suit], runs[suit + 1 :]
-                mark = position == 3 and problem.mark_low_ace[suit]
-                for units, kept_back, gain, wild, freed, count in options:
-                    back_after = _with(back, suit, kept_back) if position == 1 else back
-                    lows_after = (
-                        _with(lows, suit, count - len(kept_back)) if position == 1 else lows
-                    )
-                    for suit_after, keys, kept, ext, new, pooled in placed(
-                        units, suit_runs, suit, mark
-                    ):
-                        candidate = (
-                            (*runs_before, suit_after, *runs_after),
-                            tuple(sorted(pool + keys)) if keys else pool,
-                            wild_used + wild,
-                            freed_total + len(freed),
-                            back_after,
-                            lows_after,
-                        )
-                        value = score + gain + kept
-                        # offer(), its usual case (a state met before) inlined
-                        work[0] -= 1
-                        if work[0] == 0:
-                            raise _OverBudget
-                        old = nxt.get(candidate)  # type: ignore[call-overload]
-                        if old is not None and value <= old[0]:
-                            continue
-                        step = (position, suit, ext, new, pooled, kept_back, freed, suit_runs[0])
-                        if old is not None:
-                            nxt[candidate] = (value, (state, step))  # type: ignore[index]
-                        else:
-                            ns = _new_state(State, candidate)
-                            offer_new(index, nxt, bounds, ns, value, (state, step))
-            history.append(layer)
-            layer = nxt
-        if position != ACE_HIGH:
-            nxt = {}
-            bounds = {}
-            seen = {}
-            rivals = {}
-            groups_of = caches.groups
-            pruned_of = caches.pruned[position]
-            for state, (score, _) in layer.items():
-                runs, pool, wild_used, freed_total, back, lows = state
-                found = groups_of.get(pool, False)
-                if found is False:
-                    found = groups_of[pool] = _groups(pool, group_kind)
-                if found is None:
-                    continue
-                # The old sequences ended and done with by here are forgotten.
-                pruned = pruned_of.get(runs)
-                if pruned is None:
-                    pruned = pruned_of[runs] = tuple(
-                        (open_runs, tuple(x for x in used if problem.last[x] > position))
-                        for open_runs, used in runs
-                    )
-                ns = State(pruned, (), wild_used, freed_total, back, lows)
-                offer(
-                    layer_of(position, GROUPS_STEP) + 1,
-                    nxt,
-                    bounds,
-                    ns,
-                    score + found[0],
-                    (state, (position, found[1], pool)),
-                )
-            history.append(layer)
-            layer = nxt
-    best: tuple[int, State] | None = None
-    joker_weight = _weight(JOKER_POINTS, 1, problem.objective)
-    for state, (score, _) in layer.items():
-        from_hand = state.wild_used - state.freed
-        if not 0 <= from_hand <= problem.hand_jokers:
-            continue
-        total = score + from_hand * joker_weight
-        if best is None or total > best[0]:
-            best = (total, state)
-    if best is None:
-        return None
-    steps: list[_Step | GroupStep] = []
-    state = best[1]
-    for past in reversed([*history, layer]):
-        entry = past[state][1]
-        if entry is None:
-            break
-        state = entry[0]
-        fields = entry[1]
-        steps.append(_Step(*fields) if len(fields) == len(_Step._fields) else fields)
-    steps.reverse()
-    return best[0], steps
 
 
 def _relaxed(problem: _Problem) -> Relaxed:
