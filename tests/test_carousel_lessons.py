@@ -311,13 +311,6 @@ def test_turn_draw_then_meld_or_draw_again_up_to_three_draws(
     assert not question.judge("end" if answer != "end" else "meld").correct
 
 
-def test_turn_question_reads_the_norwegian_words() -> None:
-    """utlegg / trekk / slutt, joined by eller / og, as the nb lessons may be answered."""
-    assert turn("7C 7D 7S 2H 9D", 1).judge("utlegg eller trekk").correct
-    assert turn("7C 7D 7S 2H 9D", 3).judge("slutt").correct
-    assert not turn("2H 9D KC QS 4D", 1).judge("utlegg og trekk").correct
-
-
 def test_turn_question_no_meld_after_the_last_draw_says_why() -> None:
     feedback = turn("7C 7D 7S 2H 9D", 3).judge("meld")
     assert not feedback.correct and "may not meld" in feedback.message

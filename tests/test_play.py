@@ -142,8 +142,9 @@ def test_a_whole_game_scripted_through_piped_input(
 # -- the coach ------------------------------------------------------------------------------
 
 
-def fake_judge(info: InfoSet, **_: Any) -> Verdict:
-    """A deterministic coach: every action valued by the least deadwood it leaves."""
+def fake_judge(info: InfoSet, **options: Any) -> Verdict:
+    """A deterministic coach: every action valued by the least deadwood it leaves (against
+    the opponent the session names)."""
     judged = []
     values = {}
     for action in info.legal_actions():
@@ -168,7 +169,9 @@ def fake_judge(info: InfoSet, **_: Any) -> Verdict:
         judged.append(
             Judged(action, value, 0.1, loss, 0.1, None, None, grade_of(loss), False, reasons)
         )
-    return Verdict(info.player, info.phase, tuple(judged), 16, 0.0)
+    return Verdict(
+        info.player, info.phase, tuple(judged), 16, 0.0, options.get("opponent", "expert")
+    )
 
 
 def test_one_hand_with_the_fake_coach_on(

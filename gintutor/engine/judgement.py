@@ -73,6 +73,23 @@ class ReasonKind(Enum):
     """Only ``value`` cards left in the stock."""
     NO_KNOCK = "no-knock"
     """Playing on although a knock with ``value`` deadwood was open."""
+    DRAW_OUTS = "draw-outs"
+    """Drawing from the stock: ``value`` unseen cards (``cards``) would lower the deadwood (with
+    the best discard after them)."""
+    CAN_KNOCK = "can-knock"
+    """After taking the card the hand can knock with ``value`` deadwood (0: gin)."""
+
+
+DRAWBACKS = frozenset(
+    {
+        ReasonKind.BREAKS_MELD,
+        ReasonKind.FEEDS_OPPONENT,
+        ReasonKind.UNDERCUT_RISK,
+        ReasonKind.NO_KNOCK,
+    }
+)
+"""The reasons that speak against the action they stand on (the others are for it or neutral
+facts): the text layer words them as drawbacks, never as why a row is good."""
 
 
 @dataclass(frozen=True)
@@ -120,11 +137,13 @@ class Verdict:
     player: int
     phase: Phase
     judged: tuple[Judged, ...]
-    """Best first; a knock's other spreads right after its best spread."""
+    """By value, best first (each knock's spread a row of its own)."""
     worlds: int
     """Sampled worlds used (0 for an exact verdict)."""
     seconds: float
     """CPU seconds spent."""
+    opponent: str = "expert"
+    """Whom the verdict assumes across the table (a bot's name: its policy, never its cards)."""
 
     @property
     def best(self) -> Judged:

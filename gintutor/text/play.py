@@ -330,7 +330,9 @@ def action_text(action: Action, style: Style, top: Card | None = None) -> str:
 
 
 def reason_text(reason: Reason, style: Style) -> str | None:
-    """One reason as a short phrase (``None`` for a fact not worth a phrase)."""
+    """One reason as a short phrase (``None`` for a fact not worth a phrase). A reason that
+    speaks against its row (:data:`~gintutor.engine.judgement.DRAWBACKS`) says so: a row's
+    phrases are never read as why it is good when they are what it costs."""
     from gintutor.engine.judgement import ReasonKind
 
     kind = reason.kind
@@ -342,13 +344,13 @@ def reason_text(reason: Reason, style: Style) -> str | None:
     if kind is ReasonKind.MELDS:
         return _("makes {cards}", cards=cards)
     if kind is ReasonKind.BREAKS_MELD:
-        return _("breaks {cards}", cards=cards)
+        return _("drawback: breaks {cards}", cards=cards)
     if kind is ReasonKind.FEEDS_OPPONENT:
-        return _("connects with the {card} they picked up", card=other)
+        return _("drawback: connects with the {card} they picked up", card=other)
     if kind is ReasonKind.THEY_PASSED:
-        return _("they passed {cards}", cards=cards)
+        return _("safer: they passed {cards}", cards=cards)
     if kind is ReasonKind.THEY_DISCARDED:
-        return _("they threw {cards}", cards=cards)
+        return _("safer: they threw {cards}", cards=cards)
     if kind is ReasonKind.LIVE_OUTS:
         return ngettext("{count} live out", "{count} live outs", value, count=value)
     if kind is ReasonKind.KNOCK:
@@ -358,11 +360,24 @@ def reason_text(reason: Reason, style: Style) -> str | None:
     if kind is ReasonKind.BIG_GIN:
         return pgettext("action", "big gin")
     if kind is ReasonKind.UNDERCUT_RISK:
-        return _("undercut in {percent} of deals", percent=percent(value / 100)) if value else None
+        if not value:
+            return None
+        return _("drawback: undercut in {percent} of deals", percent=percent(value / 100))
     if kind is ReasonKind.LAYS_OFF:
         return _("{value} deadwood left", value=value)
     if kind is ReasonKind.NO_KNOCK:
-        return _("passes up a knock with {value}", value=value)
+        return _("drawback: passes up a knock with {value}", value=value)
+    if kind is ReasonKind.DRAW_OUTS:
+        return ngettext(
+            "{count} unseen card would improve the hand",
+            "{count} unseen cards would improve the hand",
+            value,
+            count=value,
+        )
+    if kind is ReasonKind.CAN_KNOCK:
+        if value == 0:
+            return _("then you can go gin")
+        return _("then you can knock with {value}", value=value)
     return None
 
 
@@ -370,11 +385,17 @@ def _why(judged: Judged, style: Style) -> str:
     from gintutor.engine.judgement import ReasonKind
 
     phrases = [reason_text(r, style) for r in judged.reasons if r.kind is not ReasonKind.STOCK_LOW]
-    return "; ".join(p for p in phrases if p) or "-"
+    # Every action the coach judges carries a fact (deadwood after, outs, layoffs): a row
+    # without a phrase would be a coach bug, shown as the action's points alone.
+    return "; ".join(p for p in phrases if p)
 
 
 def _points(value: float) -> str:
-    return number(value, 1, signed=True)
+    """Signed points to one decimal, never ``-0.0`` (a value that rounds to zero is 0.0)."""
+    rounded = round(value, 1)
+    if rounded == 0:
+        return number(0.0, 1)
+    return number(rounded, 1, signed=True)
 
 
 def grade_text(grade: Grade) -> str:
@@ -391,24 +412,36 @@ def grade_text(grade: Grade) -> str:
     return words[grade]
 
 
+def grade_word(judged: Judged, verdict: Verdict) -> str:
+    """The grade column: the grade's word, or "close call" where the difference from the best
+    is within two standard errors (the best too, when the runner-up is that close): the coach
+    shows no grade it cannot tell from sampling noise."""
+    return pgettext("grade", "close call") if judged.close else grade_text(judged.grade)
+
+
 def hint_blocks(verdict: Verdict, style: Style, top: Card | None = None) -> list[Block]:
-    """The coach's top three choices with their expected points and why (``top``: the pile's
-    top card)."""
+    """The coach's top three choices, best first, with their expected points and why (``top``:
+    the pile's top card), and whom the coach assumes across the table."""
     from gintutor.engine.judgement import ReasonKind
 
     rows = tuple(
         (
             action_text(j.action, style, top),
             f"{_points(j.mean)} {'+/-' if style.ascii_only else '±'} {number(j.stderr, 1)}",
-            grade_text(j.grade),
+            grade_word(j, verdict),
             _why(j, style),
         )
         for j in verdict.top(3)
     )
     if verdict.worlds:
-        heading = _(
-            "Coach: the best choices, in expected points this hand ({count} sampled deals):",
+        heading = ngettext(
+            "Coach: the best choices, in expected points this hand ({count} sampled deal, "
+            "against a player like {bot}):",
+            "Coach: the best choices, in expected points this hand ({count} sampled deals, "
+            "against a player like {bot}):",
+            verdict.worlds,
             count=verdict.worlds,
+            bot=verdict.opponent,
         )
     else:
         heading = _("Coach: the best choices, in expected points this hand (exact):")

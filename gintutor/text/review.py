@@ -209,6 +209,17 @@ def reason_text(reason: Reason, style: Style) -> str:
         )
     if kind is ReasonKind.NO_KNOCK:
         return _("plays on although a knock with {value} deadwood was open", value=value)
+    if kind is ReasonKind.DRAW_OUTS:
+        return ngettext(
+            "{count} unseen card would improve the hand",
+            "{count} unseen cards would improve the hand",
+            value,
+            count=value,
+        )
+    if kind is ReasonKind.CAN_KNOCK:
+        if value == 0:
+            return _("then you can go gin")
+        return _("then you can knock with {value}", value=value)
     return kind.value.replace("-", " ")  # a kind added to the coach after this was written
 
 
@@ -222,10 +233,14 @@ def _points(value: float) -> str:
 
 
 def _signed(value: float) -> str:
-    return number(value, 1, signed=True)
+    """Signed to one decimal, never ``-0.0`` (a value that rounds to zero is 0.0)."""
+    rounded = round(value, 1)
+    return number(0.0, 1) if rounded == 0 else number(rounded, 1, signed=True)
 
 
 def _grade_text(decision: DecisionRecord) -> str:
+    if decision.close and decision.best != decision.action:
+        return pgettext("grade", "close call")
     if decision.close and decision.grade is not Grade.BEST:
         return _("{grade} (close)", grade=grade_text(decision.grade))
     return grade_text(decision.grade)

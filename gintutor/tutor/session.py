@@ -6,7 +6,8 @@ of hand ``k`` draws from ``(seed, k, p)``, so a game resumed from its saved acti
 exactly as it would have (the same deals, the same bot choices for the same learner choices).
 Every action is handed to a :class:`Recorder` (the saved-game writer) the moment it is played.
 
-The coach (:func:`~gintutor.engine.coach.judge`) sees only the learner's information set. With
+The coach (:func:`~gintutor.engine.coach.judge`) sees only the learner's information set and
+judges against the bot actually at the table (its policy, never its cards). With
 the coach ``on``, a choice graded Mistake or worse is returned as a :class:`Flag` before it is
 committed, so the learner may take it back; ``quiet`` answers ``hint`` only; ``off`` never
 judges.
@@ -61,7 +62,8 @@ COACH_BUDGET: Budget | None = None
 read when the coach is first asked; tests make it cheap."""
 
 Judge = Callable[..., "Verdict"]
-"""``judge(info, *, worlds, seconds, seed, scores) -> Verdict`` (the coach's signature)."""
+"""``judge(info, *, worlds, seconds, seed, scores, opponent) -> Verdict`` (the coach's
+signature; ``opponent``: the bot at the table, whose policy the coach assumes)."""
 
 
 def judge(info: InfoSet, **options: Any) -> Verdict:
@@ -477,6 +479,7 @@ class CoachedGame:
                 seconds=budget.seconds,
                 seed=hash_seed(self.seed, *key),
                 scores=scores,
+                opponent=self.bot_name,
             )
             self._verdicts = {key: found}
         return found

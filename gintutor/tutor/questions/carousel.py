@@ -197,7 +197,7 @@ class MeldFault(Enum):
         }[self]
 
 
-_VALID_WORDS = frozenset({"valid", "yes", "ok", "meld", "gyldig", "ja"})
+_VALID_WORDS = frozenset({"valid", "yes", "ok", "meld"})
 
 
 def meld_faults(slots: tuple[Slot, ...]) -> frozenset[MeldFault]:
@@ -578,9 +578,7 @@ class TurnAction(Enum):
     """The turn is over (knock if the hand allows it, or let the next player draw)."""
 
 
-_ACTION_JOINERS = frozenset({"or", "and", ",", "eller", "og"})
-_ACTION_WORDS = {"utlegg": TurnAction.MELD, "trekk": TurnAction.DRAW, "slutt": TurnAction.END}
-"""The Norwegian lessons' words for the moves, read as well as the English ones."""
+_ACTION_JOINERS = frozenset({"or", "and", ","})
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -680,7 +678,7 @@ class CarouselTurnQuestion(_Position):
             if word in _ACTION_JOINERS:
                 continue
             try:
-                said.add(_ACTION_WORDS.get(word) or TurnAction(word))
+                said.add(TurnAction(word))
             except ValueError:
                 raise AnswerError(
                     f"{quoted(word)} is not a move here: type meld, draw or end (or several)"

@@ -1,0 +1,192 @@
+"""The coach agrees with itself and judges against the player at the table.
+
+A take or a stock draw is worth what the coach's own best follow-up is worth (one ply deeper,
+on the same sampled worlds); against ``simple`` (which knocks at its first chance) an early
+knock with a low count is not a mistake.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+from math import sqrt
+
+import pytest
+
+from gintutor.engine.bots import make_bot
+from gintutor.engine.bots.estimate import sample_opponent_hands
+from gintutor.engine.cards import CardSet
+from gintutor.engine.coach import after, judge, opponent_model
+from gintutor.engine.hand import Action, Deal, HandState, InfoSet, Kind, Phase
+from gintutor.engine.judgement import Grade
+from gintutor.engine.rules import preset
+from gintutor.engine.solver import discard_deadwoods
+from gintutor.errors import IllegalError
+
+STANDARD = preset("standard")
+TAKE = Action(Kind.TAKE)
+DRAW = Action(Kind.DRAW)
+
+
+def _offers(count: int, seed: int = 1) -> list[HandState]:
+    """Decisions where the pile's top card may be taken, in seeded heuristic-vs-heuristic
+    hands (a copy of each state: the tests play on from it)."""
+    bot = make_bot("heuristic")
+    out: list[HandState] = []
+    hand = 0
+    while len(out) < count:
+        state = HandState(Deal.shuffled(random.Random(f"consistency:{seed}:{hand}")), STANDARD)
+        rng = random.Random(hand)
+        while not state.over and len(out) < count:
+            if state.phase is Phase.DRAW and TAKE in state.legal_actions():
+                out.append(_replay(state))
+            state.do(bot.act(state.infoset(), rng))
+        hand += 1
+    return out
+
+
+def _replay(state: HandState) -> HandState:
+    copy = HandState(state.deal, state.rules)
+    for action in state.log:
+        copy.do(action)
+    return copy
+
+
+def test_after_is_the_hand_state_machines_next_information_set() -> None:
+    for state in _offers(6):
+        info = state.infoset()
+        taken = _replay(state)
+        taken.do(TAKE)
+        assert after(info, TAKE) == taken.infoset()
+        drawn = _replay(state)
+        card = drawn.stock[-1]
+        drawn.do(DRAW)
+        assert after(info, DRAW, card) == drawn.infoset()
+    with pytest.raises(IllegalError):
+        after(info, Action.discard(0))
+
+
+def _take_gap(info: InfoSet, worlds: int, seed: int) -> tuple[float, float]:
+    take = judge(info, worlds=worlds, seconds=1e9, seed=seed).of(TAKE)
+    best = judge(after(info, TAKE), worlds=worlds, seconds=1e9, seed=seed + 7919).best
+    return take.mean - best.mean, sqrt(take.stderr**2 + best.stderr**2)
+
+
+def _draw_gap(info: InfoSet, worlds: int, seed: int, draws: int) -> tuple[float, float]:
+    draw = judge(info, worlds=worlds, seconds=1e9, seed=seed).of(DRAW)
+    rng = random.Random(f"draws:{seed}")
+    bests = []
+    model = opponent_model(None)
+    for index, (hand, _) in enumerate(
+        sample_opponent_hands(info, draws, rng, built=True, no_knock=model.no_knock)
+    ):
+        card = rng.choice([c for c in range(52) if (info.unseen & ~hand) >> c & 1])
+        child = judge(after(info, DRAW, card), worlds=worlds, seconds=1e9, seed=seed * 31 + index)
+        bests.append(child.best.mean)
+    spread = statistics.stdev(bests) / sqrt(draws)
+    return draw.mean - statistics.fmean(bests), sqrt(draw.stderr**2 + spread**2)
+
+
+def test_a_take_is_worth_the_best_follow_up() -> None:
+    for seed, state in enumerate(_offers(3)):
+        gap, se = _take_gap(state.infoset(), 64, seed)
+        assert abs(gap) <= 2 * se + 1e-9, (seed, gap, se)
+
+
+def test_a_draw_is_worth_the_mean_best_follow_up_over_the_drawn_card() -> None:
+    state = _offers(2)[1]
+    gap, se = _draw_gap(state.infoset(), 48, 1, 4)
+    assert abs(gap) <= 2 * se + 1e-9, (gap, se)
+
+
+def _summary(gaps: list[tuple[float, float]]) -> tuple[float, float, float]:
+    values = [g for g, _ in gaps]
+    mean = statistics.fmean(values)
+    half = 1.96 * statistics.stdev(values) / sqrt(len(values))
+    outside = sum(1 for g, se in gaps if abs(g) > 2 * se) / len(gaps)
+    return mean, half, outside
+
+
+@pytest.mark.slow
+def test_take_values_agree_with_the_next_decision_over_200_positions() -> None:
+    gaps = [_take_gap(s.infoset(), 96, i) for i, s in enumerate(_offers(200, seed=2))]
+    mean, half, outside = _summary(gaps)
+    assert abs(mean) <= max(half, 0.5), (mean, half)
+    assert outside <= 0.12, outside
+
+
+@pytest.mark.slow
+def test_draw_values_agree_with_the_next_decision_over_200_positions() -> None:
+    gaps = [_draw_gap(s.infoset(), 64, i, 4) for i, s in enumerate(_offers(200, seed=3))]
+    mean, half, outside = _summary(gaps)
+    assert abs(mean) <= max(half, 0.5), (mean, half)
+    assert outside <= 0.12, outside
+
+
+def _early_knocks(count: int) -> list[InfoSet]:
+    """Discard decisions of a heuristic player against ``simple`` where a knock with 7 or
+    less is open and the stock is still long (15 cards or more): the first of each hand."""
+    simple, learner = make_bot("simple"), make_bot("heuristic")
+    out: list[InfoSet] = []
+    for seed in range(400):
+        state = HandState(Deal.shuffled(random.Random(f"k{seed}")), STANDARD)
+        rng = random.Random(seed)
+        while not state.over:
+            info = state.infoset()
+            if state.to_move == 0 and info.phase is Phase.DISCARD and info.stock_size >= 15:
+                forbidden = 0 if info.taken < 0 else 1 << info.taken
+                least = min(d for _, d in discard_deadwoods(info.hand, forbidden))
+                if 0 < least <= 7:
+                    out.append(info)
+                    break
+            state.do((simple if state.to_move == 1 else learner).act(info, rng))
+        if len(out) >= count:
+            return out
+    return out
+
+
+def test_against_simple_an_early_knock_with_7_or_less_is_not_a_mistake() -> None:
+    infos = _early_knocks(4)
+    assert len(infos) == 4
+    for index, info in enumerate(infos):
+        verdict = judge(info, worlds=192, seconds=1e9, seed=index, opponent="simple")
+        assert verdict.opponent == "simple"
+        best_knock = next(j for j in verdict.judged if j.action.kind is Kind.KNOCK)
+        assert best_knock.grade not in (Grade.MISTAKE, Grade.BLUNDER), (index, best_knock)
+
+
+def test_a_verdict_says_whom_it_assumes() -> None:
+    info = _offers(1)[0].infoset()
+    assert judge(info, worlds=8, seconds=1e9).opponent == "expert"
+    assert judge(info, worlds=8, seconds=1e9, opponent="simple").opponent == "simple"
+    with pytest.raises(IllegalError):
+        judge(info, worlds=8, seconds=1e9, opponent="nobody")
+
+
+def _repro() -> HandState:
+    """``gintutor play --seed 611068`` hand 3 (the learner deals), played to the decision the
+    issue reports: 4C 4H 4S JC JD JH in hand and the JS on the pile (the learner's earlier
+    turns as ``simple`` would play them)."""
+    deal = Deal.shuffled(random.Random("deal:611068:3"), 0)
+    state = HandState(deal, STANDARD)
+    bot = make_bot("simple")
+    want = CardSet.parse("4C 4H 4S JC JD JH").mask
+    js = CardSet.parse("JS").mask.bit_length() - 1
+    rng = random.Random(3)
+    while True:
+        info = state.infoset()
+        if state.to_move == 0 and info.hand & want == want and info.top == js:
+            return state
+        seat = random.Random(f"bot:611068:3:{len(state.log)}") if state.to_move == 1 else rng
+        state.do(bot.act(info, seat))
+
+
+def test_the_issue_repro_take_is_worth_its_best_follow_up() -> None:
+    info = _repro().infoset(0)
+    assert info.phase is Phase.DRAW
+    budget = {"worlds": 256, "seconds": 1e9, "opponent": "simple"}
+    hint = judge(info, seed=1, **budget)
+    take = hint.of(TAKE)
+    follow = judge(after(info, TAKE), seed=2, **budget).best
+    assert abs(take.mean - follow.mean) <= 2 * sqrt(take.stderr**2 + follow.stderr**2)
+    assert hint.of(DRAW).grade not in (Grade.MISTAKE, Grade.BLUNDER) or not hint.of(DRAW).close
