@@ -400,7 +400,7 @@ def test_a_command_run_without_main_leaves_the_collector_alone() -> None:
     """Tests and embedders call the Typer app directly: nothing is frozen or switched."""
     import gc
 
-    from gintutor.cli import collect_from_here
+    from gintutor.cli.startup import collect_from_here
 
     frozen = gc.get_freeze_count()
     collect_from_here()

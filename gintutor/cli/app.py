@@ -17,7 +17,6 @@ import typer
 from typer.core import TyperGroup
 
 from gintutor import __version__
-from gintutor.cli import collect_from_here
 from gintutor.cli.guard import shortened
 from gintutor.cli.shared import (
     HELP_OPTIONS,
@@ -33,6 +32,7 @@ from gintutor.cli.shared import (
     usage_exit,
     workers,
 )
+from gintutor.cli.startup import collect_from_here
 from gintutor.errors import GinError
 from gintutor.text.i18n import N_, _, ngettext
 
