@@ -87,7 +87,7 @@ a play turn with the coach's hint (a deterministic coach); Carousel's analysis."
 
 
 @pytest.mark.parametrize("case", list(SESSIONS))
-@pytest.mark.parametrize("language", ["id"])
+@pytest.mark.parametrize("language", ["id", "nb"])
 def test_a_session_in_each_language(
     language: str,
     case: str,
