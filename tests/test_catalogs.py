@@ -205,6 +205,7 @@ COMPLETE: set[tuple[str, str]] = {
     ("nb", "gintutor"),
     ("nb", "lessons"),
     ("nb", "rules"),
+    ("pt_BR", "gintutor"),
     ("pt_BR", "lessons"),
     ("pt_BR", "rules"),
 }
