@@ -18,7 +18,7 @@ from gintutor.engine.bots.estimate import sample_opponent_hands
 from gintutor.engine.cards import CardSet
 from gintutor.engine.coach import after, judge, opponent_model
 from gintutor.engine.hand import Action, Deal, HandState, InfoSet, Kind, Phase
-from gintutor.engine.judgement import Grade
+from gintutor.engine.judgement import DRAWBACKS, Grade, ReasonKind
 from gintutor.engine.rules import preset
 from gintutor.engine.solver import discard_deadwoods
 from gintutor.errors import IllegalError
@@ -88,8 +88,8 @@ def _draw_gap(info: InfoSet, worlds: int, seed: int, draws: int) -> tuple[float,
 
 
 def test_a_take_is_worth_the_best_follow_up() -> None:
-    for seed, state in enumerate(_offers(3)):
-        gap, se = _take_gap(state.infoset(), 64, seed)
+    for seed, state in enumerate(_offers(2)):
+        gap, se = _take_gap(state.infoset(), 48, seed)
         assert abs(gap) <= 2 * se + 1e-9, (seed, gap, se)
 
 
@@ -184,9 +184,12 @@ def _repro() -> HandState:
 def test_the_issue_repro_take_is_worth_its_best_follow_up() -> None:
     info = _repro().infoset(0)
     assert info.phase is Phase.DRAW
-    budget = {"worlds": 256, "seconds": 1e9, "opponent": "simple"}
+    budget = {"worlds": 160, "seconds": 1e9, "opponent": "simple"}
     hint = judge(info, seed=1, **budget)
     take = hint.of(TAKE)
     follow = judge(after(info, TAKE), seed=2, **budget).best
     assert abs(take.mean - follow.mean) <= 2 * sqrt(take.stderr**2 + follow.stderr**2)
-    assert hint.of(DRAW).grade not in (Grade.MISTAKE, Grade.BLUNDER) or not hint.of(DRAW).close
+    assert hint.opponent == "simple"
+    # The reason on the take row is a benefit of taking: the jack lets the hand knock.
+    assert any(r.kind is ReasonKind.CAN_KNOCK for r in take.reasons)
+    assert all(r.kind not in DRAWBACKS for r in hint.of(DRAW).reasons)
