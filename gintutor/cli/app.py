@@ -962,27 +962,15 @@ def puzzle(
     """Today's discard puzzle: choose, then see every option with exact numbers."""
     import datetime as dt
 
-    from gintutor.cli.progress import Progress
-
     if puzzle_id is not None and (random_pick or date is not None):
         raise UsageError(_("--id picks one puzzle: leave out --random and --date"))
     if random_pick and date is not None:
         raise UsageError(_("--random and --date contradict each other: give one"))
-    progress = Progress()
-    if not (stats or as_json):
-        progress.verify_writable()  # a newer gintutor's file: refused before the puzzle
-    if progress.warning:
-        typer.echo(_("warning: {problem}", problem=progress.warning), err=True)
-    if stats:
-        # The figures come from the progress file alone: no puzzle is read.
-        from gintutor.cli.puzzlestats import puzzle_stats, show_stats
+    # --stats: the figures come from the progress file alone, no puzzle is read.
+    from gintutor.cli.puzzlestats import open_progress
 
-        if as_json:
-            import json
-
-            typer.echo(json.dumps(puzzle_stats(progress), ensure_ascii=False))
-        else:
-            show_stats(terminal(no_color, ascii_only), progress)
+    progress = open_progress(stats, as_json, no_color, ascii_only)
+    if progress is None:
         return
     from gintutor.content.puzzlepack import shipped_pack
     from gintutor.content.store import PUZZLE_PACK, cache_file

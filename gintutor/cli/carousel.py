@@ -7,7 +7,14 @@ from typing import Annotated, Any
 
 import typer
 
-from gintutor.cli.shared import AsciiOption, Command, JsonOption, NoColorOption, terminal
+from gintutor.cli.shared import (
+    AsciiOption,
+    Command,
+    JsonOption,
+    NoColorOption,
+    UsageError,
+    terminal,
+)
 from gintutor.errors import GinError
 
 MAX_HAND = 40
@@ -139,27 +146,15 @@ def register(app: typer.Typer) -> None:
         """A "play the most you can" puzzle (the puzzle of the day, or --id): type the new
         table; hint shows a hint, skip the answer. A failed puzzle may be tried again, Enter
         goes on to the next; your first attempts are rated (see --stats)."""
-        from gintutor.cli.progress import Progress
+        from gintutor.cli.puzzlestats import open_progress
         from gintutor.content.store import CAROUSEL_PUZZLES, cache_file
         from gintutor.text.i18n import _
         from gintutor.tutor.carouselpuzzles import puzzle_data, solve_puzzle
 
         if puzzle_id is not None and difficulty is not None:
-            raise GinError(_("--id picks one puzzle: leave out --difficulty"))
-        progress = Progress()
-        if not (stats or as_json):
-            progress.verify_writable()  # a newer gintutor's file: refused before the puzzle
-        if progress.warning:
-            typer.echo(_("warning: {problem}", problem=progress.warning), err=True)
-        if stats:
-            from gintutor.cli.puzzlestats import puzzle_stats, show_stats
-
-            if as_json:
-                import json
-
-                typer.echo(json.dumps(puzzle_stats(progress), ensure_ascii=False))
-            else:
-                show_stats(terminal(no_color, ascii_only), progress)
+            raise UsageError(_("--id picks one puzzle: leave out --difficulty"))
+        progress = open_progress(stats, as_json, no_color, ascii_only)
+        if progress is None:
             return
         cache = cache_file(CAROUSEL_PUZZLES)
         pool: list[Any] = []

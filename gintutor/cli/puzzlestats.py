@@ -178,3 +178,28 @@ def _rating_text(record: Any) -> str:
         return "-"
     rating = Rating(float(record["rating"]), float(record["deviation"]))
     return rating.text()
+
+
+def open_progress(stats: bool, as_json: bool, no_color: bool, ascii_only: bool) -> Progress | None:
+    """The learner's progress for ``puzzle`` and ``carousel puzzle``: a newer gintutor's file is
+    refused before a puzzle is shown (and reported when only read); with ``--stats`` the
+    figures are shown from it and None comes back (the command is done)."""
+    import typer
+
+    from gintutor.cli.progress import Progress
+    from gintutor.cli.shared import terminal
+
+    progress = Progress()
+    if not (stats or as_json):
+        progress.verify_writable()
+    if progress.warning:
+        typer.echo(_("warning: {problem}", problem=progress.warning), err=True)
+    if not stats:
+        return progress
+    if as_json:
+        import json
+
+        typer.echo(json.dumps(puzzle_stats(progress), ensure_ascii=False))
+    else:
+        show_stats(terminal(no_color, ascii_only), progress)
+    return None

@@ -32,6 +32,7 @@ from gintutor.content.games import (
     GameFileError,
     GameWriter,
     find_game,
+    json_int,
     latest_game,
     read_lines,
 )
@@ -127,20 +128,12 @@ class SavedCarousel:
         return self.end == "finished"
 
 
-def _int(data: Mapping[str, Any], key: str, allowed: range | None = None) -> int:
-    value = data.get(key)
-    if type(value) is not int or (allowed is not None and value not in allowed):
-        within = "" if allowed is None else f" from {allowed.start} to {allowed.stop - 1}"
-        raise ValueError(f"{key} is {value!r}, not a number{within}")
-    return value
-
-
 def _header(data: Mapping[str, Any]) -> CarouselHeader:
     if data.get("type") != KIND:
         raise ValueError("the first line is not a Carousel game's header")
     if data.get("version") != VERSION:
         raise ValueError(f"version {data.get('version')!r}: this gintutor reads version {VERSION}")
-    players = _int(data, "players", range(2, 6))
+    players = json_int(data, "players", range(2, 6))
     try:
         bot = BotLevel(str(data.get("bot")))
     except ValueError:
@@ -157,7 +150,7 @@ def _header(data: Mapping[str, Any]) -> CarouselHeader:
         players=players,
         bot=bot,
         coach=coach == "on",
-        seed=_int(data, "seed"),
+        seed=json_int(data, "seed"),
         one_round=one_round,
     )
 
@@ -186,7 +179,7 @@ class _Loader:
         if self.end is not None:
             raise ValueError(f"a {kind!r} line after the game's end")
         if kind == "round":
-            number = _int(data, "round")
+            number = json_int(data, "round")
             if number != len(self.rounds) + 1:
                 raise ValueError(f"round {number} where round {len(self.rounds) + 1} was due")
             if self.states and self.states[-1].phase is not Phase.ROUND_OVER:
@@ -203,7 +196,7 @@ class _Loader:
         elif kind == "action":
             if not self.states:
                 raise ValueError("an action before the first round")
-            number = _int(data, "round")
+            number = json_int(data, "round")
             if number != len(self.rounds):
                 raise ValueError(f"an action of round {number} during round {len(self.rounds)}")
             try:
@@ -211,7 +204,7 @@ class _Loader:
             except ValueError:
                 raise ValueError(f"unknown action {data.get('action')!r}") from None
             entry = LogEntry(
-                _int(data, "player", range(header.players)),
+                json_int(data, "player", range(header.players)),
                 action,
                 str(data.get("detail", "")),
                 str(data.get("table", "")),

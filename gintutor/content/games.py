@@ -325,10 +325,17 @@ def _rules_of(spec: object) -> RuleSet:
     raise ValueError("rules is a rule-set name or {name, house}")
 
 
-def _int(data: Mapping[str, Any], key: str, allowed: range | None = None) -> int:
+def json_int(data: Mapping[str, Any], key: str, allowed: range | None = None) -> int:
+    """A saved line's whole-number field (``allowed``: its range); ValueError names it.
+
+    >>> json_int({"player": 2}, "player", range(2))
+    Traceback (most recent call last):
+    ValueError: player is 2, not a number from 0 to 1
+    """
     value = data.get(key)
     if type(value) is not int or (allowed is not None and value not in allowed):
-        raise ValueError(f"{key} is {value!r}, not a number{' 0 or 1' if allowed else ''}")
+        within = "" if allowed is None else f" from {allowed.start} to {allowed.stop - 1}"
+        raise ValueError(f"{key} is {value!r}, not a number{within}")
     return value
 
 
@@ -345,9 +352,9 @@ def _header(data: Mapping[str, Any]) -> GameHeader:
         rules_spec=spec if isinstance(spec, str) else dict(spec),  # type: ignore[arg-type]
         bot=str(data.get("bot", "")),
         coach=str(data.get("coach", "off")),
-        seed=_int(data, "seed"),
-        you=_int(data, "you", range(2)),
-        first_dealer=_int(data, "first_dealer", range(2)),
+        seed=json_int(data, "seed"),
+        you=json_int(data, "you", range(2)),
+        first_dealer=json_int(data, "first_dealer", range(2)),
     )
 
 
@@ -392,7 +399,7 @@ class _Loader:
         if self.end is not None:
             raise ValueError(f"a {kind!r} line after the game's end")
         if kind == "hand":
-            number = _int(data, "hand")
+            number = json_int(data, "hand")
             if number != len(self.hands) + 1:
                 raise ValueError(f"hand {number} where hand {len(self.hands) + 1} was due")
             if self.states and not self.states[-1].over:
@@ -405,10 +412,10 @@ class _Loader:
         elif kind == "action":
             if not self.states:
                 raise ValueError("an action before the first hand")
-            number = _int(data, "hand")
+            number = json_int(data, "hand")
             if number != len(self.hands):
                 raise ValueError(f"an action of hand {number} during hand {len(self.hands)}")
-            player = _int(data, "player", range(2))
+            player = json_int(data, "player", range(2))
             state = self.states[-1]
             if state.over:
                 raise ValueError(f"an action after hand {number} was over")
