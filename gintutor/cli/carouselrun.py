@@ -16,6 +16,7 @@ from typing import Any
 
 from gintutor.cli.prompts import Asker, Command, Prompt, Quit
 from gintutor.cli.render import Terminal
+from gintutor.cli.shared import resume_notes
 from gintutor.content.carouselgames import (
     CarouselWriter,
     carousel_games_folder,
@@ -201,15 +202,8 @@ def _resumed(
         raise
     runner = CarouselRunner(session, terminal, asker, ascii_only)
     runner.writer = writer
-    for problem in saved.problems:
-        runner.say(_("note: {problem}", problem=problem))
-    if writer.kept_damage is not None:
-        runner.say(
-            _(
-                "note: the file as it was, damage included, is kept as {path}",
-                path=writer.kept_damage,
-            )
-        )
+    for note in resume_notes(saved.problems, writer.kept_damage):
+        runner.say(note)
     runner.say(
         _(
             "Resuming game {game} (seed {seed}, {bots} {level} bots), round {round}.",

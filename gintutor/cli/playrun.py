@@ -15,6 +15,7 @@ from typing import Any
 
 from gintutor.cli.prompts import Asker, Command, Prompt, Quit
 from gintutor.cli.render import Terminal
+from gintutor.cli.shared import resume_notes
 from gintutor.content.games import (
     CoachNote,
     GameFileError,
@@ -230,15 +231,8 @@ def _resumed(
     )
     session.resume([(h.deal, [a.action for a in h.actions]) for h in saved.hands])
     runner = PlayRunner(session, writer, terminal, asker, ascii_only)
-    for problem in saved.problems:
-        runner.say(_("note: {problem}", problem=problem))
-    if writer.kept_damage is not None:
-        runner.say(
-            _(
-                "note: the file as it was, damage included, is kept as {path}",
-                path=writer.kept_damage,
-            )
-        )
+    for note in resume_notes(saved.problems, writer.kept_damage):
+        runner.say(note)
     runner.say(
         _(
             "Resuming game {game} against {bot} ({rules} rules, coach {coach}), hand {hand}.",

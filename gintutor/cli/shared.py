@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -21,6 +21,8 @@ from typer.core import TyperCommand
 from gintutor.errors import GinError
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from gintutor.cli.render import Terminal
 
 
@@ -133,3 +135,15 @@ def terminal(no_color: bool, ascii_only: bool) -> Terminal:
     from gintutor.cli.render import Terminal
 
     return Terminal.for_stream(color=not no_color, ascii_only=ascii_only)
+
+
+def resume_notes(problems: Iterable[str], kept_damage: Path | None) -> list[str]:
+    """What a resumed game's file told its reader (a cut-short or damaged line), as notes."""
+    from gintutor.text.i18n import _
+
+    notes = [_("note: {problem}", problem=problem) for problem in problems]
+    if kept_damage is not None:
+        notes.append(
+            _("note: the file as it was, damage included, is kept as {path}", path=kept_damage)
+        )
+    return notes
