@@ -5,14 +5,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import clirun
 import pytest
 from syrupy.assertion import SnapshotAssertion
 from syrupy.extensions.json import JSONSnapshotExtension
-from typer.testing import CliRunner
-
-from gintutor.cli.app import app
-
-runner = CliRunner(env={"NO_COLOR": "1", "COLUMNS": "100"})
 
 # Every case of RULES.md §4 and every preset, with and without an opponent.
 CASES: dict[str, list[str]] = {
@@ -189,7 +185,7 @@ CASES: dict[str, list[str]] = {
 
 
 def invoke(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
-    result = runner.invoke(app, ["analyze", *args], input=stdin)
+    result = clirun.invoke(["analyze", *args], stdin=stdin, env={"COLUMNS": "100"})
     return result.exit_code, result.stdout, result.stderr
 
 

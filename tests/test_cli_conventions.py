@@ -148,16 +148,19 @@ def test_only_the_invoked_command_is_built(argv: list[str], kept: list[str] | No
     """Start-up builds only the command named on the line; help and unknown words keep all."""
     from gintutor.cli import app as cli
 
-    commands, groups = list(cli.app.registered_commands), list(cli.app.registered_groups)
-    every = sorted([cli._command_name(c) for c in commands] + [str(g.name) for g in groups])
-    try:
-        cli.only_command(argv)
-        left = sorted(
-            [cli._command_name(c) for c in cli.app.registered_commands]
-            + [str(g.name) for g in cli.app.registered_groups]
-        )
-    finally:
-        cli.app.registered_commands, cli.app.registered_groups = commands, groups
+    every = sorted(
+        [cli._command_name(c) for c in cli.app.registered_commands]
+        + [str(g.name) for g in cli.app.registered_groups]
+    )
+    only = cli.app_for(argv)
+    left = sorted(
+        [cli._command_name(c) for c in only.registered_commands]
+        + [str(g.name) for g in only.registered_groups]
+    )
+    assert every == sorted(  # the app itself keeps every command
+        [cli._command_name(c) for c in cli.app.registered_commands]
+        + [str(g.name) for g in cli.app.registered_groups]
+    )
     assert left == (every if kept is None else kept)
     assert {"analyze", "rules", "score", "learn", "puzzle", "match", "carousel"} <= set(every)
 

@@ -10,10 +10,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from clirun import invoke
 from typer.main import get_command
-from typer.testing import CliRunner
 
-from gintutor.cli.app import app, only_command
+from gintutor.cli.app import app, app_for
 from gintutor.cli.language import help_text
 from gintutor.text import i18n
 
@@ -37,7 +37,7 @@ def marked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def run(*args: str, env: dict[str, str | None] | None = None) -> tuple[int, str, str]:
-    result = CliRunner(env={"NO_COLOR": "1", **(env or {})}).invoke(app, list(args))
+    result = invoke(args, env=env)
     return result.exit_code, result.stdout, result.stderr
 
 
@@ -131,12 +131,8 @@ def test_json_output_is_the_same_in_every_language(
 
 
 def test_only_the_command_run_is_built_after_lang() -> None:
-    saved = (list(app.registered_commands), list(app.registered_groups))
-    try:
-        only_command(["--lang", "id", "analyze", "7C"])
-        assert [c.callback.__name__ for c in app.registered_commands] == ["analyze"]
-    finally:
-        app.registered_commands, app.registered_groups = saved
+    only = app_for(["--lang", "id", "analyze", "7C"])
+    assert [c.callback.__name__ for c in only.registered_commands] == ["analyze"]
 
 
 def test_help_texts_are_keyed_as_click_shows_them() -> None:

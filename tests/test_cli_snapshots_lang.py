@@ -10,10 +10,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from clirun import invoke
 from syrupy.assertion import SnapshotAssertion
-from typer.testing import CliRunner
 
-from gintutor.cli.app import app
 from gintutor.text import i18n
 
 LANGUAGES = ["id", "nb"]
@@ -63,10 +62,10 @@ def test_the_command_line_in_each_language(
     language: str, case: str, snapshot: SnapshotAssertion
 ) -> None:
     args = [OWN_RULES[language] if arg == "OWN" else arg for arg in CASES[case]]
-    result = CliRunner(env={"NO_COLOR": "1"}).invoke(app, ["--lang", language, *args])
+    result = invoke(["--lang", language, *args])
     assert result.exit_code == 0, result.stderr
     assert result.stderr == ""
-    english = CliRunner(env={"NO_COLOR": "1"}).invoke(app, ["--lang", "en", *args])
+    english = invoke(["--lang", "en", *args])
     assert result.stdout != english.stdout
     assert result.stdout == snapshot
 
@@ -104,9 +103,8 @@ def test_a_session_in_each_language(
     monkeypatch.setattr(session_module, "judge", fake_judge)
     monkeypatch.setattr(playrun, "now", lambda: NOW)
     args, typed = SESSIONS[case]
-    runner = CliRunner(env={"NO_COLOR": "1"})
-    result = runner.invoke(app, ["--lang", language, *args], input=typed)
+    result = invoke(["--lang", language, *args], stdin=typed)
     assert result.exit_code == 0, result.stderr
-    english = runner.invoke(app, ["--lang", "en", *args], input=typed)
+    english = invoke(["--lang", "en", *args], stdin=typed)
     assert result.stdout != english.stdout
     assert result.stdout == snapshot

@@ -17,11 +17,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from clirun import invoke
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
-
-from gintutor.cli.app import app
 
 HAND = "7C 7D 7S 4H 5H 6H TD JD QD KC"
 VALID_FILES = {
@@ -293,8 +291,8 @@ def check(case: tuple[list[Any], bytes | None, bytes | None]) -> None:
         if stdin is not None and args[0] in ("learn", "puzzle"):
             # What the real entry point does (cli/guard.py): answers never fail to decode.
             stdin = stdin.decode("utf-8", "replace").encode("utf-8")
-        result = CliRunner(env={"NO_COLOR": "1", "GINTUTOR_HOME": str(home)}).invoke(
-            app, argv, input=stdin if stdin is not None else b""
+        result = invoke(
+            argv, stdin=stdin if stdin is not None else b"", env={"GINTUTOR_HOME": str(home)}
         )
     output = result.stdout + result.stderr
     assert result.exception is None or isinstance(result.exception, SystemExit), (

@@ -11,10 +11,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from clirun import run
-from typer.testing import CliRunner
+from clirun import invoke, run
 
-from gintutor.cli.app import app
 from gintutor.cli.guard import INTERNAL_ERROR, run_guarded
 from gintutor.cli.inputs import stdin_lines
 from gintutor.content.textfile import FileError
@@ -23,7 +21,7 @@ HAND = "7C 7D 7S 4H 5H 6H TD JD QD KC"
 
 
 def run_bytes(*args: str, stdin: bytes) -> tuple[int, str, str]:
-    result = CliRunner(env={"NO_COLOR": "1"}).invoke(app, list(args), input=stdin)
+    result = invoke(args, stdin=stdin)
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
     return result.exit_code, result.stdout, result.stderr
 

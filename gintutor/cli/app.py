@@ -7,6 +7,7 @@ imported only by commands that print text.
 
 from __future__ import annotations
 
+import copy
 import os
 import sys
 from collections.abc import Callable, Iterator
@@ -1127,31 +1128,34 @@ def _command_name(info: Any) -> str:
     return str(info.callback.__name__).lower().replace("_", "-")
 
 
-def only_command(argv: list[str]) -> None:
-    """Keep on the app only the command that ``argv`` invokes, when it names one.
+def app_for(argv: list[str]) -> typer.Typer:
+    """The app with only the command that ``argv`` invokes, when it names one (a copy: ``app``
+    keeps every command).
 
     Typer turns every registered command into a Click command, evaluating each one's
-    annotations, before it runs any: with a dozen commands that is most of a warm start-up.
-    ``gintutor analyze ...`` needs only ``analyze``; ``gintutor --help``, an unknown word or
-    shell completion keep them all (the help lists them, the error names the choices).
+    annotations, before it runs any: with a dozen commands that is most of a warm start-up
+    (and ~0.09 s of every command a test invokes in-process). ``gintutor analyze ...`` needs
+    only ``analyze``; ``gintutor --help``, an unknown word or shell completion keep them all
+    (the help lists them, the error names the choices).
     """
     if argv[:1] == ["--lang"]:
         argv = argv[2:]
     elif argv[:1] and argv[0].startswith("--lang="):
         argv = argv[1:]
     if os.environ.get("_GINTUTOR_COMPLETE") or not argv or argv[0].startswith("-"):
-        return
+        return app
     word = argv[0]
     commands = [c for c in app.registered_commands if _command_name(c) == word]
     groups = [g for g in app.registered_groups if g.name == word]
-    if commands or groups:
-        app.registered_commands = commands
-        app.registered_groups = groups
+    if not (commands or groups):
+        return app
+    only = copy.copy(app)
+    only.registered_commands, only.registered_groups = commands, groups
+    return only
 
 
 def main() -> None:
     """Run the command line (a crash is an internal error, exit 70: see cli/guard.py)."""
     from gintutor.cli.guard import run_guarded
 
-    only_command(sys.argv[1:])
-    run_guarded(app)
+    run_guarded(app_for(sys.argv[1:]))
