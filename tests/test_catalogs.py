@@ -20,10 +20,11 @@ from gintutor.content.catalogs import (
     compiled,
     lesson_messages,
     main,
+    puzzle_messages,
     template,
     updated,
 )
-from gintutor.text.i18n import DOMAINS, LANGUAGES, LOCALE_DIR, catalog_path
+from gintutor.text.i18n import DOMAINS, LANGUAGES, LOCALE_DIR, catalog_path, puzzle_placeholders
 
 TRANSLATED = [language for language in LANGUAGES if language != "en"]
 PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)(?:[:!][^{}]*)?\}")
@@ -71,7 +72,9 @@ def test_the_shipped_mo_is_the_po_compiled(language: str, domain: str) -> None:
 @pytest.mark.parametrize("domain", DOMAINS)
 def test_every_translation_keeps_the_sources_placeholders(language: str, domain: str) -> None:
     """A stale (fuzzy) translation is not compiled (the English shows), and its English changed
-    under it, placeholders included: it is checked once a translator confirms it."""
+    under it, placeholders included: it is checked once a translator confirms it. A puzzle
+    text's placeholders are the engine's (``{6H.deadwood}``, ``{best.p_knock_within_2:%}``):
+    each one as written, as many times as the English has it."""
     wrong = []
     for message in _po(language, domain):
         if not message.id or not message.string or message.fuzzy:
@@ -80,7 +83,10 @@ def test_every_translation_keeps_the_sources_placeholders(language: str, domain:
         strings = [message.string] if isinstance(message.string, str) else list(message.string)
         wanted = set().union(*(PLACEHOLDER.findall(source) for source in sources))
         for string in strings:
-            if string and set(PLACEHOLDER.findall(string)) != wanted:
+            if domain == "puzzles":
+                if string and puzzle_placeholders(string) != puzzle_placeholders(sources[0]):
+                    wrong.append((message.context, string))
+            elif string and set(PLACEHOLDER.findall(string)) != wanted:
                 wrong.append((message.context, string))
     assert wrong == []
 
@@ -138,6 +144,56 @@ def test_a_lesson_gives_each_text_with_its_place_and_no_hand_or_answer() -> None
 def test_a_file_that_is_not_a_lesson_gives_no_messages() -> None:
     assert lesson_messages("x.yaml", "a: [") == []
     assert lesson_messages("x.yaml", "- 1\n- 2\n") == []
+
+
+PACK = """\
+puzzles:
+  - id: demo-001
+    title: "A title"
+    theme: outs
+    difficulty: 3
+    position:
+      hand: "2C 3C 4C 9D TD JD 5H 5S 8D 8S KS"
+    question: "Which discard?"
+    answers: [KS]
+    hints:
+      - "First hint."
+      - "Second hint: {KS.deadwood}."
+    explanation: "After {best} you keep {best.knock_outs:n} knock outs."
+  - id: demo-002
+    title: "A title"
+    question: "Which discard?"
+    hints: ["Another hint."]
+"""
+
+
+def test_a_puzzle_gives_each_text_with_its_field_and_no_hand_or_answer() -> None:
+    found = [(m.context, m.text) for m in puzzle_messages("puzzles/demo.yaml", PACK)]
+    assert found == [
+        ("title", "A title"),
+        ("question", "Which discard?"),
+        ("hint", "First hint."),
+        ("hint", "Second hint: {KS.deadwood}."),
+        ("explanation", "After {best} you keep {best.knock_outs:n} knock outs."),
+        ("title", "A title"),
+        ("question", "Which discard?"),
+        ("hint", "Another hint."),
+    ]
+    # One entry per English text and field: a repeated title is translated once.
+    assert len(template("puzzles", puzzle_messages("puzzles/demo.yaml", PACK))) == 6
+
+
+def test_a_file_that_is_not_a_puzzle_pack_gives_no_messages() -> None:
+    assert puzzle_messages("x.yaml", "a: [") == []
+    assert puzzle_messages("x.yaml", "puzzles: 3\n") == []
+    assert puzzle_messages("x.yaml", "- 1\n") == []
+
+
+def test_the_puzzle_catalog_holds_both_packs() -> None:
+    with (LOCALE_DIR / "puzzles.pot").open("rb") as file:
+        pot = read_po(file)
+    paths = {path for message in pot for path, _ in message.locations}
+    assert "puzzles/carousel/carousel.yaml" in paths and "puzzles/outs.yaml" in paths
 
 
 def _translated(entries: list[tuple[str, str, str]]) -> Catalog:
@@ -266,3 +322,27 @@ def test_the_light_po_reading_of_a_written_catalog() -> None:
         translated, stale = po_keys(path)
     assert translated == {("a/b", 'Say "hi"\\\nthere ' + "x" * 120), (None, "{n} card")}
     assert stale == {("c", "Old")}
+
+
+def test_puzzle_coverage_counts_translated_stale_and_untranslated(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What ``puzzles check`` prints per language: a stale translation is counted as stale
+    (shown in English), a missing or unreadable catalog as untranslated, never a crash."""
+    from babel.messages.pofile import write_po
+
+    import gintutor.content.catalogs as catalogs
+
+    po = Catalog(locale="nb", domain="puzzles")
+    po.add("A title", "En tittel", context="title")
+    po.add("First hint.", "Første hint.", context="hint", flags=["fuzzy"])
+    out = io.BytesIO()
+    write_po(out, po)
+    (tmp_path / "nb.po").write_bytes(out.getvalue())
+    (tmp_path / "id.po").write_bytes(b"\xff\xfe not a catalog")
+    monkeypatch.setattr(
+        catalogs, "catalog_path", lambda language, domain, suffix: tmp_path / f"{language}.po"
+    )
+    found = catalogs.coverage("puzzles", puzzle_messages("puzzles/demo.yaml", PACK))
+    counts = {c.language: (c.texts, c.translated, c.stale, c.untranslated) for c in found}
+    assert counts == {"id": (6, 0, 0, 6), "pt_BR": (6, 0, 0, 6), "nb": (6, 1, 1, 4)}

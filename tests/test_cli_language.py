@@ -116,6 +116,8 @@ JSON_COMMANDS = [
         "--json",
     ),
     ("puzzle", "--id", "deadwood-001", "--json"),
+    ("puzzle", "--id", "knock-or-play-001", "--json"),
+    ("carousel", "puzzle", "--id", "carousel-002", "--json"),
     ("learn", "--list", "--json"),
     ("carousel", "analyze", "--table", "7H 8H 9H | JK=7C 7D 7S", "--hand", "TH 2C 5S", "--json"),
 ]
@@ -137,3 +139,31 @@ def test_only_the_command_run_is_built_after_lang() -> None:
 
 def test_help_texts_are_keyed_as_click_shows_them() -> None:
     assert help_text("  One.\n\n    Two.\n") == inspect.cleandoc("One.\n\n    Two.")
+
+
+@pytest.mark.parametrize(
+    ("args", "typed", "texts"),
+    [
+        (
+            ("puzzle", "--id", "knock-or-play-001"),
+            "hint\nhint\nknock\nn\n",
+            ["Three queens and a heap of aces", "Knock now or play on", "After the 6♥", "Throw"],
+        ),
+        (
+            ("carousel", "puzzle", "--id", "carousel-002"),
+            "hint\nhint\nnone\nn\nn\n",
+            ["Borrow from a group", "Play the most points", "A group of four", "The best play"],
+        ),
+    ],
+    ids=["gin", "carousel"],
+)
+def test_a_puzzle_speaks_the_language(
+    args: tuple[str, ...], typed: str, texts: list[str], home: Path, marked: Path
+) -> None:
+    """The title, question, hints and explanation come from the puzzles catalog (marked «so»
+    here), their placeholders filled by the engine."""
+    result = invoke(["--lang", "nb", *args], stdin=typed)
+    assert result.exit_code == 0, result.stderr
+    for text in texts:
+        assert f"«{text}" in result.stdout, text
+    assert "{" not in result.stdout

@@ -164,6 +164,55 @@ def test_every_lesson_text_is_looked_up_in_the_catalog(tmp_path: Path) -> None:
     assert [text for text in texts if not (text.startswith("«") and text.endswith("»"))] == []
 
 
+def test_every_puzzle_text_is_looked_up_in_the_catalog(tmp_path: Path) -> None:
+    """Every title, question, hint and explanation of both packs is found in the catalog the
+    extractor wrote, under its field."""
+    from gintutor.content.carouselpuzzles import load_carousel_puzzles
+    from gintutor.content.puzzles import check_puzzles, puzzle_files
+    from gintutor.text.i18n import puzzle_text
+    from gintutor.tutor.carouselpuzzles import CarouselPuzzle
+    from gintutor.tutor.puzzles import Puzzle
+
+    use("nb", _marked_catalogs(tmp_path))
+    gin, problems = check_puzzles(puzzle_files(), solve=False)
+    assert problems == []
+    texts: list[str] = []
+    puzzles: list[Puzzle | CarouselPuzzle] = [*gin, *load_carousel_puzzles()]
+    for puzzle in puzzles:
+        texts += [puzzle_text("title", puzzle.title), puzzle_text("question", puzzle.question)]
+        texts += [puzzle_text("hint", hint) for hint in puzzle.hints]
+        if puzzle.explanation:
+            texts.append(puzzle_text("explanation", puzzle.explanation))
+    assert len(texts) > 1500
+    assert [text for text in texts if not (text.startswith("«") and text.endswith("»"))] == []
+
+
+def test_a_puzzle_translation_with_other_placeholders_shows_english(tmp_path: Path) -> None:
+    """The puzzle's filler would not know a placeholder the English does not have: a
+    translation that changes, drops or repeats one shows the English, never an error."""
+    from gintutor.content.catalogs import compiled, new_catalog
+    from gintutor.text.i18n import puzzle_text
+
+    po = new_catalog("nb", "puzzles")
+    english = "After {best} you keep {best.knock_outs:n} outs and {best.deadwood}."
+    good = "Etter {best} har du {best.deadwood} og {best.knock_outs:n} outs."
+    po.add(english, good, context="explanation")
+    po.add("{stock} left", "{stock} igjen, {stock}", context="hint")
+    po.add("{KS.deadwood}", "{KS.deadwood:n}", context="hint")
+    po.add("Fives", "Femmere", context="title")
+    path = i18n.catalog_path("nb", "puzzles", folder=tmp_path)
+    path.parent.mkdir(parents=True)
+    path.write_bytes(compiled(po))
+    use("nb", tmp_path)
+    assert puzzle_text("explanation", english) == good
+    assert puzzle_text("hint", "{stock} left") == "{stock} left"
+    assert puzzle_text("hint", "{KS.deadwood}") == "{KS.deadwood}"
+    assert puzzle_text("title", " Fives ") == "Femmere"
+    assert puzzle_text("hint", "Fives") == "Fives"  # another field: not translated
+    use(ENGLISH)
+    assert puzzle_text("title", "Fives") == "Fives"
+
+
 @pytest.mark.parametrize("language", ["id", "pt_BR", "nb"])
 @pytest.mark.parametrize("digits", [0, 1, 2])
 @pytest.mark.parametrize(

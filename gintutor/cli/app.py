@@ -770,6 +770,12 @@ def puzzles_check(
         if path is None:
             raise NothingToCheck(_("the shipped pack: no puzzles found: nothing was checked"))
         raise NothingToCheck(_("{path}: no puzzles found: nothing was checked", path=path))
+    if path is None:
+        from gintutor.content.catalogs import puzzle_messages
+
+        _translations(
+            "puzzles", [m for where, text in files + carousel for m in puzzle_messages(where, text)]
+        )
     typer.echo(
         ngettext("{count} puzzle: all good", "{count} puzzles: all good", checked, count=checked)
     )

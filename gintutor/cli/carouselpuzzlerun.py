@@ -17,7 +17,7 @@ from typing import Any
 from gintutor.cli.prompts import Command, Prompt
 from gintutor.cli.puzzlerun import Attempt, PuzzleRunner, train
 from gintutor.errors import GinError
-from gintutor.text.i18n import _
+from gintutor.text.i18n import _, puzzle_text
 from gintutor.tutor.carouselpuzzles import (
     CarouselPuzzle,
     Grade,
@@ -83,7 +83,8 @@ class CarouselPuzzleRunner(PuzzleRunner):
         while True:
             reply = self.asker.ask(prompt)
             if reply is Command.HINT and used < len(puzzle.hints):
-                hint = fill_explanation(puzzle.hints[used], solution(), self.style)
+                hint = puzzle_text("hint", puzzle.hints[used])
+                hint = fill_explanation(hint, solution(), self.style)
                 self.terminal.say(_("Hint: {hint}", hint=hint), "yellow")
                 used += 1
                 continue

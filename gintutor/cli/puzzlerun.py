@@ -15,7 +15,7 @@ from gintutor.cli.puzzlestats import streaks as streaks
 from gintutor.engine.cards import Card
 from gintutor.errors import GinError
 from gintutor.text.blocks import Line
-from gintutor.text.i18n import _, number, percent
+from gintutor.text.i18n import _, number, percent, puzzle_text
 from gintutor.tutor.daily import next_puzzle
 from gintutor.tutor.puzzles import (
     Grade,
@@ -141,7 +141,7 @@ class PuzzleRunner(Runner):
         while answer is None:
             reply = self.asker.ask(prompt)
             if reply is Command.HINT and used < len(hints):
-                hint = hints[used]
+                hint = puzzle_text("hint", hints[used])
                 if "{" in hint:  # a placeholder: the engine's number for this position
                     hint = fill_explanation(hint, _solved(puzzle))
                 self.terminal.say(_("Hint: {hint}", hint=hint), "yellow")

@@ -1,11 +1,14 @@
 """The translation catalogs: what each one holds, extracted from the code and the content.
 
-Three gettext domains (see :mod:`gintutor.text.i18n`). ``gintutor`` and the rules
+Four gettext domains (see :mod:`gintutor.text.i18n`). ``gintutor`` and the rules
 reference's sentences are marked in the code (:func:`~gintutor.text.i18n._`,
 :func:`~gintutor.text.i18n._r`, ...) and extracted by Babel; every text field of every lesson
 and every rule set's description are walked here (:func:`lesson_messages`,
 :func:`rules_messages`), each with a context naming its place, so the lesson reader looks a
-text up by the same key and one English text may be translated two ways in two places.
+text up by the same key and one English text may be translated two ways in two places. Every
+puzzle's title, question, hints and explanation are walked too (:func:`puzzle_messages`), with
+the field as context: the pack's titles, questions and explanation templates repeat, and each
+is translated once.
 
 The development command (Babel is a test dependency; the runtime reads the compiled ``.mo``
 files with the standard library)::
@@ -35,6 +38,7 @@ from gintutor.text.i18n import (
     ENGLISH,
     LANGUAGES,
     LOCALE_DIR,
+    PUZZLE_FIELDS,
     catalog_path,
     lesson_context,
     lesson_source,
@@ -139,6 +143,46 @@ def lesson_messages(path: str, text: str) -> list[Message]:
     return found
 
 
+def puzzle_messages(path: str, text: str) -> list[Message]:
+    """Every text of one puzzle pack file (Gin Rummy's or Carousel's), in reading order: each
+    puzzle's title, question, hints and explanation, the field as context (hands, answers and
+    positions are not text). A file that is not a pack gives what could be found (``puzzles
+    check`` names its problems)."""
+    import yaml
+
+    from gintutor.content.yamlread import compose
+
+    root, problems = compose(path, text)
+    if problems or not isinstance(root, yaml.MappingNode):
+        return []
+    top = {str(key.value): value for key, value in root.value}
+    entries = top.get("puzzles")
+    if not isinstance(entries, yaml.SequenceNode):
+        return []
+    found: list[Message] = []
+    for entry in entries.value:
+        if not isinstance(entry, yaml.MappingNode):
+            continue
+        items = {str(key.value): value for key, value in entry.value}
+        for field in PUZZLE_FIELDS:
+            nodes = items.get(field if field != "hint" else "hints")
+            if isinstance(nodes, yaml.SequenceNode):
+                texts = [_scalar_text(node) for node in nodes.value]
+            else:
+                texts = [_scalar_text(nodes)] if nodes is not None else []
+            found += [Message(field, t, path) for t in texts if t is not None]
+    return found
+
+
+def shipped_puzzle_messages() -> list[Message]:
+    """The messages of every shipped puzzle: Gin Rummy's pack, then Carousel's."""
+    from gintutor.content.carouselpuzzles import carousel_pack_files
+    from gintutor.content.puzzles import puzzle_files
+
+    files = puzzle_files() + carousel_pack_files()
+    return [message for path, text in files for message in puzzle_messages(path, text)]
+
+
 def rules_messages() -> list[Message]:
     """Every rule set's description (the source it comes from), by name."""
     from gintutor.engine.rules import RULE_SETS
@@ -241,6 +285,7 @@ SOURCES: dict[str, Callable[[], list[Message]]] = {
     "gintutor": lambda: code_messages("gintutor") + help_messages(),
     "lessons": shipped_lesson_messages,
     "rules": lambda: rules_messages() + code_messages("rules"),
+    "puzzles": shipped_puzzle_messages,
 }
 """Where each domain's messages come from."""
 

@@ -1,6 +1,6 @@
 """The language gintutor speaks: gettext catalogs, the choice of language, local numbers.
 
-Three catalogs (gettext *domains*) per language, compiled to ``gintutor/locale/<lang>/
+Four catalogs (gettext *domains*) per language, compiled to ``gintutor/locale/<lang>/
 LC_MESSAGES/<domain>.mo`` from the ``.po`` files beside them (``python -m
 gintutor.content.catalogs`` extracts, updates and compiles; ``gintutor/locale/README.md`` says
 how a translator works):
@@ -9,7 +9,9 @@ how a translator works):
   :func:`ngettext`, :func:`pgettext` and :func:`N_`;
 - ``lessons``: every text of every lesson, looked up by :func:`lesson_text` with the lesson id
   and the field as context;
-- ``rules``: the rules reference (:func:`_r`) and the rule sets' descriptions.
+- ``rules``: the rules reference (:func:`_r`) and the rule sets' descriptions;
+- ``puzzles``: every puzzle's title, question, hints and explanation (Gin Rummy's pack and
+  Carousel's), looked up by :func:`puzzle_text` with the field as context.
 
 A message is whole sentences with named placeholders (``{points}``), filled after translation;
 a translation that is missing, stale (fuzzy: not compiled) or whose placeholders do not match
@@ -20,6 +22,7 @@ active no catalog is read. The engine and every ``--json`` output never depend o
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Mapping
 from gettext import GNUTranslations, NullTranslations
 from pathlib import Path
@@ -39,7 +42,7 @@ ALIASES = {"pt": "pt_BR", "no": "nb", "nn": "nb", "in": "id"}
 """Other names of a language gintutor speaks: a language whose translation we have is taken for
 its neighbours (Nynorsk readers read Bokmål; ``in`` is Indonesian's old ISO code)."""
 
-DOMAINS = ("gintutor", "lessons", "rules")
+DOMAINS = ("gintutor", "lessons", "rules", "puzzles")
 
 LOCALE_DIR = Path(__file__).resolve().parents[1] / "locale"
 """The compiled catalogs (and the ``.po`` sources, the glossaries) inside the package."""
@@ -272,6 +275,36 @@ def lesson_text(context: str, text: str) -> str:
     english = lesson_source(text)
     translated = _catalog("lessons").pgettext(context, english)
     return text if translated == english else translated
+
+
+PUZZLE_FIELDS = ("title", "question", "hint", "explanation")
+"""The texts of a puzzle the ``puzzles`` catalog holds, each its context (one English text is
+translated once wherever it is used: the pack's titles, questions and templates repeat)."""
+
+_PUZZLE_PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+
+
+def puzzle_placeholders(text: str) -> list[str]:
+    """The placeholders of a puzzle text, as written and sorted (the engine fills them).
+
+    >>> puzzle_placeholders("{best} keeps {best.knock_outs:n} outs; {best} is {best.vs_best}")
+    ['{best.knock_outs:n}', '{best.vs_best}', '{best}', '{best}']
+    """
+    return sorted(_PUZZLE_PLACEHOLDER.findall(text))
+
+
+def puzzle_text(field: str, text: str) -> str:
+    """A puzzle's text (``field``: one of :data:`PUZZLE_FIELDS`) in the active language, its
+    placeholders left for the puzzle's filler; the English (as written) when untranslated,
+    stale, or when the translation's placeholders are not exactly the source's (a translator's
+    slip shows English, never an error). Never for ``--json``."""
+    if _State.language == ENGLISH:
+        return text
+    english = text.strip()
+    translated = _catalog("puzzles").pgettext(field, english)
+    if translated == english or puzzle_placeholders(translated) != puzzle_placeholders(english):
+        return text
+    return translated
 
 
 def rule_set_context(name: str) -> str:

@@ -33,6 +33,7 @@ from gintutor.engine.carousel.solver import MoveKind, Play, best_play
 from gintutor.errors import GinError
 from gintutor.text.blocks import Block, Heading, Line, Style, plural
 from gintutor.text.carousel import explain_play, hand_text, play_data, table_lines
+from gintutor.text.i18n import puzzle_text
 
 THEME = "carousel"
 """The theme of every Carousel puzzle."""
@@ -226,14 +227,16 @@ def puzzle_blocks(puzzle: CarouselPuzzle, style: Style) -> list[Block]:
     position = puzzle.position
     hand = position.hand
     blocks: list[Block] = [
-        Heading(f"{puzzle.title} ({puzzle.id}, difficulty {puzzle.difficulty})"),
+        Heading(
+            f"{puzzle_text('title', puzzle.title)} ({puzzle.id}, difficulty {puzzle.difficulty})"
+        ),
         Line(f"Table ({position.players} players, {plural(position.decks, 'deck')}):"),
         *table_lines(position.table, style),
         Line(f"Your hand: {hand_text(hand, style)} ({plural(hand.points, 'point')})"),
     ]
     if position.first_meld:
         blocks.append(Line("Nobody has melded yet: your first meld is of your own cards."))
-    blocks.append(Line(puzzle.question))
+    blocks.append(Line(puzzle_text("question", puzzle.question)))
     return blocks
 
 
@@ -242,7 +245,8 @@ def solution_blocks(solution: Solution, style: Style) -> list[Block]:
     position = solution.puzzle.position
     blocks = explain_play(position.table, position.hand, solution.best, STANDARD, style)
     if solution.puzzle.explanation:
-        blocks.append(Line(fill_explanation(solution.puzzle.explanation, solution, style)))
+        explanation = puzzle_text("explanation", solution.puzzle.explanation)
+        blocks.append(Line(fill_explanation(explanation, solution, style)))
     return blocks
 
 

@@ -11,7 +11,7 @@ from typing import Any
 from gintutor.engine.cards import Rank
 from gintutor.engine.evaluate import DiscardEval, Out, OutKind
 from gintutor.text.blocks import Block, Heading, Line, Style, Table
-from gintutor.text.i18n import number, percent
+from gintutor.text.i18n import number, percent, puzzle_text
 from gintutor.tutor.puzzles import (
     Grade,
     Puzzle,
@@ -79,7 +79,7 @@ def setting_out(puzzle: Puzzle, style: Style) -> list[Block]:
     """What the solver sees: the hand and everything known about the other cards."""
     position = puzzle.position
     blocks: list[Block] = [
-        Heading(f"Puzzle {puzzle.id}: {puzzle.title}"),
+        Heading(f"Puzzle {puzzle.id}: {puzzle_text('title', puzzle.title)}"),
         Line(
             f"Theme: {puzzle.theme.value} · difficulty {stars(puzzle.difficulty)} · "
             f"{position.rules.name} rules, knock limit {position.knock_limit}"
@@ -110,7 +110,7 @@ def setting_out(puzzle: Puzzle, style: Style) -> list[Block]:
         blocks.append(Line(f"First upcard of the hand: {style.card(position.first_upcard)}"))
     if puzzle.score is not None:
         blocks.append(Line(f"Score: you {puzzle.score[0]}, the opponent {puzzle.score[1]}"))
-    blocks.append(Line(puzzle.question))
+    blocks.append(Line(puzzle_text("question", puzzle.question)))
     return blocks
 
 
@@ -315,7 +315,8 @@ def feedback(solution: Solution, answer: str, style: Style) -> list[Block]:
             )
         )
     if solution.puzzle.explanation:
-        blocks.append(Line(fill_explanation(solution.puzzle.explanation, solution)))
+        explanation = puzzle_text("explanation", solution.puzzle.explanation)
+        blocks.append(Line(fill_explanation(explanation, solution)))
     return blocks
 
 
