@@ -41,7 +41,7 @@ def test_the_saved_game_example_reads_and_replays(tmp_path: Path) -> None:
     game = load_game(path)
     assert (game.problems, game.end, len(game.hands)) == ((), "resigned", 1)
     assert game.hands[0].replay(game.rules).over
-    assert game.hands[0].actions[0].coach == CoachNote(False, "take", 1.53)
+    assert game.hands[0].actions[0].coach == CoachNote(False, "take", 1.53, hints=1)
 
     path = tmp_path / "20261202-140421.jsonl"
     path.write_text(carousel, encoding="utf-8")

@@ -264,3 +264,22 @@ def test_lines_are_in_the_file_at_once_and_on_disk_at_each_sync(
     writer.close()
     assert len(synced) == 3  # the last line, on closing
     assert load_game(writer.path).end == "resigned"
+
+
+def test_the_coach_note_records_hints_and_reads_old_lines_as_none() -> None:
+    note = CoachNote(False, "pass", 0.5, ("take",), 2)
+    data = note.to_json()
+    assert data == {
+        "flagged": False,
+        "best": "pass",
+        "loss": 0.5,
+        "taken_back": ["take"],
+        "hints": 2,
+    }
+    assert CoachNote.from_json(data) == note
+    # A line written before hints were recorded: none.
+    assert CoachNote.from_json({"flagged": True}).hints == 0
+    assert "hints" not in CoachNote(True).to_json()
+    for bad in (-1, 1.5, "2", True):
+        with pytest.raises(ValueError, match="hints"):
+            CoachNote.from_json({"flagged": False, "hints": bad})

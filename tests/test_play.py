@@ -456,3 +456,24 @@ def test_hollywood_plays_three_games(tmp_path: Path) -> None:
     learner_plays(session)
     sheet = session.sheet
     assert session.game_over and len(sheet.games) == 3  # type: ignore[union-attr]
+
+
+def test_hints_are_recorded_on_the_decision_they_were_asked_at(
+    home: Path, fixed_time: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(session_module, "judge", fake_judge)
+    recorder = _Lines()
+    first = random.Random(f"first-dealer:{SEED}").randrange(2)
+    session = CoachedGame(RULES, BOT, CoachMode.ON, SEED, recorder, first_dealer=first)
+    inputs = learner_plays(session, hands=1, flags=True)
+    inputs[1:1] = ["hint", "?"]  # two hints at the learner's second decision
+    code, _, err = play("--bot", BOT, "--seed", str(SEED), stdin="\n".join(inputs) + "\n")
+    assert code == 0, err
+    game = load_game(games_dir(home) / f"{GAME}.jsonl")
+    mine = [a for a in game.hands[0].actions if a.player == 0]
+    assert [a.coach.hints if a.coach else 0 for a in mine[:3]] == [0, 2, 0]
+    from gintutor.cli.reviewrun import played_of
+
+    played = played_of(game)
+    helped = [h for hand in played.hands for h in hand.help if h.hints]
+    assert [h.hints for h in helped] == [2]

@@ -17,15 +17,22 @@ from syrupy.extensions.json import JSONSnapshotExtension
 from gintutor.cli.render import render_text
 from gintutor.content.gamelog import EXAMPLE, parse_game_log, read_game_log
 from gintutor.engine.game import HandRecord
-from gintutor.engine.hand import Deal, InfoSet, Kind, Phase, replay
+from gintutor.engine.hand import Action, Deal, InfoSet, Kind, Phase, replay
 from gintutor.engine.judgement import Grade, Judged, Reason, ReasonKind, Verdict, grade_of
 from gintutor.engine.rules import preset
-from gintutor.text.blocks import Style
-from gintutor.text.review import explain_review, review_data
+from gintutor.text.blocks import Line, Style
+from gintutor.text.review import (
+    explain_review,
+    rating_text,
+    review_data,
+    summary_data,
+    summary_lines,
+)
 from gintutor.tutor.review import (
     BAND_LIMITS,
     CALIBRATION,
     Band,
+    Decision,
     PlayedGame,
     PlayedHand,
     band_limits,
@@ -112,7 +119,8 @@ def test_summary_arithmetic_against_hand_computed_figures() -> None:
         "discard KD",
         "knock 9C: 4H 5H 6H | 7C 7D 7H | AS 2S 3S",
     ]
-    assert summary.rating is band_of(0.25)
+    # Four decisions are too few to rate (MIN_RATED): no band, no interval.
+    assert summary.rating is None and summary.interval is None and not summary.assisted
     # Each stock draw: the best value at the discard after it (stock - 1) minus the draw's
     # value (the stock before it): -1 each, two draws (the forced one counts for luck).
     assert [d.luck for d in hand.decisions] == [None, -1.0, None, -1.0, None]
@@ -153,6 +161,80 @@ def test_a_close_call_is_not_an_error() -> None:
     )
     assert summary.errors == 1 and summary.error_rate == pytest.approx(1 / 3)
     assert dict(summary.error_grades) == {Grade.INACCURACY: 0, Grade.MISTAKE: 1, Grade.BLUNDER: 0}
+
+
+def _decision(error: bool, hints: int = 0, taken_back: tuple[Action, ...] = ()) -> Decision:
+    grade = Grade.MISTAKE if error else Grade.BEST
+    return Decision(
+        1,
+        1,
+        Phase.DISCARD,
+        Action.parse("discard KD"),
+        Action.parse("discard 8H"),
+        0.0,
+        0.0,
+        3.0 if error else 0.0,
+        0.5,
+        None,
+        grade,
+        False,
+        (),
+        (),
+        hints=hints,
+        taken_back=taken_back,
+    )
+
+
+def test_too_few_decisions_are_not_rated() -> None:
+    from gintutor.tutor.review import MIN_RATED, summarize
+
+    few = summarize([_decision(i % 4 == 0) for i in range(MIN_RATED - 1)])
+    assert few.rating is None and few.interval is None and few.bands is None
+    text = render_text([Line(rating_text(few))], ascii_only=True)
+    assert "too few decisions to rate (19; a rating needs 20)" in text
+    data = summary_data(few)
+    assert data["rating"] is None and data["rating_interval"] is None
+    assert data["rating_min_decisions"] == MIN_RATED
+
+
+def test_the_rating_interval_is_a_seeded_bootstrap_over_decisions() -> None:
+    from gintutor.tutor.review import band_of, rate_interval, summarize
+
+    decisions = [_decision(i % 5 == 0) for i in range(60)]  # 12 errors: rate 0.2
+    one = summarize(decisions, seed=4)
+    assert one == summarize(decisions, seed=4)
+    assert one.rating is band_of(0.2) and one.interval is not None and one.bands is not None
+    low, high = one.interval
+    assert low < 0.2 < high and 0.05 < high - low < 0.3
+    assert one.bands == (band_of(low), band_of(high))
+    # The bootstrap of an error rate: close to the normal interval p ± 1.96 sqrt(p(1-p)/n).
+    half = 1.96 * (0.2 * 0.8 / 60) ** 0.5
+    assert low == pytest.approx(0.2 - half, abs=0.03) and high == pytest.approx(
+        0.2 + half, abs=0.03
+    )
+    assert rate_interval([d.is_error for d in decisions], 4) == (low, high)
+    text = render_text([Line(rating_text(one))], ascii_only=True)
+    assert text.startswith(f"Rating: {band_of(0.2).value}, by the error rate (95% interval")
+    assert "assisted" not in text
+
+
+def test_a_game_with_hints_or_take_backs_is_rated_as_assisted() -> None:
+    from gintutor.tutor.review import summarize
+
+    decisions = [_decision(False) for _ in range(30)]
+    decisions[3] = _decision(False, hints=2)
+    decisions[7] = _decision(False, taken_back=(Action.parse("discard QS"),))
+    summary = summarize(decisions)
+    assert summary.assisted and summary.hints == 2 and summary.taken_back == 1
+    assert summary.rating is Band.WORLD_CLASS
+    blocks = summary_lines(summary, Style(ascii_only=True), "game")
+    text = render_text(blocks, ascii_only=True)
+    assert "Rating: World class, assisted (played with the coach's help)" in text
+    assert "Help: 2 hints asked and 1 warned action taken back." in text
+    data = summary_data(summary)
+    assert data["assisted"] is True and data["hints"] == 2 and data["taken_back"] == 1
+    unaided = summarize([_decision(False) for _ in range(30)])
+    assert not unaided.assisted and summary_data(unaided)["assisted"] is False
 
 
 def _discard(code: str) -> object:
@@ -215,7 +297,7 @@ def test_text_and_json_of_the_shipped_log(snapshot: object) -> None:
     text = render_text(explain_review(review, Style(ascii_only=True)), ascii_only=True)
     assert text == snapshot
     data = review_data(review)
-    assert data == snapshot.use_extension(JSONSnapshotExtension)  # type: ignore[attr-defined]
+    assert data == snapshot.use_extension(JSONSnapshotExtension)
     decision = data["hands"][0]["decisions"][0]
     assert set(decision) >= {
         "hand",
@@ -273,11 +355,11 @@ def _saved_game(home: Path, hands: int = 2) -> str:
 def _players(deal: Deal, rules: object, log: list[object]) -> list[tuple[int, object]]:
     from gintutor.engine.hand import HandState
 
-    state = HandState(deal, rules)  # type: ignore[arg-type]
+    state = HandState(deal, rules)
     out = []
     for action in log:
         out.append((state.to_move, action))
-        state.do(action)  # type: ignore[arg-type]
+        state.do(action)
     return out
 
 
@@ -308,7 +390,7 @@ def test_cli_review_of_a_saved_game_with_the_coach(home: Path) -> None:
     assert code == 0, err
     data = json.loads(out)
     assert data["player"] == 1 and len(data["hands"]) == 1
-    assert data["summary"]["rating"] in [band.value for band in Band]
+    assert data["summary"]["rating"] in [band.value for band in Band] + [None]
 
 
 def test_cli_review_of_the_shipped_log_as_text() -> None:
@@ -418,3 +500,25 @@ def test_the_score_before_each_hand_is_kept_not_recomputed(
     for number, hand in enumerate(review.hands):
         totals = score_game(lines[:number], game.rules).totals
         assert hand.scores == (totals[1] + 11, totals[0] + 7)
+
+
+def test_the_help_recorded_reaches_each_decision_and_the_text() -> None:
+    import dataclasses
+
+    from gintutor.tutor.review import Help
+
+    game = parse_game_log(EXAMPLE)
+    (hand,) = game.hands
+    helps = [Help()] * len(hand.actions)
+    helps[0] = Help(hints=1)  # the first action, your pass
+    helps[-2] = Help(taken_back=(Action.parse("discard KD"),))
+    game = dataclasses.replace(game, hands=(dataclasses.replace(hand, help=tuple(helps)),))
+    review = review_game(game, judge_with=fake_judge)
+    decisions = review.hands[0].decisions
+    assert decisions[0].hints == 1 and decisions[0].taken_back == ()
+    assert review.summary.hints == 1 and review.summary.assisted
+    text = render_text(explain_review(review, Style(ascii_only=True)), ascii_only=True)
+    assert "Turn 1, pass 9S: 1 hint asked first." in text
+    data = review_data(review)
+    assert data["summary"]["assisted"] is True
+    assert data["hands"][0]["decisions"][0]["hints"] == 1

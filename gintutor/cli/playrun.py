@@ -71,7 +71,7 @@ class _Saver:
     def action(self, hand: int, player: int, action: Action, coach: Note | None = None) -> None:
         note = None
         if coach is not None:
-            note = CoachNote(coach.flagged, coach.best, coach.loss, coach.taken_back)
+            note = CoachNote(coach.flagged, coach.best, coach.loss, coach.taken_back, coach.hints)
         self.writer.action(hand, player, action, note)
 
 

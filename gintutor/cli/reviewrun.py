@@ -10,8 +10,10 @@ from pathlib import Path
 import typer
 
 from gintutor.cli.shared import ContentError, UsageError, terminal, workers
+from gintutor.content.games import CoachNote, SavedGame
+from gintutor.engine.hand import Action
 from gintutor.text.i18n import _
-from gintutor.tutor.review import PlayedGame, PlayedHand, review_game
+from gintutor.tutor.review import NO_HELP, Help, PlayedGame, PlayedHand, review_game
 
 
 def load_played(target: str) -> PlayedGame:
@@ -51,11 +53,26 @@ def load_played(target: str) -> PlayedGame:
         raise ContentError(str(error)) from None
     for problem in saved.problems:
         typer.echo(_("warning: {problem}", problem=problem), err=True)
+    return played_of(saved)
+
+
+def played_of(saved: SavedGame) -> PlayedGame:
+    """A saved game as the review takes it: the deals, the actions and the help recorded."""
     hands = tuple(
-        PlayedHand(hand.deal, tuple(saved_action.action for saved_action in hand.actions))
+        PlayedHand(
+            hand.deal,
+            tuple(saved_action.action for saved_action in hand.actions),
+            tuple(_help(saved_action.coach) for saved_action in hand.actions),
+        )
         for hand in saved.hands
     )
     return PlayedGame(saved.rules, saved.header.you, hands, source=f"saved game {saved.id}")
+
+
+def _help(note: CoachNote | None) -> Help:
+    if note is None or not (note.hints or note.taken_back):
+        return NO_HELP
+    return Help(note.hints, tuple(Action.parse(text) for text in note.taken_back))
 
 
 def run_review(

@@ -80,13 +80,16 @@ class CoachNote:
 
     ``flagged``: the committed action was flagged as a mistake or worse (and kept);
     ``best`` and ``loss``: the coach's best action and the committed one's expected loss;
-    ``taken_back``: actions the learner proposed, was warned about and took back first.
+    ``taken_back``: actions the learner proposed, was warned about and took back first;
+    ``hints``: how many times the learner asked for a hint at this decision (a line without it:
+    none, or a game saved before hints were recorded).
     """
 
     flagged: bool = False
     best: str | None = None
     loss: float | None = None
     taken_back: tuple[str, ...] = ()
+    hints: int = 0
 
     def to_json(self) -> dict[str, Any]:
         """The ``coach`` object of an action line."""
@@ -97,6 +100,8 @@ class CoachNote:
             data["loss"] = round(self.loss, 2)
         if self.taken_back:
             data["taken_back"] = list(self.taken_back)
+        if self.hints:
+            data["hints"] = self.hints
         return data
 
     @classmethod
@@ -115,11 +120,13 @@ class CoachNote:
             Action.parse(str(text))
         if loss is not None and not isinstance(loss, int | float):
             raise ValueError("loss is not a number")
+        hints = json_int(data, "hints", range(1_000_000)) if "hints" in data else 0
         return cls(
             bool(data.get("flagged", False)),
             None if best is None else str(best),
             None if loss is None else float(loss),
             tuple(str(t) for t in taken),
+            hints,
         )
 
 

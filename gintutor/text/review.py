@@ -61,6 +61,10 @@ class DecisionRecord(Protocol):
     @property
     def luck(self) -> float | None: ...
     @property
+    def hints(self) -> int: ...
+    @property
+    def taken_back(self) -> tuple[Action, ...]: ...
+    @property
     def is_error(self) -> bool: ...
 
 
@@ -91,6 +95,18 @@ class SummaryRecord(Protocol):
     def deal_luck(self) -> float: ...
     @property
     def total_luck(self) -> float: ...
+    @property
+    def hints(self) -> int: ...
+    @property
+    def taken_back(self) -> int: ...
+    @property
+    def interval(self) -> tuple[float, float] | None: ...
+    @property
+    def bands(self) -> tuple[Enum, Enum] | None: ...
+    @property
+    def assisted(self) -> bool: ...
+    @property
+    def rated_from(self) -> int: ...
 
 
 class HandRecord(Protocol):
@@ -352,6 +368,39 @@ def decision_lines(decision: DecisionRecord, style: Style) -> list[Block]:
     ]
 
 
+def help_lines(decisions: Sequence[DecisionRecord], style: Style) -> list[Block]:
+    """The coach's help at each decision that had some: hints asked, actions taken back."""
+    lines: list[Block] = []
+    for decision in decisions:
+        played = action_text(decision.action, decision.top, style, decision.drawn)
+        if decision.hints:
+            lines.append(
+                Line(
+                    ngettext(
+                        "Turn {turn}, {played}: {count} hint asked first.",
+                        "Turn {turn}, {played}: {count} hints asked first.",
+                        decision.hints,
+                        turn=decision.turn,
+                        played=played,
+                        count=decision.hints,
+                    )
+                )
+            )
+        if decision.taken_back:
+            back = ", ".join(action_text(a, decision.top, style) for a in decision.taken_back)
+            lines.append(
+                Line(
+                    _(
+                        "Turn {turn}, {played}: warned, you first took back {actions}.",
+                        turn=decision.turn,
+                        played=played,
+                        actions=back,
+                    )
+                )
+            )
+    return lines
+
+
 def summary_lines(summary: SummaryRecord, style: Style, what: str = "hand") -> list[Block]:
     """Decisions, errors by grade, error rate, mean loss, rating, luck."""
     counts = ", ".join(
@@ -390,11 +439,68 @@ def summary_lines(summary: SummaryRecord, style: Style, what: str = "hand") -> l
             )
         ),
     ]
-    if what == "game" and summary.rating is not None:
-        lines.insert(
-            1, Line(_("Rating: {band} (by the error rate).", band=band_text(summary.rating)))
-        )
+    if summary.assisted:
+        lines.insert(1, Line(_help_text(summary.hints, summary.taken_back)))
+    if what == "game":
+        lines.insert(1, Line(rating_text(summary)))
     return lines
+
+
+def _help_text(hints: int, taken_back: int) -> str:
+    return _(
+        "Help: {hints} and {taken_back}.",
+        hints=ngettext("{count} hint asked", "{count} hints asked", hints, count=hints),
+        taken_back=ngettext(
+            "{count} warned action taken back",
+            "{count} warned actions taken back",
+            taken_back,
+            count=taken_back,
+        ),
+    )
+
+
+def rating_text(summary: SummaryRecord) -> str:
+    """The rating line: the band, the error rate's 95% interval and the bands at its ends,
+    *assisted* for a game played with help; too few decisions: no band."""
+    if summary.rating is None or summary.interval is None or summary.bands is None:
+        return ngettext(
+            "Rating: too few decisions to rate ({count}; a rating needs {least}).",
+            "Rating: too few decisions to rate ({count}; a rating needs {least}).",
+            summary.decisions,
+            count=summary.decisions,
+            least=summary.rated_from,
+        )
+    values = {
+        "band": band_text(summary.rating),
+        "level": percent(0.95),
+        "low": percent(summary.interval[0]),
+        "high": percent(summary.interval[1]),
+        "better": band_text(summary.bands[0]),
+        "worse": band_text(summary.bands[1]),
+    }
+    if summary.assisted:
+        if summary.bands[0] == summary.bands[1]:
+            return _(
+                "Rating: {band}, assisted (played with the coach's help), by the error rate "
+                "({level} interval {low} to {high}, within the band).",
+                **values,
+            )
+        return _(
+            "Rating: {band}, assisted (played with the coach's help), by the error rate ({level} "
+            "interval {low} to {high}: {better} to {worse}).",
+            **values,
+        )
+    if summary.bands[0] == summary.bands[1]:
+        return _(
+            "Rating: {band}, by the error rate ({level} interval {low} to {high}, within the "
+            "band).",
+            **values,
+        )
+    return _(
+        "Rating: {band}, by the error rate ({level} interval {low} to {high}: {better} to "
+        "{worse}).",
+        **values,
+    )
 
 
 def band_text(band: Any) -> str:
@@ -454,6 +560,7 @@ def explain_review(review: GameRecord, style: Style) -> tuple[Block, ...]:
         for decision in hand.decisions:
             if decision.is_error:
                 blocks += decision_lines(decision, style)
+        blocks += help_lines(hand.decisions, style)
         blocks += summary_lines(hand.summary, style)
     summary = review.summary
     blocks.append(Heading(_("The game")))
@@ -521,6 +628,8 @@ def decision_data(decision: DecisionRecord) -> dict[str, Any]:
         "top": Card.at(decision.top).code if decision.top != NO_CARD else None,
         "drawn": Card.at(decision.drawn).code if decision.drawn != NO_CARD else None,
         "luck": _round(decision.luck),
+        "hints": decision.hints,
+        "taken_back": [str(a) for a in decision.taken_back],
     }
 
 
@@ -545,6 +654,18 @@ def summary_data(summary: SummaryRecord) -> dict[str, Any]:
             for d in summary.worst
         ],
         "rating": summary.rating.value if summary.rating is not None else None,
+        "rating_interval": (
+            None
+            if summary.interval is None or summary.bands is None
+            else {
+                "error_rate": [_round(summary.interval[0]), _round(summary.interval[1])],
+                "bands": [summary.bands[0].value, summary.bands[1].value],
+            }
+        ),
+        "rating_min_decisions": summary.rated_from,
+        "assisted": summary.assisted,
+        "hints": summary.hints,
+        "taken_back": summary.taken_back,
         "luck": {
             "draws": _round(summary.luck),
             "stock_draws": summary.draws,

@@ -14,7 +14,11 @@ Definitions (the summary of a hand or a game):
   coach could not tell it from the best within two standard errors: no error is charged on
   noise). **error rate** = errors / decisions; **mean loss** = the expected points lost per
   decision.
-- **rating**: a band by error rate, calibrated on the bot ladder (:data:`BAND_LIMITS`).
+- **rating**: a band by error rate, calibrated on the bot ladder (:data:`BAND_LIMITS`), with
+  the 95% bootstrap interval of the error rate (:data:`BOOTSTRAP` resamples of the decisions,
+  seeded: the same review, the same interval) and the bands at its ends; none under
+  :data:`MIN_RATED` decisions. A game with a hint asked or a warned action taken back is
+  **assisted**, and its rating says so.
 - **luck** (points): for each of the player's stock draws, the value of the position after the
   draw (the best action's value at the discard that follows) minus the value of drawing at the
   draw decision — the value the card that came brought, good or bad; summed. **deal luck**: the
@@ -28,6 +32,7 @@ whatever the number of processes.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -42,12 +47,27 @@ from gintutor.engine.workers import Workers
 
 
 @dataclass(frozen=True)
+class Help:
+    """The coach's help the player had at one decision, as a saved game records it."""
+
+    hints: int = 0
+    """Hints asked before the action was played."""
+    taken_back: tuple[Action, ...] = ()
+    """Actions proposed, warned about and taken back before it."""
+
+
+NO_HELP = Help()
+
+
+@dataclass(frozen=True)
 class PlayedHand:
     """One hand as it was played: the deal (hidden cards completed, for a logged game) and
-    every action of both players in order."""
+    every action of both players in order; ``help`` the help recorded for each action (by
+    position; empty or shorter: none recorded)."""
 
     deal: Deal
     actions: tuple[Action, ...]
+    help: tuple[Help, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -144,6 +164,33 @@ BAND_LIMITS = band_limits(CALIBRATION)
 that band (the first that fits)."""
 
 
+MIN_RATED = 20
+"""Fewer decisions than this are too few to rate: one error moves the rate by more than 0.05,
+wider than every band but Beginner, and the 95% interval spans most of the ladder."""
+BOOTSTRAP = 2000
+"""Resamples of the decisions for the rating's interval (its ends move by under 0.01 between
+seeds at 100 decisions)."""
+
+
+def rate_interval(errors: Sequence[bool], seed: int = 0) -> tuple[float, float]:
+    """The 95% bootstrap interval of the error rate of these decisions (True: an error),
+    :data:`BOOTSTRAP` resamples seeded by ``seed``.
+
+    >>> rate_interval([False] * 30)
+    (0.0, 0.0)
+    >>> low, high = rate_interval([True] * 5 + [False] * 45, seed=1)
+    >>> low < 0.1 < high
+    True
+    """
+    n = len(errors)
+    if not n:
+        return 0.0, 0.0
+    flags = [1 if e else 0 for e in errors]
+    rng = random.Random(f"rating:{seed}")
+    rates = sorted(sum(rng.choices(flags, k=n)) / n for _ in range(BOOTSTRAP))
+    return rates[int(0.025 * BOOTSTRAP)], rates[int(0.975 * BOOTSTRAP) - 1]
+
+
 def band_of(error_rate: float) -> Band:
     """The rating band of an error rate.
 
@@ -187,6 +234,10 @@ class Decision:
     drawn: int = NO_CARD
     """The card drawn from the stock by this action."""
     luck: float | None = None
+    hints: int = 0
+    """Hints the player asked at this decision (as the game recorded them)."""
+    taken_back: tuple[Action, ...] = ()
+    """Actions the player took back after a warning at this decision."""
 
     @property
     def is_error(self) -> bool:
@@ -208,11 +259,29 @@ class Summary:
     mean_loss: float
     worst: tuple[Decision, ...]
     rating: Band | None
-    """``None`` with no decision to rate."""
+    """``None`` with fewer than :data:`MIN_RATED` decisions (too few to rate)."""
     luck: float
     """Stock-draw luck (points)."""
     draws: int
     deal_luck: float
+    hints: int = 0
+    """Hints asked over these decisions."""
+    taken_back: int = 0
+    """Actions taken back after a warning over these decisions."""
+    interval: tuple[float, float] | None = None
+    """The error rate's 95% bootstrap interval (``None`` when not rated)."""
+    bands: tuple[Band, Band] | None = None
+    """The bands at the interval's ends: the better, then the worse (``None`` when not rated)."""
+
+    @property
+    def assisted(self) -> bool:
+        """True when the player had help: a hint asked or a warned action taken back."""
+        return self.hints > 0 or self.taken_back > 0
+
+    @property
+    def rated_from(self) -> int:
+        """The fewest decisions rated (:data:`MIN_RATED`)."""
+        return MIN_RATED
 
     @property
     def total_luck(self) -> float:
@@ -250,8 +319,9 @@ class GameReview:
     seed: int
 
 
-def summarize(decisions: Sequence[Decision], deal_luck: float = 0.0) -> Summary:
-    """The summary of some decisions (forced ones count only for luck).
+def summarize(decisions: Sequence[Decision], deal_luck: float = 0.0, seed: int = 0) -> Summary:
+    """The summary of some decisions (forced ones count only for luck); ``seed`` seeds the
+    rating's bootstrap interval.
 
     >>> summarize([]).rating is None
     True
@@ -264,6 +334,8 @@ def summarize(decisions: Sequence[Decision], deal_luck: float = 0.0) -> Summary:
     mean_loss = sum(d.loss for d in counted) / n if n else 0.0
     worst = sorted((d for d in counted if d.loss > 0), key=lambda d: (-d.loss, d.hand, d.turn))
     lucky = [d.luck for d in decisions if d.luck is not None]
+    rated = n >= MIN_RATED
+    interval = rate_interval([d.is_error for d in counted], seed) if rated else None
     return Summary(
         decisions=n,
         grades=grades,
@@ -274,10 +346,14 @@ def summarize(decisions: Sequence[Decision], deal_luck: float = 0.0) -> Summary:
         error_rate=rate,
         mean_loss=mean_loss,
         worst=tuple(worst[:WORST]),
-        rating=band_of(rate) if n else None,
+        rating=band_of(rate) if rated else None,
         luck=sum(lucky),
         draws=len(lucky),
         deal_luck=deal_luck,
+        hints=sum(d.hints for d in decisions),
+        taken_back=sum(len(d.taken_back) for d in decisions),
+        interval=interval,
+        bands=None if interval is None else (band_of(interval[0]), band_of(interval[1])),
     )
 
 
@@ -301,6 +377,7 @@ class _Spot:
     drawn: int
     scores: tuple[int, int] | None
     forced: bool
+    help: Help = NO_HELP
 
 
 def _spots(
@@ -320,7 +397,7 @@ def _spots(
         state = HandState(played.deal, game.rules)
         found: list[_Spot] = []
         turn = 0
-        for action in played.actions:
+        for index, action in enumerate(played.actions):
             mover = state.to_move
             info = state.infoset(mover) if mover == me else None
             if info is not None and state.phase in (Phase.OFFER, Phase.DRAW, Phase.DEFEND):
@@ -328,7 +405,10 @@ def _spots(
             forced = info is not None and len(info.legal_actions()) == 1
             event = state.do(action)
             if info is not None:
-                found.append(_Spot(number, max(turn, 1), info, action, event.drawn, scores, forced))
+                helped = played.help[index] if index < len(played.help) else NO_HELP
+                found.append(
+                    _Spot(number, max(turn, 1), info, action, event.drawn, scores, forced, helped)
+                )
         spots.append(found)
         states.append(state)
         ended = state.result
@@ -421,7 +501,7 @@ def review_game(
                 net=0 if result is None else result.net(game.player),
                 deal_luck=deal_luck,
                 scores=spots[0].scores if spots else None,
-                summary=summarize(decisions, deal_luck),
+                summary=summarize(decisions, deal_luck, seed),
             )
         )
         everything += decisions
@@ -430,7 +510,7 @@ def review_game(
         rules=game.rules.name,
         player=game.player,
         hands=tuple(hands),
-        summary=summarize(everything, deal_total),
+        summary=summarize(everything, deal_total, seed),
         worlds=worlds,
         seed=seed,
     )
@@ -467,6 +547,8 @@ def _decisions(spots: Sequence[_Spot], verdicts: Sequence[Verdict]) -> list[Deci
                 top=spot.info.top,
                 drawn=spot.drawn,
                 luck=luck,
+                hints=spot.help.hints,
+                taken_back=spot.help.taken_back,
             )
         )
     return out

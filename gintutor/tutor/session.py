@@ -115,6 +115,8 @@ class Note:
     best: str | None = None
     loss: float | None = None
     taken_back: tuple[str, ...] = ()
+    hints: int = 0
+    """How many times the learner asked for a hint at this decision."""
 
 
 def _card(index: int) -> Card | None:
@@ -159,6 +161,7 @@ class CoachedGame:
         self.budget = budget or COACH_BUDGET
         self._verdicts: dict[tuple[int, int], Verdict] = {}
         self._taken_back: list[str] = []
+        self._hints = 0
         self._ended = False
 
     # -- the game ------------------------------------------------------------------------
@@ -496,7 +499,9 @@ class CoachedGame:
         """The verdict for ``hint`` (any coach setting but ``off``)."""
         if self.coach is CoachMode.OFF:
             raise GinError(_("the coach is off in this game (gintutor play --coach quiet or on)"))
-        return self.verdict()
+        found = self.verdict()
+        self._hints += 1
+        return found
 
     def check(self, action: Action) -> Flag | None:
         """With the coach on: a warning if ``action`` is graded Mistake or worse, else ``None``."""
@@ -524,7 +529,7 @@ class CoachedGame:
         key = (len(self.results) + 1, len(state.log))
         note: Note | None = None
         verdict = self._verdicts.get(key)
-        if verdict is not None or self._taken_back:
+        if verdict is not None or self._taken_back or self._hints:
             best = verdict.best if verdict is not None else None
             loss = verdict.of(action).loss if verdict is not None else None
             note = Note(
@@ -532,9 +537,11 @@ class CoachedGame:
                 None if best is None else str(best.action),
                 loss,
                 tuple(self._taken_back),
+                self._hints,
             )
         state.do(action)
         self._taken_back = []
+        self._hints = 0
         self.recorder.action(len(self.results) + 1, self.you, action, note)
 
     # -- the end of a hand ---------------------------------------------------------------
