@@ -264,6 +264,7 @@ COMPLETE: set[tuple[str, str]] = {
     ("pt_BR", "gintutor"),
     ("pt_BR", "lessons"),
     ("pt_BR", "rules"),
+    ("pt_BR", "puzzles"),
 }
 """The (language, domain) catalogs declared complete: a translator adds theirs when done, and
 from then on they must stay complete (0 untranslated, 0 stale)."""
