@@ -74,9 +74,18 @@ def judge_points(
     seed: int,
     scores: tuple[int, int] | None,
     rollouts: int | None,
+    opponent: str | None = None,
 ) -> Verdict:
     """The coach without the game score."""
-    return judge(info, worlds=worlds, seconds=seconds, seed=seed, scores=None, rollouts=rollouts)
+    return judge(
+        info,
+        worlds=worlds,
+        seconds=seconds,
+        seed=seed,
+        scores=None,
+        rollouts=rollouts,
+        opponent=opponent,
+    )
 
 
 def main() -> None:

@@ -65,6 +65,7 @@ def fake_judge(
     seed: int,
     scores: tuple[int, int] | None,
     rollouts: int | None,
+    opponent: str | None = None,
 ) -> Verdict:
     """Exact stand-in for the coach: the best action is worth the stock size in points, the
     others that minus their loss (LOSSES, relative to the least); close within 2 STDERR."""
@@ -522,3 +523,52 @@ def test_the_help_recorded_reaches_each_decision_and_the_text() -> None:
     data = review_data(review)
     assert data["summary"]["assisted"] is True
     assert data["hands"][0]["decisions"][0]["hints"] == 1
+
+
+def _judged_against(game: PlayedGame, **options: object) -> set[object]:
+    seen: set[object] = set()
+
+    def spy(info: InfoSet, **kwargs: object) -> Verdict:
+        seen.add(kwargs.get("opponent"))
+        return fake_judge(info, **kwargs)  # type: ignore[arg-type]
+
+    review_game(game, judge_with=spy, **options)  # type: ignore[arg-type]
+    return seen
+
+
+def test_the_review_judges_against_the_bot_at_the_table_or_a_strong_player() -> None:
+    import dataclasses
+
+    from gintutor.tutor.review import OpponentSource, opponent_for
+
+    logged = parse_game_log(EXAMPLE)
+    assert opponent_for(logged) == ("expert", OpponentSource.STRONG)
+    assert _judged_against(logged) == {"expert"}
+    at_table = dataclasses.replace(logged, bot="simple")
+    assert opponent_for(at_table) == ("simple", OpponentSource.TABLE)
+    assert _judged_against(at_table) == {"simple"}
+    assert _judged_against(at_table, opponent="heuristic") == {"heuristic"}
+    review = review_game(at_table, judge_with=fake_judge, opponent="novice")
+    assert (review.opponent, review.opponent_source) == ("novice", OpponentSource.CHOSEN)
+    assert review_data(review)["opponent"] == {"model": "novice", "source": "chosen"}
+    text = render_text(explain_review(review, Style(ascii_only=True)), ascii_only=True)
+    assert "plays like novice (chosen with --opponent-model)" in text
+    table = review_game(at_table, judge_with=fake_judge)
+    text = render_text(explain_review(table, Style(ascii_only=True)), ascii_only=True)
+    assert "plays like simple, the bot at the table" in text
+
+
+def test_cli_opponent_model(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from gintutor.tutor import review as review_module
+
+    _saved_game(home, hands=1)  # played against the heuristic
+    monkeypatch.setattr(review_module, "judge", fake_judge)
+    code, out, err = run("review", "--json", "--jobs", "1")
+    assert code == 0, err
+    assert json.loads(out)["opponent"] == {"model": "heuristic", "source": "table"}
+    code, out, err = run("review", "--json", "--jobs", "1", "--opponent-model", "Simple")
+    assert code == 0, err
+    assert json.loads(out)["opponent"] == {"model": "simple", "source": "chosen"}
+    code, out, err = run("review", "--opponent-model", "grandmaster")
+    assert code == 2 and out == ""
+    assert err.startswith("error: --opponent-model 'grandmaster': unknown bot; choose one of")

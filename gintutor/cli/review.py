@@ -48,10 +48,19 @@ def register(app: typer.Typer) -> None:
             int, typer.Option(metavar="N", help="Seed: the same seed, the same review.")
         ] = 0,
         jobs: JobsOption = 0,
+        opponent_model: Annotated[
+            str | None,
+            typer.Option(
+                "--opponent-model",
+                metavar="BOT",
+                help="The bot the coach assumes across the table (default: the bot the game "
+                "was played against, or expert for a game played elsewhere).",
+            ),
+        ] = None,
         ascii_only: AsciiOption = False,
         no_color: NoColorOption = False,
     ) -> None:
         """Every one of your decisions in a game judged by the coach: best, loss, grade, why."""
         from gintutor.cli.reviewrun import run_review
 
-        run_review(game, as_json, worlds, seed, jobs, ascii_only, no_color)
+        run_review(game, as_json, worlds, seed, jobs, ascii_only, no_color, opponent_model)

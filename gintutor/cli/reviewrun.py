@@ -66,7 +66,13 @@ def played_of(saved: SavedGame) -> PlayedGame:
         )
         for hand in saved.hands
     )
-    return PlayedGame(saved.rules, saved.header.you, hands, source=f"saved game {saved.id}")
+    return PlayedGame(
+        saved.rules,
+        saved.header.you,
+        hands,
+        source=f"saved game {saved.id}",
+        bot=saved.header.bot or None,
+    )
 
 
 def _help(note: CoachNote | None) -> Help:
@@ -83,9 +89,19 @@ def run_review(
     jobs: int,
     ascii_only: bool,
     no_color: bool,
+    opponent: str | None = None,
 ) -> None:
     """Review ``target`` and print the review (text or JSON)."""
-    from gintutor.engine.coach import REVIEW_WORLDS
+    from gintutor.engine.coach import OPPONENTS, REVIEW_WORLDS
+
+    if opponent is not None and opponent.strip().lower() not in OPPONENTS:
+        raise UsageError(
+            _(
+                "--opponent-model {value!r}: unknown bot; choose one of {choices}",
+                value=opponent,
+                choices=", ".join(OPPONENTS),
+            )
+        )
 
     processes = workers(jobs)
     budget = REVIEW_WORLDS if worlds is None else worlds
@@ -103,6 +119,7 @@ def run_review(
                 worlds=budget,
                 seed=seed,
                 jobs=processes,
+                opponent=opponent,
                 replaying=lambda done, total: bar.update(task, completed=done, total=total),
                 progress=lambda done, total: bar.update(
                     task, description="judging decisions", completed=done, total=total
@@ -110,7 +127,7 @@ def run_review(
             )
     else:
         game = load_played(target)
-        review = review_game(game, worlds=budget, seed=seed, jobs=processes)
+        review = review_game(game, worlds=budget, seed=seed, jobs=processes, opponent=opponent)
     if as_json:
         from gintutor.text.review import review_data
 

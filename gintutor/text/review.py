@@ -145,6 +145,10 @@ class GameRecord(Protocol):
     def worlds(self) -> int: ...
     @property
     def seed(self) -> int: ...
+    @property
+    def opponent(self) -> str: ...
+    @property
+    def opponent_source(self) -> Enum: ...
 
 
 def _cards(mask: int, style: Style) -> str:
@@ -517,6 +521,27 @@ def band_text(band: Any) -> str:
     return words.get(value, value)
 
 
+def opponent_text(opponent: str, source: str) -> str:
+    """Whom the review's coach assumes across the table, and why (``source``: ``table``,
+    ``chosen`` or ``strong``)."""
+    if source == "table":
+        return _(
+            "The coach assumes an opponent who plays like {bot}, the bot at the table (its "
+            "policy, never its cards).",
+            bot=opponent,
+        )
+    if source == "chosen":
+        return _(
+            "The coach assumes an opponent who plays like {bot} (chosen with --opponent-model).",
+            bot=opponent,
+        )
+    return _(
+        "The coach assumes a strong opponent who plays like {bot} (the game was not played "
+        "against a gintutor bot; choose another with --opponent-model).",
+        bot=opponent,
+    )
+
+
 def explain_review(review: GameRecord, style: Style) -> tuple[Block, ...]:
     """The whole review: each hand's decisions and summary, then the game's."""
     if review.source:
@@ -535,6 +560,7 @@ def explain_review(review: GameRecord, style: Style) -> tuple[Block, ...]:
                 seed=review.seed,
             )
         ),
+        Line(opponent_text(review.opponent, str(review.opponent_source.value))),
     ]
     for hand in review.hands:
         values = {
@@ -683,6 +709,7 @@ def review_data(review: GameRecord) -> dict[str, Any]:
         "player": review.player,
         "worlds": review.worlds,
         "seed": review.seed,
+        "opponent": {"model": review.opponent, "source": review.opponent_source.value},
         "hands": [
             {
                 "hand": hand.number,

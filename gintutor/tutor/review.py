@@ -38,7 +38,14 @@ from dataclasses import dataclass
 from enum import Enum
 from itertools import pairwise
 
-from gintutor.engine.coach import REVIEW_ROLLOUTS, REVIEW_WORLDS, judge
+from gintutor.engine.coach import (
+    OPPONENTS,
+    REVIEW_ROLLOUTS,
+    REVIEW_WORLDS,
+    STRONG,
+    judge,
+    opponent_model,
+)
 from gintutor.engine.game import RunningGame
 from gintutor.engine.hand import NO_CARD, Action, Deal, HandResult, HandState, InfoSet, Kind, Phase
 from gintutor.engine.judgement import Grade, Reason, Verdict
@@ -80,12 +87,36 @@ class PlayedGame:
     hands: tuple[PlayedHand, ...]
     scores: tuple[int, int] = (0, 0)
     source: str = ""
+    bot: str | None = None
+    """The bot at the table, for a game played in gintutor (``None``: played elsewhere)."""
 
 
 ERROR_GRADES = (Grade.INACCURACY, Grade.MISTAKE, Grade.BLUNDER)
 """The grades that count as errors (unless a close call)."""
 WORST = 3
 """How many of the costliest decisions a summary lists."""
+
+
+class OpponentSource(Enum):
+    """Why the review judges against the model it does; the value is the JSON word."""
+
+    CHOSEN = "chosen"
+    """Asked for (``review --opponent-model``)."""
+    TABLE = "table"
+    """The bot the game was played against in gintutor (its policy, never its cards)."""
+    STRONG = "strong"
+    """A strong player (:data:`~gintutor.engine.coach.STRONG`): the table's player is unknown."""
+
+
+def opponent_for(game: PlayedGame, chosen: str | None = None) -> tuple[str, OpponentSource]:
+    """The opponent model a review judges ``game`` against, and why: ``chosen`` if given (an
+    unknown name is an :class:`~gintutor.errors.IllegalError`), else the bot recorded at the
+    table, else a strong player."""
+    if chosen is not None:
+        return opponent_model(chosen).name, OpponentSource.CHOSEN
+    if game.bot is not None and game.bot in OPPONENTS:
+        return game.bot, OpponentSource.TABLE
+    return STRONG, OpponentSource.STRONG
 
 
 class Band(Enum):
@@ -317,6 +348,9 @@ class GameReview:
     summary: Summary
     worlds: int
     seed: int
+    opponent: str = STRONG
+    """The opponent model the coach judged against (a bot's name)."""
+    opponent_source: OpponentSource = OpponentSource.STRONG
 
 
 def summarize(decisions: Sequence[Decision], deal_luck: float = 0.0, seed: int = 0) -> Summary:
@@ -358,8 +392,8 @@ def summarize(decisions: Sequence[Decision], deal_luck: float = 0.0, seed: int =
 
 
 JudgeFunction = Callable[..., Verdict]
-"""``judge(info, *, worlds, seconds, seed, scores, rollouts)``: :func:`~gintutor.engine.coach.judge`
-or a stand-in with the same signature (tests)."""
+"""``judge(info, *, worlds, seconds, seed, scores, rollouts, opponent)``:
+:func:`~gintutor.engine.coach.judge` or a stand-in with the same signature (tests)."""
 Progress = Callable[[int, int], None]
 SECONDS_CAP = 600.0
 """The coach's CPU-time cap per verdict in a review: a safety net only; the work is capped by
@@ -429,8 +463,10 @@ def _scores_before(game: PlayedGame, sheet: RunningGame) -> tuple[int, int] | No
     return totals[me], totals[1 - me]
 
 
-def _judge_job(job: tuple[JudgeFunction, int, int | None, int, int, _Spot]) -> tuple[int, Verdict]:
-    function, worlds, rollouts, seed, index, spot = job
+def _judge_job(
+    job: tuple[JudgeFunction, int, int | None, int, int, _Spot, str],
+) -> tuple[int, Verdict]:
+    function, worlds, rollouts, seed, index, spot, opponent = job
     verdict = function(
         spot.info,
         worlds=worlds,
@@ -438,6 +474,7 @@ def _judge_job(job: tuple[JudgeFunction, int, int | None, int, int, _Spot]) -> t
         seed=seed,
         scores=spot.scores,
         rollouts=rollouts,
+        opponent=opponent,
     )
     return index, verdict
 
@@ -449,22 +486,26 @@ def review_game(
     rollouts: int | None = REVIEW_ROLLOUTS,
     seed: int = 0,
     jobs: int = 1,
-    judge_with: JudgeFunction = judge,
+    judge_with: JudgeFunction | None = None,
     progress: Progress | None = None,
     seat_value: tuple[float, float] = SEAT_VALUE,
     replaying: Progress | None = None,
+    opponent: str | None = None,
 ) -> GameReview:
     """Judge every decision of ``game.player`` and summarise hand by hand and for the game.
     ``replaying(hands, of)`` reports the replay that finds the decisions, ``progress(verdicts,
-    of)`` the judging.
+    of)`` the judging. ``opponent``: the model to judge against (:func:`opponent_for`: by
+    default the bot at the table, or a strong player for a game played elsewhere).
 
     Each verdict is seeded by ``seed`` (and its position, inside the coach) and its work capped
     by counts (``worlds`` sampled deals, ``rollouts`` play-outs), so the review is the same for
     any ``jobs``, machine and load.
     """
+    judge_with = judge if judge_with is None else judge_with  # read here: tests replace it
+    model, source = opponent_for(game, opponent)
     per_hand, states = _spots(game, replaying)
     flat = [spot for spots in per_hand for spot in spots]
-    work = [(judge_with, worlds, rollouts, seed, i, spot) for i, spot in enumerate(flat)]
+    work = [(judge_with, worlds, rollouts, seed, i, spot, model) for i, spot in enumerate(flat)]
     verdicts: dict[int, Verdict] = {}
     if jobs <= 1 or len(work) <= 1:
         for job in work:
@@ -513,6 +554,8 @@ def review_game(
         summary=summarize(everything, deal_total, seed),
         worlds=worlds,
         seed=seed,
+        opponent=model,
+        opponent_source=source,
     )
 
 
