@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import io
 import re
 from pathlib import Path
@@ -16,6 +17,7 @@ from babel.messages.pofile import read_po
 
 from gintutor.content.catalogs import (
     PLURAL_FORMS,
+    Coverage,
     Message,
     compiled,
     lesson_messages,
@@ -30,7 +32,9 @@ TRANSLATED = [language for language in LANGUAGES if language != "en"]
 PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)(?:[:!][^{}]*)?\}")
 
 
+@functools.cache
 def _po(language: str, domain: str) -> Catalog:
+    """The catalog as Babel reads it (read once: the tests only look)."""
     with catalog_path(language, domain, ".po").open("rb") as file:
         return read_po(file, locale=language, domain=domain)
 
@@ -270,17 +274,22 @@ COMPLETE: set[tuple[str, str]] = {
 from then on they must stay complete (0 untranslated, 0 stale)."""
 
 
+@functools.cache
+def _coverage(domain: str) -> list[Coverage]:
+    """Each language's counts for the texts the code and content have now (extracted once)."""
+    from gintutor.content.catalogs import SOURCES, coverage
+
+    return coverage(domain, SOURCES[domain]())
+
+
 @pytest.mark.parametrize("language", TRANSLATED)
 @pytest.mark.parametrize("domain", DOMAINS)
 def test_catalogs_declared_complete_stay_complete(language: str, domain: str) -> None:
     """Every text the code and content have now (not only those in the .po) is translated
     and none is stale."""
-    from gintutor.content.catalogs import SOURCES, coverage
-
     if (language, domain) not in COMPLETE:
         pytest.skip(f"{language}/{domain} is not declared complete yet")
-    messages = SOURCES[domain]()
-    (found,) = [c for c in coverage(domain, messages) if c.language == language]
+    (found,) = [c for c in _coverage(domain) if c.language == language]
     assert (found.untranslated, found.stale) == (0, 0), (
         "run 'python -m gintutor.content.catalogs' and translate what it marks"
     )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 import json
 import re
 import subprocess
@@ -36,9 +37,15 @@ def _layer_of(module: str) -> str | None:
     return parts[1] if parts[1] in LAYERS else None
 
 
+@functools.cache
+def _tree(path: Path) -> ast.Module:
+    """A source file's syntax tree (parsed once for all the tests that read it)."""
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
 def _imports(path: Path) -> set[str]:
     """Every module a source file imports, at the top or inside functions."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = _tree(path)
     found: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -276,7 +283,7 @@ def test_the_package_docstring_names_modules_that_exist() -> None:
 
 def _from_imports(path: Path) -> list[tuple[str, str]]:
     """``(module, name)`` of every ``from gintutor... import name`` in a source file."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = _tree(path)
     return [
         (node.module, alias.name)
         for node in ast.walk(tree)
