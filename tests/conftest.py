@@ -23,7 +23,7 @@ os.environ.pop("COLUMNS", None)
 # the language unset this).
 os.environ["GINTUTOR_LANG"] = "en"
 
-settings.register_profile("dev", max_examples=200, deadline=None)
+settings.register_profile("dev", max_examples=100, deadline=None)  # the CI profile runs 400
 settings.register_profile(
     "ci",
     max_examples=400,

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from clirun import invoke, run
+from sweep import first_fast
 
 from gintutor.cli.guard import INTERNAL_ERROR, run_guarded
 from gintutor.cli.inputs import stdin_lines
@@ -182,7 +183,7 @@ def test_score_points_that_are_not_ascii_digits(points: str) -> None:
     assert code == 2 and err.startswith("error: hand 1: ")
 
 
-@pytest.mark.parametrize("key", ["²", "①", "9" * 5000])
+@pytest.mark.parametrize("key", first_fast("²", "①", "9" * 5000))
 def test_a_lesson_number_that_is_not_ascii_digits(key: str, tmp_path: Path) -> None:
     """Found by the long fuzz run: ``'²'.isdigit()`` is true but ``int('²')`` fails."""
     done = gintutor("learn", key, env={"GINTUTOR_HOME": str(tmp_path)})
@@ -190,7 +191,7 @@ def test_a_lesson_number_that_is_not_ascii_digits(key: str, tmp_path: Path) -> N
     assert done.returncode == 2 and err.startswith("error: no lesson "), err
 
 
-@pytest.mark.parametrize("value", ["²", "①", "9" * 5000, "-3"])
+@pytest.mark.parametrize("value", first_fast("²", "①", "9" * 5000, "-3"))
 def test_odd_columns_and_lines_are_passed_by(value: str) -> None:
     """Rich reads ``COLUMNS``/``LINES`` with ``int()`` after ``isdigit()``: a value that is not
     a plain number is unset, and the terminal's size (or no wrapping, piped) stands in."""
@@ -221,7 +222,9 @@ ENTRY = [sys.executable, "-c", "from gintutor.cli.app import main; main()"]
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
 @pytest.mark.parametrize(
-    "args", [("rules",), ("analyze", HAND), ("learn", "--list")], ids=lambda a: a[0]
+    "args",
+    first_fast((("rules",),), (("analyze", HAND),), (("learn", "--list"),)),
+    ids=lambda a: a[0],
 )
 def test_an_output_without_room_is_one_error_line_and_exit_1(
     args: tuple[str, ...], tmp_path: Path

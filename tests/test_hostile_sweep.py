@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 from clirun import run
+from sweep import first_fast
 
 from gintutor.content.cachefile import kept
 from gintutor.content.games import GameFileError, latest_game, load_game
@@ -114,10 +115,10 @@ def test_a_cache_that_cannot_be_read_is_a_missed_saving(home: Path, kind: str) -
 
 @pytest.mark.parametrize(
     ("cache", "args"),
-    [
+    first_fast(
         ("lesson-outlines.json", ["learn", "--list"]),
         ("puzzles.json", ["puzzle", "--id", "outs-049", "--json"]),
-    ],
+    ),
 )
 def test_a_cache_on_dev_zero_in_a_small_process(
     tmp_path: Path, cache: str, args: list[str]
@@ -450,7 +451,7 @@ def _question(kind: str, cards: int) -> str:
 
 @pytest.mark.parametrize(
     ("kind", "cards", "most"),
-    [
+    first_fast(
         ("deadwood", 44, "1 to 11"),
         ("deadwood", 52, "1 to 11"),
         ("melds", 48, "1 to 11"),
@@ -458,7 +459,7 @@ def _question(kind: str, cards: int) -> str:
         ("discard", 10, "11"),
         ("choice", 44, "1 to 11"),
         ("carousel-play", 80, "1 to 40"),
-    ],
+    ),
 )
 def test_lessons_check_bounds_every_hand_size(
     short_tmp: Path, kind: str, cards: int, most: str
