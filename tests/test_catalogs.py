@@ -262,6 +262,7 @@ COMPLETE: set[tuple[str, str]] = {
     ("id", "gintutor"),
     ("id", "lessons"),
     ("id", "rules"),
+    ("id", "puzzles"),
     ("nb", "gintutor"),
     ("nb", "lessons"),
     ("nb", "rules"),
