@@ -283,3 +283,38 @@ def test_the_coach_note_records_hints_and_reads_old_lines_as_none() -> None:
     for bad in (-1, 1.5, "2", True):
         with pytest.raises(ValueError, match="hints"):
             CoachNote.from_json({"flagged": False, "hints": bad})
+
+
+def test_a_verdict_given_during_play_round_trips_and_a_strange_one_is_left_out() -> None:
+    from gintutor.content.games import StoredVerdict
+    from gintutor.engine.hand import Action, Phase
+    from gintutor.engine.judgement import Grade, Judged, Reason, ReasonKind, Verdict
+
+    rows = (
+        Judged(Action.parse("take"), 1.5, 0.25, 0.0, 0.0, 0.52, 0.0, Grade.BEST, False, (), 40),
+        Judged(
+            Action.parse("pass"),
+            -2.125,
+            0.5,
+            3.625,
+            0.75,
+            0.48,
+            0.04,
+            Grade.MISTAKE,
+            False,
+            (Reason(ReasonKind.DEADWOOD_AFTER, 5, 12, -1),),
+            40,
+        ),
+    )
+    verdict = Verdict(0, Phase.OFFER, rows, 40, 0.375, "simple")
+    stored = StoredVerdict("2", verdict, (256, 0.4))
+    data = json.loads(json.dumps(stored.to_json()))
+    again = StoredVerdict.from_json(data, 0)
+    assert again == stored
+    note = CoachNote(False, "take", 3.625, (), 0, stored)
+    read = CoachNote.from_json(json.loads(json.dumps(note.to_json())))
+    assert read.verdict == stored
+    # Another gintutor's verdict (a reason kind this one does not know): left out, no damage.
+    data["judged"][1][10] = [["new-kind", 0, 0, -1]]
+    assert StoredVerdict.from_json(data, 0) is None
+    assert CoachNote.from_json({"flagged": False, "verdict": data}).verdict is None

@@ -572,3 +572,154 @@ def test_cli_opponent_model(home: Path, monkeypatch: pytest.MonkeyPatch) -> None
     code, out, err = run("review", "--opponent-model", "grandmaster")
     assert code == 2 and out == ""
     assert err.startswith("error: --opponent-model 'grandmaster': unknown bot; choose one of")
+
+
+def _with_stored(game: PlayedGame, make: object) -> PlayedGame:
+    """``game`` with a verdict 'given during play' on every decision of the player with a
+    choice: ``make(info)`` builds it (a Stored or None)."""
+    import dataclasses
+
+    from gintutor.engine.hand import HandState
+
+    hands = []
+    for hand in game.hands:
+        state = HandState(hand.deal, game.rules)
+        stored = []
+        for action in hand.actions:
+            mine = state.to_move == game.player
+            info = state.infoset(state.to_move)
+            choice = mine and len(info.legal_actions()) > 1
+            stored.append(make(info) if choice else None)  # type: ignore[operator]
+            state.do(action)
+        hands.append(dataclasses.replace(hand, stored=tuple(stored)))
+    return dataclasses.replace(game, hands=tuple(hands))
+
+
+def _counting() -> tuple[list[Phase], object]:
+    calls: list[Phase] = []
+
+    def judge(info: InfoSet, **kwargs: object) -> Verdict:
+        calls.append(info.phase)
+        return fake_judge(info, **kwargs)  # type: ignore[arg-type]
+
+    return calls, judge
+
+
+def _stored_by(version: str, worlds: int, opponent: str = "expert") -> object:
+    import dataclasses
+
+    from gintutor.tutor.review import Stored
+
+    def make(info: InfoSet) -> Stored:
+        verdict = fake_judge(info, worlds=worlds, seconds=0.4, seed=0, scores=None, rollouts=None)
+        return Stored(version, dataclasses.replace(verdict, opponent=opponent))
+
+    return make
+
+
+def test_the_review_reuses_the_verdicts_given_during_play() -> None:
+    from gintutor.engine.judgement import VERSION
+    from gintutor.tutor.review import REUSE_WORLDS
+
+    plain = parse_game_log(EXAMPLE)
+    calls, judge = _counting()
+    fresh = review_game(plain, judge_with=judge)  # type: ignore[arg-type]
+    assert len(calls) == 5 and fresh.reused == 0
+    game = _with_stored(plain, _stored_by(VERSION, REUSE_WORLDS))
+    calls, judge = _counting()
+    review = review_game(game, judge_with=judge)  # type: ignore[arg-type]
+    assert calls == [Phase.DRAW]  # the forced draw only: the coach gave no verdict on it
+    assert review.reused == 4 == sum(d.reused for d in review.hands[0].decisions)
+    figures = ("decisions", "errors", "error_rate", "mean_loss", "luck", "deal_luck", "rating")
+    # The same verdicts, the same figures.
+    assert [getattr(review.summary, f) for f in figures] == [
+        getattr(fresh.summary, f) for f in figures
+    ]
+    data = review_data(review)
+    assert data["reused"] == 4 and [d["reused"] for d in data["hands"][0]["decisions"]] == [
+        True,
+        False,
+        True,
+        True,
+        True,
+    ]
+    text = render_text(explain_review(review, Style(ascii_only=True)), ascii_only=True)
+    assert "4 of 5 verdicts were given during the game" in text
+    # Judged again: everything, when asked to.
+    calls, judge = _counting()
+    review_game(game, judge_with=judge, reuse_worlds=None)  # type: ignore[arg-type]
+    assert len(calls) == 5
+
+
+@pytest.mark.parametrize(
+    ("version", "worlds", "opponent", "why"),
+    [
+        ("0", 256, "expert", "another coach version"),
+        (None, 4, "expert", "under-sampled"),
+        (None, 256, "simple", "another opponent model"),
+    ],
+)
+def test_stale_or_under_sampled_verdicts_are_judged_again(
+    version: str | None, worlds: int, opponent: str, why: str
+) -> None:
+    from gintutor.engine.judgement import VERSION
+
+    game = _with_stored(parse_game_log(EXAMPLE), _stored_by(version or VERSION, worlds, opponent))
+    calls, judge = _counting()
+    review = review_game(game, judge_with=judge)  # type: ignore[arg-type]
+    assert len(calls) == 5 and review.reused == 0, why
+
+
+def test_a_coached_game_is_reviewed_from_its_own_verdicts(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Through the files: play saves the coach's verdicts, review reuses them."""
+    from gintutor.cli.playrun import _Saver
+    from gintutor.cli.progress import data_dir
+    from gintutor.cli.reviewrun import played_of
+    from gintutor.content.games import GameWriter, games_dir, load_game
+    from gintutor.tutor.session import Budget, CoachedGame, CoachMode
+
+    def coach(info: InfoSet, **options: object) -> Verdict:
+        verdict = fake_judge(info, worlds=64, seconds=0.4, seed=0, scores=None, rollouts=None)
+        return Verdict(info.player, info.phase, verdict.judged, 64, 0.1, str(options["opponent"]))
+
+    writer, _ = GameWriter.create(
+        games_dir(data_dir()),
+        rules=preset("standard"),
+        rules_spec="standard",
+        bot="simple",
+        coach="on",
+        seed=3,
+        you=0,
+        first_dealer=1,
+    )
+    session = CoachedGame(
+        preset("standard"),
+        "simple",
+        CoachMode.ON,
+        3,
+        _Saver(writer),
+        judge_with=coach,
+        budget=Budget(64, 0.4),
+    )
+    from gintutor.engine.bots import make_bot
+
+    me = make_bot("simple")
+    session.deal()
+    while session.in_hand:
+        if not session.your_turn:
+            session.bot_turn()
+            continue
+        assert session.state is not None
+        action = me.act(session.state.infoset(0), random.Random(1))
+        flag = session.check(action)
+        session.play(action, flagged=flag is not None)
+    writer.close()
+    saved = load_game(writer.path)
+    notes = [a.coach for a in saved.hands[0].actions if a.player == 0 and a.coach]
+    assert notes and all(n.verdict is not None and n.verdict.budget == (64, 0.4) for n in notes)
+    calls, judge = _counting()
+    review = review_game(played_of(saved), judge_with=judge)  # type: ignore[arg-type]
+    assert review.opponent == "simple" and review.reused == len(notes)
+    assert len(calls) == sum(len(h.decisions) for h in review.hands) - len(notes)

@@ -20,6 +20,7 @@ from gintutor.content.games import (
     CoachNote,
     GameFileError,
     GameWriter,
+    StoredVerdict,
     find_game,
     latest_game,
     load_game,
@@ -28,6 +29,7 @@ from gintutor.content.store import games_folder
 from gintutor.engine.bots import BOT_NAMES
 from gintutor.engine.cards import Card
 from gintutor.engine.hand import Action, Deal
+from gintutor.engine.judgement import VERSION
 from gintutor.engine.rules import RULE_SETS
 from gintutor.errors import GinError
 from gintutor.text.blocks import Line, Style
@@ -71,7 +73,17 @@ class _Saver:
     def action(self, hand: int, player: int, action: Action, coach: Note | None = None) -> None:
         note = None
         if coach is not None:
-            note = CoachNote(coach.flagged, coach.best, coach.loss, coach.taken_back, coach.hints)
+            stored = None
+            if coach.verdict is not None:
+                budget = coach.budget
+                stored = StoredVerdict(
+                    VERSION,
+                    coach.verdict,
+                    None if budget is None else (budget.worlds, budget.seconds),
+                )
+            note = CoachNote(
+                coach.flagged, coach.best, coach.loss, coach.taken_back, coach.hints, stored
+            )
         self.writer.action(hand, player, action, note)
 
 
@@ -297,9 +309,11 @@ class PlayRunner:
                 self.show(sheet_blocks(end.sheet, self.players, session.rules))
             self.writer.end("finished")
             self.say(_("Game over. Saved as {game}.", game=self.writer.path.stem))
+            self.offer_review()
         except Resigned:
             self.writer.end("resigned")
             self.say(_("You resigned. The game is saved as {game}.", game=self.writer.path.stem))
+            self.offer_review()
         except (Quit, KeyboardInterrupt):
             self.say(
                 "\n"
@@ -310,6 +324,16 @@ class PlayRunner:
             )
         finally:
             self.writer.close()
+
+    def offer_review(self) -> None:
+        """One line telling how to review the game just ended (no question: piped input and
+        scripts go on as before)."""
+        self.say(
+            _(
+                "Every decision of yours judged by the coach: gintutor review {game}",
+                game=self.writer.path.stem,
+            )
+        )
 
     def turn(self) -> None:
         """One decision of the learner: show the table, ask until an action is committed."""

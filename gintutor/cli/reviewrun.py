@@ -13,7 +13,15 @@ from gintutor.cli.shared import ContentError, UsageError, terminal, workers
 from gintutor.content.games import CoachNote, SavedGame
 from gintutor.engine.hand import Action
 from gintutor.text.i18n import _
-from gintutor.tutor.review import NO_HELP, Help, PlayedGame, PlayedHand, review_game
+from gintutor.tutor.review import (
+    NO_HELP,
+    REUSE_WORLDS,
+    Help,
+    PlayedGame,
+    PlayedHand,
+    Stored,
+    review_game,
+)
 
 
 def load_played(target: str) -> PlayedGame:
@@ -63,6 +71,7 @@ def played_of(saved: SavedGame) -> PlayedGame:
             hand.deal,
             tuple(saved_action.action for saved_action in hand.actions),
             tuple(_help(saved_action.coach) for saved_action in hand.actions),
+            tuple(_stored(saved_action.coach) for saved_action in hand.actions),
         )
         for hand in saved.hands
     )
@@ -73,6 +82,12 @@ def played_of(saved: SavedGame) -> PlayedGame:
         source=f"saved game {saved.id}",
         bot=saved.header.bot or None,
     )
+
+
+def _stored(note: CoachNote | None) -> Stored | None:
+    if note is None or note.verdict is None:
+        return None
+    return Stored(note.verdict.version, note.verdict.verdict)
 
 
 def _help(note: CoachNote | None) -> Help:
@@ -105,6 +120,8 @@ def run_review(
 
     processes = workers(jobs)
     budget = REVIEW_WORLDS if worlds is None else worlds
+    # --worlds N asks for verdicts on N deals: a stored one on fewer is judged again.
+    reuse = REUSE_WORLDS if worlds is None else worlds
     if sys.stderr.isatty():
         # A long game (thousands of hands) takes a while to read and replay before the first
         # verdict: the bar shows each stage.
@@ -120,6 +137,7 @@ def run_review(
                 seed=seed,
                 jobs=processes,
                 opponent=opponent,
+                reuse_worlds=reuse,
                 replaying=lambda done, total: bar.update(task, completed=done, total=total),
                 progress=lambda done, total: bar.update(
                     task, description="judging decisions", completed=done, total=total
@@ -127,7 +145,14 @@ def run_review(
             )
     else:
         game = load_played(target)
-        review = review_game(game, worlds=budget, seed=seed, jobs=processes, opponent=opponent)
+        review = review_game(
+            game,
+            worlds=budget,
+            seed=seed,
+            jobs=processes,
+            opponent=opponent,
+            reuse_worlds=reuse,
+        )
     if as_json:
         from gintutor.text.review import review_data
 

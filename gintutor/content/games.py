@@ -36,7 +36,8 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from gintutor.content.store import GAMES
-from gintutor.engine.hand import Action, Deal, HandState, replay
+from gintutor.engine.hand import Action, Deal, HandState, Phase, replay
+from gintutor.engine.judgement import Grade, Judged, Reason, ReasonKind, Verdict
 from gintutor.engine.rules import RULE_SETS, RuleSet
 from gintutor.errors import GinError
 
@@ -75,6 +76,94 @@ class GameOpenError(GameFileError):
 
 
 @dataclass(frozen=True)
+class StoredVerdict:
+    """The coach's verdict on a decision, as judged during play and kept for the review: the
+    coach's valuation ``version`` (:data:`~gintutor.engine.judgement.VERSION` when judged) and
+    ``budget`` (worlds, CPU seconds) asked; the verdict names its opponent model and the
+    sampled deals it rests on (``worlds``)."""
+
+    version: str
+    verdict: Verdict
+    budget: tuple[int, float] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``verdict`` object of a coach note (each action a list, see docs/files.md)."""
+        verdict = self.verdict
+        data: dict[str, Any] = {
+            "version": self.version,
+            "opponent": verdict.opponent,
+            "phase": verdict.phase.value,
+            "worlds": verdict.worlds,
+            "seconds": round(verdict.seconds, 3),
+        }
+        if self.budget is not None:
+            data["budget"] = [self.budget[0], self.budget[1]]
+        data["judged"] = [
+            [
+                str(j.action),
+                round(j.mean, 3),
+                round(j.stderr, 3),
+                round(j.loss, 3),
+                round(j.loss_stderr, 3),
+                None if j.win_chance is None else round(j.win_chance, 4),
+                None if j.win_loss is None else round(j.win_loss, 4),
+                j.grade.value,
+                j.close,
+                j.worlds,
+                [[r.kind.value, r.cards, r.value, r.other] for r in j.reasons],
+            ]
+            for j in verdict.judged
+        ]
+        return data
+
+    @classmethod
+    def from_json(cls, data: object, player: int) -> StoredVerdict | None:
+        """Read a stored verdict of ``player``'s decision; ``None`` if it is not one this
+        gintutor reads (another version's fields): the review then judges the decision again,
+        and the game stays readable."""
+        try:
+            if not isinstance(data, dict):
+                return None
+            judged = tuple(_judged_of(row) for row in data["judged"])
+            if not judged:
+                return None
+            budget = data.get("budget")
+            verdict = Verdict(
+                player,
+                Phase(data["phase"]),
+                judged,
+                int(data["worlds"]),
+                float(data["seconds"]),
+                str(data["opponent"]),
+            )
+            return cls(
+                str(data["version"]),
+                verdict,
+                None if budget is None else (int(budget[0]), float(budget[1])),
+            )
+        except (KeyError, IndexError, TypeError, ValueError):
+            return None
+
+
+def _judged_of(row: list[Any]) -> Judged:
+    """One judged action from its stored list (:meth:`StoredVerdict.to_json`)."""
+    action, mean, stderr, loss, loss_se, win, win_loss, grade, close, worlds, reasons = row
+    return Judged(
+        Action.parse(str(action)),
+        float(mean),
+        float(stderr),
+        float(loss),
+        float(loss_se),
+        None if win is None else float(win),
+        None if win_loss is None else float(win_loss),
+        Grade(grade),
+        bool(close),
+        tuple(Reason(ReasonKind(k), int(c), int(v), int(o)) for k, c, v, o in reasons),
+        int(worlds),
+    )
+
+
+@dataclass(frozen=True)
 class CoachNote:
     """What the coach said about one of the learner's actions before it was committed.
 
@@ -82,7 +171,8 @@ class CoachNote:
     ``best`` and ``loss``: the coach's best action and the committed one's expected loss;
     ``taken_back``: actions the learner proposed, was warned about and took back first;
     ``hints``: how many times the learner asked for a hint at this decision (a line without it:
-    none, or a game saved before hints were recorded).
+    none, or a game saved before hints were recorded); ``verdict``: the coach's whole verdict
+    on the decision, when it judged one (the review reuses it).
     """
 
     flagged: bool = False
@@ -90,6 +180,7 @@ class CoachNote:
     loss: float | None = None
     taken_back: tuple[str, ...] = ()
     hints: int = 0
+    verdict: StoredVerdict | None = field(default=None, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         """The ``coach`` object of an action line."""
@@ -102,11 +193,14 @@ class CoachNote:
             data["taken_back"] = list(self.taken_back)
         if self.hints:
             data["hints"] = self.hints
+        if self.verdict is not None:
+            data["verdict"] = self.verdict.to_json()
         return data
 
     @classmethod
-    def from_json(cls, data: object) -> CoachNote:
-        """Read a ``coach`` object; :class:`ValueError` (or ``TypeError``) if malformed."""
+    def from_json(cls, data: object, player: int = 0) -> CoachNote:
+        """Read a ``coach`` object; :class:`ValueError` (or ``TypeError``) if malformed (a
+        verdict this gintutor cannot read is left out, not an error)."""
         if not isinstance(data, dict):
             raise ValueError("the coach note is not an object")
         best = data.get("best")
@@ -127,6 +221,7 @@ class CoachNote:
             None if loss is None else float(loss),
             tuple(str(t) for t in taken),
             hints,
+            None if "verdict" not in data else StoredVerdict.from_json(data["verdict"], player),
         )
 
 
@@ -430,7 +525,7 @@ class _Loader:
                 raise ValueError(f"player {player} acts but player {state.to_move} is to move")
             action = Action.parse(str(data.get("action", "")))
             note = data.get("coach")
-            coach = None if note is None else CoachNote.from_json(note)
+            coach = None if note is None else CoachNote.from_json(note, player)
             state.do(action)  # last: a line refused leaves the hand as it was
             self.actions.append(SavedAction(player, action, coach))
         elif kind == "end":

@@ -65,6 +65,10 @@ class DecisionRecord(Protocol):
     @property
     def taken_back(self) -> tuple[Action, ...]: ...
     @property
+    def reused(self) -> bool: ...
+    @property
+    def worlds(self) -> int: ...
+    @property
     def is_error(self) -> bool: ...
 
 
@@ -149,6 +153,10 @@ class GameRecord(Protocol):
     def opponent(self) -> str: ...
     @property
     def opponent_source(self) -> Enum: ...
+    @property
+    def reused(self) -> int: ...
+    @property
+    def reuse_worlds(self) -> int | None: ...
 
 
 def _cards(mask: int, style: Style) -> str:
@@ -562,6 +570,24 @@ def explain_review(review: GameRecord, style: Style) -> tuple[Block, ...]:
         ),
         Line(opponent_text(review.opponent, str(review.opponent_source.value))),
     ]
+    if review.reused:
+        total = sum(len(hand.decisions) for hand in review.hands)
+        blocks.append(
+            Line(
+                ngettext(
+                    "{count} of {total} verdicts were given during the game (the same coach "
+                    "version, at least {least} sampled deals) and are reused; the rest were "
+                    "judged now.",
+                    "{count} of {total} verdicts were given during the game (the same coach "
+                    "version, at least {least} sampled deals) and are reused; the rest were "
+                    "judged now.",
+                    review.reused,
+                    count=review.reused,
+                    total=total,
+                    least=review.reuse_worlds or 0,
+                )
+            )
+        )
     for hand in review.hands:
         values = {
             "number": hand.number,
@@ -656,6 +682,8 @@ def decision_data(decision: DecisionRecord) -> dict[str, Any]:
         "luck": _round(decision.luck),
         "hints": decision.hints,
         "taken_back": [str(a) for a in decision.taken_back],
+        "reused": decision.reused,
+        "worlds": decision.worlds,
     }
 
 
@@ -710,6 +738,7 @@ def review_data(review: GameRecord) -> dict[str, Any]:
         "worlds": review.worlds,
         "seed": review.seed,
         "opponent": {"model": review.opponent, "source": review.opponent_source.value},
+        "reused": review.reused,
         "hands": [
             {
                 "hand": hand.number,

@@ -48,7 +48,7 @@ from gintutor.engine.coach import (
 )
 from gintutor.engine.game import RunningGame
 from gintutor.engine.hand import NO_CARD, Action, Deal, HandResult, HandState, InfoSet, Kind, Phase
-from gintutor.engine.judgement import Grade, Reason, Verdict
+from gintutor.engine.judgement import VERSION, Grade, Judged, Reason, Verdict
 from gintutor.engine.rules import RuleSet
 from gintutor.engine.workers import Workers
 
@@ -67,6 +67,23 @@ NO_HELP = Help()
 
 
 @dataclass(frozen=True)
+class Stored:
+    """A verdict the coach gave on a decision during play, with the coach's valuation version
+    then (the review reuses it: :func:`reusable`)."""
+
+    version: str
+    verdict: Verdict
+
+
+REUSE_WORLDS = 16
+"""A stored verdict resting on fewer sampled deals than this is judged again (under-sampled);
+``review --worlds N`` asks for at least N. The table's budget (0.4 s) gives 16-86 deals a
+verdict on this machine; its standard errors are larger than the review's, and a difference
+within two of them is a close call, never an error (so a reused verdict charges no error on
+noise: it finds fewer, ``docs/review.md``)."""
+
+
+@dataclass(frozen=True)
 class PlayedHand:
     """One hand as it was played: the deal (hidden cards completed, for a logged game) and
     every action of both players in order; ``help`` the help recorded for each action (by
@@ -75,6 +92,8 @@ class PlayedHand:
     deal: Deal
     actions: tuple[Action, ...]
     help: tuple[Help, ...] = ()
+    stored: tuple[Stored | None, ...] = ()
+    """The coach's verdicts given during play, by position (``None``: none)."""
 
 
 @dataclass(frozen=True)
@@ -269,6 +288,12 @@ class Decision:
     """Hints the player asked at this decision (as the game recorded them)."""
     taken_back: tuple[Action, ...] = ()
     """Actions the player took back after a warning at this decision."""
+    reused: bool = False
+    """The verdict is the one the coach gave during play (not judged again)."""
+    worlds: int = 0
+    """Sampled deals the verdict rests on (0: exact)."""
+    table: tuple[Judged, ...] = ()
+    """Every legal action, valued, best first (the verdict's rows)."""
 
     @property
     def is_error(self) -> bool:
@@ -351,6 +376,10 @@ class GameReview:
     opponent: str = STRONG
     """The opponent model the coach judged against (a bot's name)."""
     opponent_source: OpponentSource = OpponentSource.STRONG
+    reused: int = 0
+    """Decisions whose verdict given during play was reused."""
+    reuse_worlds: int | None = REUSE_WORLDS
+    """The fewest sampled deals a reused verdict rests on (``None``: none reused)."""
 
 
 def summarize(decisions: Sequence[Decision], deal_luck: float = 0.0, seed: int = 0) -> Summary:
@@ -412,6 +441,7 @@ class _Spot:
     scores: tuple[int, int] | None
     forced: bool
     help: Help = NO_HELP
+    stored: Stored | None = None
 
 
 def _spots(
@@ -440,8 +470,19 @@ def _spots(
             event = state.do(action)
             if info is not None:
                 helped = played.help[index] if index < len(played.help) else NO_HELP
+                kept = played.stored[index] if index < len(played.stored) else None
                 found.append(
-                    _Spot(number, max(turn, 1), info, action, event.drawn, scores, forced, helped)
+                    _Spot(
+                        number,
+                        max(turn, 1),
+                        info,
+                        action,
+                        event.drawn,
+                        scores,
+                        forced,
+                        helped,
+                        kept,
+                    )
                 )
         spots.append(found)
         states.append(state)
@@ -479,6 +520,22 @@ def _judge_job(
     return index, verdict
 
 
+def reusable(stored: Stored | None, info: InfoSet, opponent: str, least: int) -> bool:
+    """True when a verdict given during play can stand in the review: the same coach version
+    (:data:`~gintutor.engine.judgement.VERSION`), the same opponent model, the same decision
+    (its phase and every legal action judged) and at least ``least`` sampled deals."""
+    if stored is None:
+        return False
+    verdict = stored.verdict
+    return (
+        stored.version == VERSION
+        and verdict.opponent == opponent
+        and verdict.phase is info.phase
+        and verdict.worlds >= least
+        and {j.action for j in verdict.judged} == set(info.legal_actions())
+    )
+
+
 def review_game(
     game: PlayedGame,
     *,
@@ -491,11 +548,14 @@ def review_game(
     seat_value: tuple[float, float] = SEAT_VALUE,
     replaying: Progress | None = None,
     opponent: str | None = None,
+    reuse_worlds: int | None = REUSE_WORLDS,
 ) -> GameReview:
     """Judge every decision of ``game.player`` and summarise hand by hand and for the game.
     ``replaying(hands, of)`` reports the replay that finds the decisions, ``progress(verdicts,
     of)`` the judging. ``opponent``: the model to judge against (:func:`opponent_for`: by
     default the bot at the table, or a strong player for a game played elsewhere).
+    ``reuse_worlds``: a verdict given during play on at least this many sampled deals is
+    reused (:func:`reusable`), the rest judged now; ``None`` judges every decision again.
 
     Each verdict is seeded by ``seed`` (and its position, inside the coach) and its work capped
     by counts (``worlds`` sampled deals, ``rollouts`` play-outs), so the review is the same for
@@ -505,8 +565,17 @@ def review_game(
     model, source = opponent_for(game, opponent)
     per_hand, states = _spots(game, replaying)
     flat = [spot for spots in per_hand for spot in spots]
-    work = [(judge_with, worlds, rollouts, seed, i, spot, model) for i, spot in enumerate(flat)]
     verdicts: dict[int, Verdict] = {}
+    for i, spot in enumerate(flat):
+        if reuse_worlds is not None and reusable(spot.stored, spot.info, model, reuse_worlds):
+            assert spot.stored is not None
+            verdicts[i] = spot.stored.verdict
+    reused = frozenset(verdicts)
+    work = [
+        (judge_with, worlds, rollouts, seed, i, spot, model)
+        for i, spot in enumerate(flat)
+        if i not in reused
+    ]
     if jobs <= 1 or len(work) <= 1:
         for job in work:
             index, verdict = _judge_job(job)
@@ -525,8 +594,9 @@ def review_game(
     start = 0
     for number, (spots, state) in enumerate(zip(per_hand, states, strict=True), start=1):
         judged = [verdicts[start + i] for i in range(len(spots))]
+        kept = [start + i in reused for i in range(len(spots))]
         start += len(spots)
-        decisions = _decisions(spots, judged)
+        decisions = _decisions(spots, judged, kept)
         deal_luck = 0.0
         if judged:
             first = spots[0].info
@@ -556,13 +626,17 @@ def review_game(
         seed=seed,
         opponent=model,
         opponent_source=source,
+        reused=len(reused),
+        reuse_worlds=reuse_worlds,
     )
 
 
-def _decisions(spots: Sequence[_Spot], verdicts: Sequence[Verdict]) -> list[Decision]:
+def _decisions(
+    spots: Sequence[_Spot], verdicts: Sequence[Verdict], reused: Sequence[bool]
+) -> list[Decision]:
     """The decision records of one hand; a stock draw's luck from the verdict that follows."""
     out: list[Decision] = []
-    for i, (spot, verdict) in enumerate(zip(spots, verdicts, strict=True)):
+    for i, (spot, verdict, kept) in enumerate(zip(spots, verdicts, reused, strict=True)):
         played = verdict.of(spot.action)
         best = verdict.best
         luck = None
@@ -592,6 +666,9 @@ def _decisions(spots: Sequence[_Spot], verdicts: Sequence[Verdict]) -> list[Deci
                 luck=luck,
                 hints=spot.help.hints,
                 taken_back=spot.help.taken_back,
+                reused=kept,
+                worlds=verdict.worlds,
+                table=verdict.judged,
             )
         )
     return out

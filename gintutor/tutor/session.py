@@ -117,6 +117,10 @@ class Note:
     taken_back: tuple[str, ...] = ()
     hints: int = 0
     """How many times the learner asked for a hint at this decision."""
+    verdict: Verdict | None = None
+    """The coach's verdict on the decision, when it judged one (kept for the review)."""
+    budget: Budget | None = None
+    """The budget the verdict was asked for."""
 
 
 def _card(index: int) -> Card | None:
@@ -538,6 +542,8 @@ class CoachedGame:
                 loss,
                 tuple(self._taken_back),
                 self._hints,
+                verdict,
+                self.budget if verdict is not None else None,
             )
         state.do(action)
         self._taken_back = []
