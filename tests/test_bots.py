@@ -10,6 +10,7 @@ import pytest
 from test_hand import DL, ND, act, make_deal
 
 from gintutor.engine.bots import BOT_NAMES, Bot, make_bot
+from gintutor.engine.bots.coachplayer import TABLE_ROLLOUTS
 from gintutor.engine.bots.heuristic import (
     PARTNERS,
     Params,
@@ -20,16 +21,19 @@ from gintutor.engine.bots.heuristic import (
     takes,
 )
 from gintutor.engine.cards import CardSet
+from gintutor.engine.coach import judge
 from gintutor.engine.hand import NO_CARD, Action, Deal, HandState, Kind, Phase
 from gintutor.engine.rules import PRESETS, preset
 from gintutor.engine.solver import min_deadwood_mask
 from gintutor.errors import GinError
 
-CHEAP = [name for name in BOT_NAMES if name != "expert"]
+SEARCHING = ("expert", "coach")
+"""The bots that play out sampled worlds at each decision (tested on few worlds and hands)."""
+CHEAP = [name for name in BOT_NAMES if name not in SEARCHING]
 
 
 def _bot(name: str) -> Bot:
-    return make_bot(name, worlds=4) if name == "expert" else make_bot(name)
+    return make_bot(name, worlds=4) if name in SEARCHING else make_bot(name)
 
 
 def play(names: tuple[str, str], deal: Deal, rules_name: str, seed: int = 1) -> HandState:
@@ -78,13 +82,13 @@ def test_a_bot_decides_from_its_information_set_only(name: str) -> None:
     bot = _bot(name)
     shuffler = random.Random(9)
     checked = 0
-    for seed in range(1 if name == "expert" else 6):
+    for seed in range(1 if name in SEARCHING else 6):
         state = HandState(Deal.shuffled(random.Random(100 + seed)), preset("eaai"))
         driver = make_bot("simple")
         drive = random.Random(seed)
         while not state.over:
             player = state.to_move
-            check = name != "expert" or checked < 12
+            check = name not in SEARCHING or checked < 12
             if check and state.phase is not Phase.DEFEND and len(state.stock) > 4:
                 other = _hidden_swapped(state, player, shuffler)
                 assert other.hands[1 - player] != state.hands[1 - player] or not len(other.stock)
@@ -95,6 +99,22 @@ def test_a_bot_decides_from_its_information_set_only(name: str) -> None:
                 checked += 1
             state.do(driver.act(state.infoset(), drive))
     assert checked >= 12
+
+
+def test_the_coach_player_plays_a_legal_hand_and_the_coachs_best_action() -> None:
+    state = play(("coach", "simple"), Deal.shuffled(random.Random(3)), "standard")
+    assert state.result is not None
+    state = HandState(Deal.shuffled(random.Random(4)), preset("standard"))
+    state.do(Action(Kind.PASS))
+    info = state.infoset()
+    verdict = judge(
+        info,
+        worlds=4,
+        seconds=float("inf"),
+        seed=random.Random(7).getrandbits(32),
+        rollouts=TABLE_ROLLOUTS,
+    )
+    assert make_bot("coach", worlds=4).act(info, random.Random(7)) == verdict.best.action
 
 
 def test_unknown_bot_is_an_error() -> None:

@@ -120,7 +120,9 @@ def register(app: typer.Typer) -> None:
     def match(
         bot_a: Annotated[
             str,
-            typer.Argument(metavar="BOT_A", help="novice, simple, openspiel, heuristic or expert."),
+            typer.Argument(
+                metavar="BOT_A", help="novice, simple, openspiel, heuristic, expert or coach."
+            ),
         ],
         bot_b: Annotated[str, typer.Argument(metavar="BOT_B", help="The opponent.")],
         games: Annotated[

@@ -24,7 +24,7 @@ def register(app: typer.Typer) -> None:
             str | None,
             typer.Option(
                 metavar="BOT",
-                help="The opponent: novice, simple, openspiel, heuristic or expert "
+                help="The opponent: novice, simple, openspiel, heuristic, expert or coach "
                 "(default simple: a sound player a learner beats sometimes).",
                 show_default=False,
             ),

@@ -1,11 +1,11 @@
 """The bot ladder: each bot is a function of an information set (and a seeded generator).
 
-``novice`` < ``simple`` < ``openspiel`` < ``heuristic`` < ``expert``; :func:`make_bot` builds
-one by name. A bot never sees the hidden cards: :class:`~gintutor.engine.hand.InfoSet` holds
-only what its player knows.
+``novice`` < ``simple`` < ``openspiel`` < ``heuristic`` < ``expert``, and ``coach`` (the
+coach's advice played at the table's budget); :func:`make_bot` builds one by name. A bot never
+sees the hidden cards: :class:`~gintutor.engine.hand.InfoSet` holds only what its player knows.
 
 >>> sorted(BOT_NAMES)
-['expert', 'heuristic', 'novice', 'openspiel', 'simple']
+['coach', 'expert', 'heuristic', 'novice', 'openspiel', 'simple']
 """
 
 from __future__ import annotations
@@ -30,11 +30,12 @@ class Bot(Protocol):
         ...
 
 
-BOT_NAMES = ("novice", "simple", "openspiel", "heuristic", "expert")
+BOT_NAMES = ("novice", "simple", "openspiel", "heuristic", "expert", "coach")
 
 
 def make_bot(name: str, *, worlds: int | None = None, seconds: float | None = None) -> Bot:
-    """The bot called ``name``; ``worlds`` / ``seconds`` set the expert's budget per decision."""
+    """The bot called ``name``; ``worlds`` / ``seconds`` set the expert's budget per decision
+    (``worlds`` the coach player's too)."""
     key = name.strip().lower()
     if key == "novice":
         from gintutor.engine.bots.novice import NoviceBot
@@ -61,4 +62,8 @@ def make_bot(name: str, *, worlds: int | None = None, seconds: float | None = No
         if seconds is not None:
             bot = ExpertBot(worlds=bot.worlds, seconds=seconds)
         return bot
+    if key == "coach":
+        from gintutor.engine.bots.coachplayer import CoachPlayer
+
+        return CoachPlayer() if worlds is None else CoachPlayer(worlds=worlds)
     raise GinError(f"unknown bot {name!r}: choose one of {', '.join(BOT_NAMES)}")

@@ -1,0 +1,48 @@
+"""``coach``: the coach's own advice as a player.
+
+At every decision it plays the coach's best action (:func:`gintutor.engine.coach.judge`, the
+most expected points) at the coach's budget at the table, the play-outs capped by count so a
+seeded match is the same on any machine and load. It knows what the learner's coach knows (its
+hand, the pile, what the opponent took and passed), never the opponent's cards; it assumes a
+strong player across the table (the coach's default model), whoever sits there. If it loses to
+the bots whose policies the coach plays out with, the coach's advice is wrong somewhere.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from gintutor.engine.bots.common import best_layoffs
+from gintutor.engine.coach import COACH_WORLDS, judge
+from gintutor.engine.hand import Action, InfoSet, Phase
+
+TABLE_ROLLOUTS = 200
+"""Play-outs per decision: about what the coach's 0.4 CPU seconds at the table buy on this
+machine (``coach.REVIEW_ROLLOUTS``, 1,500, is about 3 s)."""
+
+
+@dataclass(frozen=True)
+class CoachPlayer:
+    """Plays the coach's best action at each decision."""
+
+    worlds: int = COACH_WORLDS
+    """Sampled worlds at most (the coach's at the table)."""
+    rollouts: int = TABLE_ROLLOUTS
+    name: str = "coach"
+
+    def act(self, info: InfoSet, rng: random.Random) -> Action:
+        """The coach's best action here (the best defence when laying off, which is exact)."""
+        if info.phase is Phase.DEFEND:
+            return best_layoffs(info)
+        legal = info.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        verdict = judge(
+            info,
+            worlds=self.worlds,
+            seconds=float("inf"),
+            seed=rng.getrandbits(32),
+            rollouts=self.rollouts,
+        )
+        return verdict.best.action
