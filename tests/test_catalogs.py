@@ -266,6 +266,7 @@ COMPLETE: set[tuple[str, str]] = {
     ("nb", "gintutor"),
     ("nb", "lessons"),
     ("nb", "rules"),
+    ("nb", "puzzles"),
     ("pt_BR", "gintutor"),
     ("pt_BR", "lessons"),
     ("pt_BR", "rules"),
