@@ -29,7 +29,6 @@ from gintutor.content.store import games_folder
 from gintutor.engine.bots import BOT_NAMES
 from gintutor.engine.cards import Card
 from gintutor.engine.hand import Action, Deal
-from gintutor.engine.judgement import VERSION
 from gintutor.engine.rules import RULE_SETS
 from gintutor.errors import GinError
 from gintutor.text.blocks import Line, Style
@@ -75,6 +74,8 @@ class _Saver:
         if coach is not None:
             stored = None
             if coach.verdict is not None:
+                from gintutor.engine.judgement import VERSION  # loaded with the verdict
+
                 budget = coach.budget
                 stored = StoredVerdict(
                     VERSION,

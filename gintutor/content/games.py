@@ -33,13 +33,16 @@ import stat
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from gintutor.content.store import GAMES
 from gintutor.engine.hand import Action, Deal, HandState, Phase, replay
-from gintutor.engine.judgement import Grade, Judged, Reason, ReasonKind, Verdict
 from gintutor.engine.rules import RULE_SETS, RuleSet
 from gintutor.errors import GinError
+
+if TYPE_CHECKING:  # the coach's vocabulary is read with the first stored verdict (play starts
+    # without it: tests/test_startup.py)
+    from gintutor.engine.judgement import Judged, Verdict
 
 try:
     import fcntl
@@ -121,6 +124,8 @@ class StoredVerdict:
         """Read a stored verdict of ``player``'s decision; ``None`` if it is not one this
         gintutor reads (another version's fields): the review then judges the decision again,
         and the game stays readable."""
+        from gintutor.engine.judgement import Verdict
+
         try:
             if not isinstance(data, dict):
                 return None
@@ -147,6 +152,8 @@ class StoredVerdict:
 
 def _judged_of(row: list[Any]) -> Judged:
     """One judged action from its stored list (:meth:`StoredVerdict.to_json`)."""
+    from gintutor.engine.judgement import Grade, Judged, Reason, ReasonKind
+
     action, mean, stderr, loss, loss_se, win, win_loss, grade, close, worlds, reasons = row
     return Judged(
         Action.parse(str(action)),
