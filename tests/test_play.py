@@ -4,9 +4,11 @@ bad input at the prompt, bad options."""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import functools
 import random
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -40,12 +42,14 @@ class _Lines:
 
     def __init__(self) -> None:
         self.lines: list[tuple[Any, ...]] = []
+        self.notes: list[Note | None] = []
 
     def hand(self, number: int, deal: Deal) -> None:
         self.lines.append(("hand", number, deal.text()))
 
     def action(self, hand: int, player: int, action: Action, coach: Note | None = None) -> None:
         self.lines.append(("action", hand, player, str(action)))
+        self.notes.append(coach)
 
 
 def typed(action: Action, info: InfoSet) -> str:
@@ -477,3 +481,65 @@ def test_hints_are_recorded_on_the_decision_they_were_asked_at(
     played = played_of(game)
     helped = [h for hand in played.hands for h in hand.help if h.hints]
     assert [h.hints for h in helped] == [2]
+
+
+def _at_first_decision(session: CoachedGame) -> None:
+    session.deal()
+    while not session.your_turn:
+        session.bot_turn()
+
+
+def test_the_coach_thinks_while_the_learner_does(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a terminal the decision is judged in the background at growing budgets; a hint, a
+    warning and the saved note use the last verdict finished, with its own budget."""
+    import threading
+
+    asked: list[Budget] = []
+    release = threading.Event()
+
+    def thinking_judge(info: InfoSet, **options: Any) -> Verdict:
+        asked.append(Budget(options["worlds"], options["seconds"]))
+        if len(asked) == 3:  # the third stage runs until the learner has acted
+            release.wait(5)
+        verdict = fake_judge(info, **options)
+        return dataclasses.replace(verdict, worlds=options["worlds"])
+
+    monkeypatch.setattr(session_module, "judge", thinking_judge)
+    recorder = _Lines()
+    table = Budget(worlds=10, seconds=0.1)
+    session = CoachedGame(RULES, BOT, CoachMode.ON, SEED, recorder, budget=table, think_ahead=True)
+    _at_first_decision(session)
+    session.ponder()
+    session.ponder()  # once a decision
+    for _ in range(500):
+        if len(asked) >= 3:
+            break
+        time.sleep(0.01)
+    verdict = session.hint()
+    assert verdict.worlds == 20  # the second stage, the last one finished
+    assert session.verdict() is verdict  # one verdict a decision, whatever finishes later
+    release.set()
+    session.play(verdict.best.action)
+    note = recorder.notes[-1]
+    assert note is not None and note.verdict is verdict and note.budget == Budget(20, 0.2)
+    assert asked[:3] == [Budget(10, 0.1), Budget(20, 0.2), Budget(40, 0.4)]
+
+
+def test_without_a_terminal_the_coach_judges_only_when_asked(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    asked: list[int] = []
+
+    def counting_judge(info: InfoSet, **options: Any) -> Verdict:
+        asked.append(options["worlds"])
+        return fake_judge(info, **options)
+
+    monkeypatch.setattr(session_module, "judge", counting_judge)
+    session = CoachedGame(
+        RULES, BOT, CoachMode.ON, SEED, _Lines(), budget=Budget(worlds=10, seconds=0.1)
+    )
+    _at_first_decision(session)
+    session.ponder()
+    assert asked == []
+    session.hint()
+    assert asked == [10]

@@ -180,7 +180,14 @@ def _new_game(
         now=now(),
     )
     session = CoachedGame(
-        rule_set, bot_name, mode, seed, _Saver(writer), you=0, first_dealer=first_dealer
+        rule_set,
+        bot_name,
+        mode,
+        seed,
+        _Saver(writer),
+        you=0,
+        first_dealer=first_dealer,
+        think_ahead=asker.interactive,
     )
     runner = PlayRunner(session, writer, terminal, asker, ascii_only)
     runner.say(
@@ -241,6 +248,7 @@ def _resumed(
         _Saver(writer),
         you=header.you,
         first_dealer=header.first_dealer,
+        think_ahead=asker.interactive,
     )
     session.resume([(h.deal, [a.action for a in h.actions]) for h in saved.hands])
     runner = PlayRunner(session, writer, terminal, asker, ascii_only)
@@ -342,6 +350,7 @@ class PlayRunner:
         self.writer.sync()  # every line so far on disk before the learner is asked
         view = session.table()
         self.show(table_blocks(view, self.bot_label, self.style))
+        session.ponder()  # the coach thinks while the learner does (on a terminal)
 
         def validate(text: str) -> str | None:
             try:

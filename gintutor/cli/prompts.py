@@ -71,6 +71,9 @@ class Prompt:
 class Asker(Protocol):
     """Asks one question; returns the answer text or a command."""
 
+    interactive: bool
+    """A person at a terminal (the coach may think while they do), not piped lines."""
+
     def ask(self, prompt: Prompt) -> str | Command: ...
 
     def confirm(self, question: str, default: bool = False) -> bool: ...
@@ -97,6 +100,8 @@ def completions_for(words: Sequence[str], typed: str) -> list[str]:
 
 class PlainAsker:
     """Reads answers line by line (for scripts, tests and pipes)."""
+
+    interactive = False
 
     def __init__(self, stdin: TextIO | None = None, stdout: TextIO | None = None) -> None:
         self.stdin = stdin or sys.stdin
@@ -188,6 +193,8 @@ class TerminalAsker:
     and Ctrl-C). Left to Python and asyncio, the signal is a ``KeyboardInterrupt`` wherever it
     lands.
     """
+
+    interactive = True
 
     def __init__(self, input: Any = None, output: Any = None) -> None:
         from prompt_toolkit import PromptSession

@@ -10,13 +10,15 @@ The coach (:func:`~gintutor.engine.coach.judge`) sees only the learner's informa
 judges against the bot actually at the table (its policy, never its cards). With
 the coach ``on``, a choice graded Mistake or worse is returned as a :class:`Flag` before it is
 committed, so the learner may take it back; ``quiet`` answers ``hint`` only; ``off`` never
-judges.
+judges. On a terminal the coach thinks while the learner does (:meth:`CoachedGame.ponder`): the
+verdict then rests on as many sampled deals as the learner's thinking time bought.
 """
 
 from __future__ import annotations
 
 import importlib.util
 import random
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -56,6 +58,13 @@ class Budget:
     worlds: int
     seconds: float
 
+
+PONDER_STAGES = (1, 2, 4, 8)
+"""While the learner thinks, the coach judges the decision again and again at these multiples of
+the table's budget (worlds and seconds), keeping the last verdict finished: one that waits 2 s
+gets a verdict on ~4 times the deals of one that answers at once. A stage running when the
+learner acts is finished in the background and thrown away, so the largest stage (3.2 CPU
+seconds at the coach's own budget) bounds the work wasted."""
 
 COACH_BUDGET: Budget | None = None
 """The budget at the table: ``None`` is the coach's own (``COACH_WORLDS``, ``COACH_SECONDS``),
@@ -123,6 +132,46 @@ class Note:
     """The budget the verdict was asked for."""
 
 
+class _Pondering:
+    """The coach judging one decision in a background thread while the learner thinks."""
+
+    def __init__(
+        self,
+        key: tuple[int, int],
+        compute: Callable[[Budget], Verdict],
+        budgets: Sequence[Budget],
+    ) -> None:
+        self.key = key
+        self._latest: tuple[Verdict, Budget] | None = None
+        self._failed = False
+        self._settled = threading.Event()
+        self._stop = threading.Event()
+        thread = threading.Thread(
+            target=self._run, args=(compute, budgets), name="coach", daemon=True
+        )
+        thread.start()
+
+    def _run(self, compute: Callable[[Budget], Verdict], budgets: Sequence[Budget]) -> None:
+        try:
+            for budget in budgets:
+                if self._stop.is_set():
+                    break
+                self._latest = (compute(budget), budget)
+                self._settled.set()
+        except Exception:  # judged again in the learner's thread, where an error is shown
+            self._failed = True
+        finally:
+            self._settled.set()
+
+    def take(self, wait: bool) -> tuple[Verdict, Budget] | None:
+        """The latest verdict finished (``wait``: for the first one), the thinking stopped;
+        ``None`` if there is none (or the coach failed: the caller judges and reports)."""
+        self._stop.set()
+        if wait:
+            self._settled.wait()
+        return None if self._failed else self._latest
+
+
 def _card(index: int) -> Card | None:
     return None if index == NO_CARD else CARDS[index]
 
@@ -150,6 +199,7 @@ class CoachedGame:
         first_dealer: int = 1,
         judge_with: Judge | None = None,
         budget: Budget | None = None,
+        think_ahead: bool = False,
     ) -> None:
         self.rules = rules
         self.bot_name = bot
@@ -163,7 +213,10 @@ class CoachedGame:
         self.state: HandState | None = None
         self.judge = judge_with if judge_with is not None else judge
         self.budget = budget or COACH_BUDGET
-        self._verdicts: dict[tuple[int, int], Verdict] = {}
+        self.think_ahead = think_ahead
+        """Judge each decision in the background while the learner thinks (:meth:`ponder`)."""
+        self._verdicts: dict[tuple[int, int], tuple[Verdict, Budget]] = {}
+        self._pondering: _Pondering | None = None
         self._taken_back: list[str] = []
         self._hints = 0
         self._ended = False
@@ -472,24 +525,67 @@ class CoachedGame:
 
     # -- the coach -----------------------------------------------------------------------
 
-    def verdict(self) -> Verdict:
-        """The coach's verdict on the learner's decision now (computed once per decision)."""
-        state = self._current()
-        key = (len(self.results) + 1, len(state.log))
-        found = self._verdicts.get(key)
-        if found is None:
-            scores = None if self.rules.hollywood or not _has_win_chance() else self.scores()
-            budget = self._budget()
-            found = self.judge(
-                state.infoset(self.you),
+    def _key(self) -> tuple[int, int]:
+        """The decision now: (hand number, actions so far in the hand)."""
+        return len(self.results) + 1, len(self._current().log)
+
+    def _judging(self) -> Callable[[Budget], Verdict]:
+        """The coach's verdict on the decision now, at a budget (seeded by the decision): the
+        position is taken now, so the background thread never reads the game as it moves on."""
+        info = self._current().infoset(self.you)
+        scores = None if self.rules.hollywood or not _has_win_chance() else self.scores()
+        seed = hash_seed(self.seed, *self._key())
+        judge, opponent = self.judge, self.bot_name
+
+        def judged(budget: Budget) -> Verdict:
+            return judge(
+                info,
                 worlds=budget.worlds,
                 seconds=budget.seconds,
-                seed=hash_seed(self.seed, *key),
+                seed=seed,
                 scores=scores,
-                opponent=self.bot_name,
+                opponent=opponent,
             )
+
+        return judged
+
+    def ponder(self) -> None:
+        """Start judging the learner's decision now in the background, while they think (with
+        ``think_ahead``, the coach not off, and a choice to make): the verdict a hint, a warning
+        or the saved game then uses is the last of :data:`PONDER_STAGES` finished by then, at
+        least the table's budget."""
+        if not self.think_ahead or self.coach is CoachMode.OFF or not self.your_turn:
+            return
+        key = self._key()
+        if key in self._verdicts or (self._pondering is not None and self._pondering.key == key):
+            return
+        if len(self._current().legal_actions()) < 2:
+            return
+        self._stop_pondering()
+        table = self._budget()
+        budgets = [Budget(table.worlds * m, table.seconds * m) for m in PONDER_STAGES]
+        self._pondering = _Pondering(key, self._judging(), budgets)
+
+    def _stop_pondering(self, wait: bool = False) -> tuple[Verdict, Budget] | None:
+        """Stop the background thinking; its latest verdict for the decision now, if any."""
+        pondering, self._pondering = self._pondering, None
+        if pondering is None:
+            return None
+        found = pondering.take(wait)
+        return found if pondering.key == self._key() else None
+
+    def verdict(self) -> Verdict:
+        """The coach's verdict on the learner's decision now (computed once per decision: what
+        the background thinking finished, else judged now at the table's budget)."""
+        key = self._key()
+        found = self._verdicts.get(key)
+        if found is None:
+            found = self._stop_pondering(wait=True)
+            if found is None:
+                budget = self._budget()
+                found = (self._judging()(budget), budget)
             self._verdicts = {key: found}
-        return found
+        return found[0]
 
     def _budget(self) -> Budget:
         """The budget per verdict (the coach's own unless one was given)."""
@@ -526,13 +622,15 @@ class CoachedGame:
 
     def play(self, action: Action, *, flagged: bool = False) -> None:
         """Commit the learner's action, recorded with the coach's note (``flagged``: kept
-        after a warning)."""
+        after a warning; a verdict the background thinking finished is kept for the review
+        even when the learner never asked)."""
         state = self._current()
         if state.to_move != self.you:
             raise GinError(_("it is not your turn"))
-        key = (len(self.results) + 1, len(state.log))
+        key = self._key()
         note: Note | None = None
-        verdict = self._verdicts.get(key)
+        found = self._verdicts.get(key) or self._stop_pondering()
+        verdict, budget = found if found is not None else (None, None)
         if verdict is not None or self._taken_back or self._hints:
             best = verdict.best if verdict is not None else None
             loss = verdict.of(action).loss if verdict is not None else None
@@ -543,7 +641,7 @@ class CoachedGame:
                 tuple(self._taken_back),
                 self._hints,
                 verdict,
-                self.budget if verdict is not None else None,
+                budget,
             )
         state.do(action)
         self._taken_back = []
