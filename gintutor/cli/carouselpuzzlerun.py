@@ -84,7 +84,7 @@ class CarouselPuzzleRunner(PuzzleRunner):
             reply = self.asker.ask(prompt)
             if reply is Command.HINT and used < len(puzzle.hints):
                 hint = puzzle_text("hint", puzzle.hints[used])
-                hint = fill_explanation(hint, solution(), self.style)
+                hint = fill_explanation(hint, solution(), self.style, translate=True)
                 self.terminal.say(_("Hint: {hint}", hint=hint), "yellow")
                 used += 1
                 continue

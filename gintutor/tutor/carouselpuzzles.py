@@ -33,7 +33,7 @@ from gintutor.engine.carousel.solver import MoveKind, Play, best_play
 from gintutor.errors import GinError
 from gintutor.text.blocks import Block, Heading, Line, Style, plural
 from gintutor.text.carousel import explain_play, hand_text, play_data, table_lines
-from gintutor.text.i18n import puzzle_text
+from gintutor.text.i18n import _, puzzle_text
 
 THEME = "carousel"
 """The theme of every Carousel puzzle."""
@@ -178,15 +178,16 @@ def grade(solution: Solution, text: str) -> Graded:
 _PLACEHOLDER = re.compile(r"\{([a-z]+)\.([a-z_]+)\}")
 
 
-def _fields(solution: Solution, style: Style) -> dict[str, dict[str, str]]:
+def _fields(solution: Solution, style: Style, translate: bool) -> dict[str, dict[str, str]]:
     best = solution.best
     hand = solution.puzzle.position.hand
     limit = STANDARD.knock_limit
-    knock = (
-        "you go out"
-        if not len(best.hand_after)
-        else ("you may knock" if best.points_after <= limit else "you may not knock")
-    )
+    if not len(best.hand_after):
+        knock = _("you go out") if translate else "you go out"
+    elif best.points_after <= limit:
+        knock = _("you may knock") if translate else "you may knock"
+    else:
+        knock = _("you may not knock") if translate else "you may not knock"
     return {
         "best": {
             "points": str(best.points_placed),
@@ -204,13 +205,17 @@ def _fields(solution: Solution, style: Style) -> dict[str, dict[str, str]]:
     }
 
 
-def fill_explanation(text: str, solution: Solution, style: Style | None = None) -> str:
+def fill_explanation(
+    text: str, solution: Solution, style: Style | None = None, *, translate: bool = False
+) -> str:
     """Fill ``{best.points}`` and the other placeholders from the solver's best play.
 
     Fields of ``best``: points, cards, placed, moves, freed, left, hand_after, knock, melds,
-    table; of ``hand``: points, cards. An unknown one is a :class:`GinError`.
+    table; of ``hand``: points, cards. An unknown one is a :class:`GinError`. ``translate``:
+    the words (``you may knock``) in the active language, for the learner's eyes (``--json``
+    keeps them English).
     """
-    values = _fields(solution, style or Style())
+    values = _fields(solution, style or Style(), translate)
 
     def value(match: re.Match[str]) -> str:
         group, key = match.group(1), match.group(2)
@@ -246,7 +251,7 @@ def solution_blocks(solution: Solution, style: Style) -> list[Block]:
     blocks = explain_play(position.table, position.hand, solution.best, STANDARD, style)
     if solution.puzzle.explanation:
         explanation = puzzle_text("explanation", solution.puzzle.explanation)
-        blocks.append(Line(fill_explanation(explanation, solution, style)))
+        blocks.append(Line(fill_explanation(explanation, solution, style, translate=True)))
     return blocks
 
 

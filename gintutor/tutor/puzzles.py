@@ -24,6 +24,7 @@ from gintutor.engine.cards import Card, CardSet
 from gintutor.engine.evaluate import DiscardEval, Evaluation, Position, evaluate
 from gintutor.engine.judgement import Judged, Verdict, grade_of
 from gintutor.errors import GinError
+from gintutor.text.i18n import _, number, percent, pgettext
 from gintutor.tutor.puzzleterms import Grade as Grade
 from gintutor.tutor.puzzleterms import PuzzleKind as PuzzleKind
 from gintutor.tutor.puzzleterms import Theme as Theme
@@ -46,14 +47,6 @@ COACH_VERSION: str = judgement.VERSION
 
 _DEADWOOD_STEPS = (2, 5, 10)
 """Deadwood puzzles: the extra deadwood that is still Good / Inaccuracy / Mistake."""
-_UNITS = {
-    Theme.DEADWOOD: "deadwood",
-    Theme.OUTS: "expected points",
-    Theme.SAFETY: "expected points",
-    Theme.KNOCK_OR_PLAY: "expected points",
-    Theme.UPCARD: "expected points",
-    Theme.LAYOFF_EXPOSURE: "expected points",
-}
 
 
 @dataclass(frozen=True)
@@ -389,11 +382,6 @@ def _rows(
     return tuple(rows)
 
 
-def theme_unit(theme: Theme) -> str:
-    """What the theme's measure is, in words."""
-    return _UNITS[theme]
-
-
 def position_key(position: Position) -> tuple[object, ...]:
     """The position as a hashable key (two puzzles with one key are the same puzzle)."""
     return (
@@ -507,7 +495,7 @@ def fill_explanation(text: str, solution: Solution) -> str:
     (``the natural discard`` or not) and ``vs_best`` (``tied with K♠``, ``2 deadwood behind
     K♠``, within the noise or behind it).
     """
-    return "".join(part for part, _ in fill_parts(text, solution))
+    return "".join(part for part, _computed in fill_parts(text, solution))
 
 
 def fill_parts(text: str, solution: Solution) -> list[Part]:
@@ -538,14 +526,14 @@ def _value(match: re.Match[str], solution: Solution) -> str:
     if key in ("mean", "loss"):
         if row.judged is None:
             raise GinError(f"{{{name}.{key}}}: no expected points in this puzzle")
-        return f"{row.measure:+.1f}" if key == "mean" else f"{row.cost:.1f}"
+        return number(row.measure, 1, signed=True) if key == "mean" else number(row.cost, 1)
     if key == "vs_best":
         return _versus_best(solution, row)
     if key == "natural":
         natural = natural_choice(solution)
         if row.code == natural:
-            return "the natural discard"
-        return f"not the natural discard (that is {_code_display(natural)})"
+            return _("the natural discard")
+        return _("not the natural discard (that is {card})", card=_code_display(natural))
     evaluation = row.evaluation
     if evaluation is None or key not in _EVAL_FIELDS | PHRASE_FIELDS | {"partners"}:
         raise GinError(f"{{{name}.{key}}}: no such number for this puzzle")
@@ -555,11 +543,13 @@ def _value(match: re.Match[str], solution: Solution) -> str:
         partners = _partners(solution, evaluation.card)
         if key == "live":
             available = _available(solution) & ~evaluation.card.mask
-            return "live" if meld_partners_mask(evaluation.card, available) else "dead"
+            if meld_partners_mask(evaluation.card, available):
+                return pgettext("card", "live")
+            return pgettext("card", "dead")
         if key == "melds_with":
             if not partners:
-                return "can no longer meld with any unseen card"
-            return "can still meld with " + " ".join(c.display() for c in partners)
+                return _("can no longer meld with any unseen card")
+            return _("can still meld with {cards}", cards=" ".join(c.display() for c in partners))
         raw: object = partners
     else:
         raw = getattr(evaluation, key)
@@ -567,11 +557,11 @@ def _value(match: re.Match[str], solution: Solution) -> str:
         cards = [o.card if hasattr(o, "card") else o for o in raw]  # type: ignore[attr-defined]
         if fmt == "n":
             return str(len(cards))
-        return " ".join(card.display() for card in cards) or "none"
+        return " ".join(card.display() for card in cards) or _("none")
     if fmt == "%":
-        return f"{100 * raw:.0f}%"  # type: ignore[operator]
+        return percent(raw)  # type: ignore[arg-type]
     if isinstance(raw, float):
-        return f"{raw:.1f}"
+        return number(raw, 1)
     return str(raw)
 
 
@@ -621,47 +611,73 @@ def _leaders(solution: Solution, name: str) -> list[DiscardEval]:
     return [e for e, v in zip(options, values, strict=True) if abs(v - top) < 1e-9]
 
 
-_RANK_WORDS = {
-    "most_outs": ("the most outs", "fewer outs"),
-    "most_knock_outs": ("the most knock outs", "fewer knock outs"),
-    "safest": ("the safest discard", "less safe"),
-    "most_used": ("the card they can most often use", "less often of use to them"),
-    "least_deadwood": ("the least deadwood", "more deadwood"),
-}
+def _rank_words(name: str) -> tuple[str, str]:
+    """What a ranked measure's leader has (``the most outs ({value})``) and what a card behind
+    it has (``fewer outs ({value}) than {card} ({top})``), in the active language."""
+    words = {
+        "most_outs": (
+            _("the most outs ({value})"),
+            _("fewer outs ({value}) than {card} ({top})"),
+        ),
+        "most_knock_outs": (
+            _("the most knock outs ({value})"),
+            _("fewer knock outs ({value}) than {card} ({top})"),
+        ),
+        "safest": (
+            _("the safest discard ({value})"),
+            _("less safe ({value}) than {card} ({top})"),
+        ),
+        "most_used": (
+            _("the card they can most often use ({value})"),
+            _("less often of use to them ({value}) than {card} ({top})"),
+        ),
+        "least_deadwood": (
+            _("the least deadwood ({value})"),
+            _("more deadwood ({value}) than {card} ({top})"),
+        ),
+    }
+    return words[name]
 
 
 def _rank_phrase(solution: Solution, name: str, option: DiscardEval) -> str:
     """``the most outs (6)``, ``the most outs (6), with K♠``, ``fewer outs (4) than K♠ (6)``."""
-    measure, _ = _RANKED[name]
+    measure, _most = _RANKED[name]
     leaders = _leaders(solution, name)
-    lead, behind = _RANK_WORDS[name]
+    lead, behind = _rank_words(name)
 
     def shown(e: DiscardEval) -> str:
         value = measure(e)
-        return f"{100 * value:.0f}%" if isinstance(value, float) else str(value)
+        return percent(value) if isinstance(value, float) else str(value)
 
     if any(e.card == option.card for e in leaders):
         others = [e.card.display() for e in leaders if e.card != option.card]
-        text = f"{lead} ({shown(option)})"
-        return text + (f", with {' '.join(others)}" if others else "")
+        text = lead.format(value=shown(option))
+        if others:
+            return _("{leader}, with {others}", leader=text, others=" ".join(others))
+        return text
     top = leaders[0]
-    return f"{behind} ({shown(option)}) than {top.card.display()} ({shown(top)})"
+    return behind.format(value=shown(option), card=top.card.display(), top=shown(top))
 
 
 def _versus_best(solution: Solution, row: Row) -> str:
     """How the choice stands against the best: ``the best``, ``tied with K♠``, ``within the
     noise of K♠ (1.2 ± 0.9 expected points behind)``, ``2 deadwood behind K♠``."""
     best = solution.rows[0]
-    unit = theme_unit(solution.puzzle.theme)
     if row.code == best.code:
-        return "the best"
+        return _("the best")
     name = _code_display(best.code)
     if abs(row.cost) < 1e-9:
-        return f"tied with {name}"
-    amount = f"{row.cost:.0f}" if row.judged is None else f"{row.cost:.1f} ± {row.cost_stderr:.1f}"
+        return _("tied with {card}", card=name)
+    if row.judged is None:
+        return _("{amount} deadwood behind {card}", amount=number(row.cost), card=name)
+    amount = _("{cost} ± {stderr}", cost=number(row.cost, 1), stderr=number(row.cost_stderr, 1))
     if row.grade is Grade.BEST:
-        return f"within the noise of {name} ({amount} {unit} behind)"
-    return f"{amount} {unit} behind {name}"
+        return _(
+            "within the noise of {card} ({amount} expected points behind)",
+            card=name,
+            amount=amount,
+        )
+    return _("{amount} expected points behind {card}", amount=amount, card=name)
 
 
 def _code_display(code: str) -> str:

@@ -11,7 +11,7 @@ from typing import Any
 from gintutor.engine.cards import Rank
 from gintutor.engine.evaluate import DiscardEval, Out, OutKind
 from gintutor.text.blocks import Block, Heading, Line, Style, Table
-from gintutor.text.i18n import number, percent, puzzle_text
+from gintutor.text.i18n import _, ngettext, number, percent, pgettext, puzzle_text
 from gintutor.tutor.puzzles import (
     Grade,
     Puzzle,
@@ -19,7 +19,6 @@ from gintutor.tutor.puzzles import (
     Solution,
     Theme,
     fill_explanation,
-    theme_unit,
 )
 
 QUESTIONS = {
@@ -78,38 +77,66 @@ def stars(difficulty: int) -> str:
 def setting_out(puzzle: Puzzle, style: Style) -> list[Block]:
     """What the solver sees: the hand and everything known about the other cards."""
     position = puzzle.position
+
+    def cards(found: Any) -> str:
+        return style.cards(found) if len(found) else _("none")
+
     blocks: list[Block] = [
-        Heading(f"Puzzle {puzzle.id}: {puzzle_text('title', puzzle.title)}"),
+        Heading(_("Puzzle {id}: {title}", id=puzzle.id, title=puzzle_text("title", puzzle.title))),
         Line(
-            f"Theme: {puzzle.theme.value} · difficulty {stars(puzzle.difficulty)} · "
-            f"{position.rules.name} rules, knock limit {position.knock_limit}"
+            _(
+                "Theme: {theme} · difficulty {stars} · {rules} rules, knock limit {limit}",
+                theme=puzzle.theme.value,
+                stars=stars(puzzle.difficulty),
+                rules=position.rules.name,
+                limit=position.knock_limit,
+            )
         ),
         *(
-            [Line("A close call: more than one answer is as good; find them.")]
+            [Line(_("A close call: more than one answer is as good; find them."))]
             if puzzle.kind is PuzzleKind.CLOSE_CALL
             else []
         ),
-        Line(f"Your hand: {style.cards(position.hand)}"),
+        Line(_("Your hand: {cards}", cards=style.cards(position.hand))),
     ]
     if position.upcard is not None:
-        blocks.append(Line(f"The upcard offered: {style.card(position.upcard)}"))
+        blocks.append(Line(_("The upcard offered: {card}", card=style.card(position.upcard))))
     if position.took_from_discard is not None:
         blocks.append(
             Line(
-                f"You just took {style.card(position.took_from_discard)} from the "
-                "discard pile: you may not discard it this turn."
+                _(
+                    "You just took {card} from the discard pile: you may not discard it this turn.",
+                    card=style.card(position.took_from_discard),
+                )
             )
         )
-    blocks.append(Line(f"Discard pile and cards out of play: {style.cards(position.dead)}"))
     blocks.append(
-        Line(f"The opponent picked up and still holds: {style.cards(position.opponent_known)}")
+        Line(_("Discard pile and cards out of play: {cards}", cards=cards(position.dead)))
+    )
+    blocks.append(
+        Line(
+            _(
+                "The opponent picked up and still holds: {cards}",
+                cards=cards(position.opponent_known),
+            )
+        )
     )
     if position.stock_size is not None:
-        blocks.append(Line(f"Cards left in the stock: {position.stock_size}"))
+        blocks.append(Line(_("Cards left in the stock: {count}", count=position.stock_size)))
     if position.first_upcard is not None and position.rules.needs_upcard:
-        blocks.append(Line(f"First upcard of the hand: {style.card(position.first_upcard)}"))
+        blocks.append(
+            Line(_("First upcard of the hand: {card}", card=style.card(position.first_upcard)))
+        )
     if puzzle.score is not None:
-        blocks.append(Line(f"Score: you {puzzle.score[0]}, the opponent {puzzle.score[1]}"))
+        blocks.append(
+            Line(
+                _(
+                    "Score: you {mine}, the opponent {theirs}",
+                    mine=puzzle.score[0],
+                    theirs=puzzle.score[1],
+                )
+            )
+        )
     blocks.append(Line(puzzle_text("question", puzzle.question)))
     return blocks
 
@@ -118,26 +145,56 @@ def _percent(value: float) -> str:
     return percent(value)
 
 
-_EXACT_HEADERS = (
-    "card",
-    "deadwood",
-    "outs",
-    "dw next",
-    "knock 1",
-    "knock 2",
-    "opp. melds",
-    "grade",
-)
-_JUDGED_HEADERS = ("card", "dw", "outs", "knock 1", "knock 2", "opp. melds", "points", "grade")
-"""Outs and safety: the exact numbers that matter to them, then the coach's expected points."""
-_EXACT_LEGEND = {
-    "dw": "dw: deadwood after the discard.",
-    "k": "k: may knock now.",
-    "points": "points: expected points against a strong opponent (the coach).",
-    "dw next": "dw next: expected deadwood after the next draw.",
-    "knock 1": "knock 1 / knock 2: chance to be able to knock after the next draw / within two.",
-    "opp. melds": "opp. melds: chance the opponent can meld the discard.",
-}
+def _headers(judged: bool) -> tuple[str, ...]:
+    """The exact table's column headings; outs and safety (judged) show the exact numbers that
+    matter to them, then the coach's expected points."""
+    if judged:
+        return (
+            pgettext("puzzle table", "card"),
+            pgettext("puzzle table", "dw"),
+            pgettext("puzzle table", "outs"),
+            pgettext("puzzle table", "knock 1"),
+            pgettext("puzzle table", "knock 2"),
+            pgettext("puzzle table", "opp. melds"),
+            pgettext("puzzle table", "points"),
+            pgettext("puzzle table", "grade"),
+        )
+    return (
+        pgettext("puzzle table", "card"),
+        pgettext("puzzle table", "deadwood"),
+        pgettext("puzzle table", "outs"),
+        pgettext("puzzle table", "dw next"),
+        pgettext("puzzle table", "knock 1"),
+        pgettext("puzzle table", "knock 2"),
+        pgettext("puzzle table", "opp. melds"),
+        pgettext("puzzle table", "grade"),
+    )
+
+
+def _legend() -> dict[str, str]:
+    """What each short heading of the exact table means, by key."""
+    return {
+        "dw": _("dw: deadwood after the discard."),
+        "k": _("k: may knock now."),
+        "points": _("points: expected points against a strong opponent (the coach)."),
+        "dw next": _("dw next: expected deadwood after the next draw."),
+        "knock 1": _(
+            "knock 1 / knock 2: chance to be able to knock after the next draw / within two."
+        ),
+        "opp. melds": _("opp. melds: chance the opponent can meld the discard."),
+    }
+
+
+def grade_label(grade: Grade) -> str:
+    """A puzzle grade as the table shows it (``Best``, ``Mistake``...)."""
+    labels = {
+        Grade.BEST: pgettext("puzzle grade", "Best"),
+        Grade.GOOD: pgettext("puzzle grade", "Good"),
+        Grade.INACCURACY: pgettext("puzzle grade", "Inaccuracy"),
+        Grade.MISTAKE: pgettext("puzzle grade", "Mistake"),
+        Grade.BLUNDER: pgettext("puzzle grade", "Blunder"),
+    }
+    return labels.get(grade, grade.value)
 
 
 def option_table(solution: Solution, style: Style, chosen: str | None = None) -> Table:
@@ -155,7 +212,7 @@ def option_table(solution: Solution, style: Style, chosen: str | None = None) ->
             mark = " ◀" if chosen == row.code else ""
             cells: tuple[str, ...] = (
                 style.card(e.card) + mark,
-                str(e.deadwood) + (" k" if e.can_knock else ""),
+                str(e.deadwood) + (" " + pgettext("puzzle table", "k") if e.can_knock else ""),
                 str(len(e.outs)),
                 number(e.expected_deadwood_next, 1),
                 _percent(e.p_knock_next),
@@ -164,9 +221,8 @@ def option_table(solution: Solution, style: Style, chosen: str | None = None) ->
             )
             if row.judged is not None:
                 cells = (*cells[:3], *cells[4:], number(row.measure, 1, signed=True))
-            rows.append((*cells, row.grade.value))
-        headers = _JUDGED_HEADERS if theme.judged else _EXACT_HEADERS
-        return Table(headers, tuple(rows), frozenset(highlight))
+            rows.append((*cells, grade_label(row.grade)))
+        return Table(_headers(theme.judged), tuple(rows), frozenset(highlight))
     for row in solution.rows:
         judged = row.judged
         assert judged is not None
@@ -178,11 +234,17 @@ def option_table(solution: Solution, style: Style, chosen: str | None = None) ->
                 number(row.measure, 1, signed=True),
                 f"± {number(judged.stderr, 1)}",
                 f"{number(row.cost, 1)} ± {number(row.cost_stderr, 1)}",
-                row.grade.value,
+                grade_label(row.grade),
             )
         )
     return Table(
-        ("choice", "avg points", "std. error", "behind best", "grade"),
+        (
+            pgettext("puzzle table", "choice"),
+            pgettext("puzzle table", "avg points"),
+            pgettext("puzzle table", "std. error"),
+            pgettext("puzzle table", "behind best"),
+            pgettext("puzzle table", "grade"),
+        ),
         tuple(rows),
         frozenset(highlight),
     )
@@ -194,7 +256,7 @@ def table_legend(solution: Solution) -> str:
     knock = any(row.evaluation is not None and row.evaluation.can_knock for row in solution.rows)
     judged = solution.puzzle.theme.judged
     shown = {"k": knock, "points": judged, "dw": judged, "dw next": not judged}
-    return " ".join(text for key, text in _EXACT_LEGEND.items() if shown.get(key, True))
+    return " ".join(text for key, text in _legend().items() if shown.get(key, True))
 
 
 def _choice_name(code: str, style: Style) -> str:
@@ -202,96 +264,126 @@ def _choice_name(code: str, style: Style) -> str:
     from gintutor.errors import GinError
 
     try:
-        return f"discard {style.card(Card.parse(code))}, knock"
+        return _("discard {card}, knock", card=style.card(Card.parse(code)))
     except GinError:
-        return code
+        return code  # an action word (knock, play-on, take, draw): what the learner types
 
 
-RANK_PLURALS = {
-    Rank.ACE: "aces",
-    Rank.TWO: "twos",
-    Rank.THREE: "threes",
-    Rank.FOUR: "fours",
-    Rank.FIVE: "fives",
-    Rank.SIX: "sixes",
-    Rank.SEVEN: "sevens",
-    Rank.EIGHT: "eights",
-    Rank.NINE: "nines",
-    Rank.TEN: "tens",
-    Rank.JACK: "jacks",
-    Rank.QUEEN: "queens",
-    Rank.KING: "kings",
-}
+def rank_plural(rank: Rank) -> str:
+    """A rank's name in the plural, as in ``three eights``."""
+    words = {
+        Rank.ACE: pgettext("rank plural", "aces"),
+        Rank.TWO: pgettext("rank plural", "twos"),
+        Rank.THREE: pgettext("rank plural", "threes"),
+        Rank.FOUR: pgettext("rank plural", "fours"),
+        Rank.FIVE: pgettext("rank plural", "fives"),
+        Rank.SIX: pgettext("rank plural", "sixes"),
+        Rank.SEVEN: pgettext("rank plural", "sevens"),
+        Rank.EIGHT: pgettext("rank plural", "eights"),
+        Rank.NINE: pgettext("rank plural", "nines"),
+        Rank.TEN: pgettext("rank plural", "tens"),
+        Rank.JACK: pgettext("rank plural", "jacks"),
+        Rank.QUEEN: pgettext("rank plural", "queens"),
+        Rank.KING: pgettext("rank plural", "kings"),
+    }
+    return words[rank]
 
 
 def out_text(out: Out, style: Style) -> str:
-    """``8♠ extends 5♠ 6♠ 7♠`` or ``9♠ makes a set of 9s, then throw Q♦``."""
+    """``8♠ extends 5♠ 6♠ 7♠, then throw Q♦`` or ``9♠ makes three nines, then throw Q♦``."""
     meld = out.meld
     others = meld.cards - type(meld.cards)(out.card.mask)
-    if meld.is_set:
-        action = f"makes {'four' if len(meld) == 4 else 'three'} {RANK_PLURALS[out.card.rank]}"
+    values = {
+        "card": style.card(out.card),
+        "discard": style.card(out.then_discard),
+        "rank": rank_plural(out.card.rank),
+        "cards": style.cards(others),
+    }
+    if meld.is_set and len(meld) == 4:
+        text = _("{card} makes four {rank}, then throw {discard}", **values)
+    elif meld.is_set:
+        text = _("{card} makes three {rank}, then throw {discard}", **values)
+    elif out.extends:
+        text = _("{card} extends {cards}, then throw {discard}", **values)
     else:
-        action = ("extends " if out.extends else "makes a run with ") + style.cards(others)
-    tail = f", then throw {style.card(out.then_discard)}"
-    label = {OutKind.GIN: " (gin)", OutKind.KNOCK: " (knock)", OutKind.MELD: ""}[out.kind]
-    return f"{style.card(out.card)} {action}{tail}{label}"
+        text = _("{card} makes a run with {cards}, then throw {discard}", **values)
+    if out.kind is OutKind.GIN:
+        return _("{out} (gin)", out=text)
+    if out.kind is OutKind.KNOCK:
+        return _("{out} (knock)", out=text)
+    return text
 
 
 def outs_lines(option: DiscardEval, style: Style) -> list[Block]:
     """The outs of one discard, what each does, and the live and dead cards of its pairs."""
     blocks: list[Block] = []
+    card = style.card(option.card)
     if option.outs:
+        count = len(option.outs)
         blocks.append(
             Line(
-                f"After discarding {style.card(option.card)}, "
-                f"{len(option.outs)} unseen cards meld on the next draw:"
+                ngettext(
+                    "After discarding {card}, {count} unseen card melds on the next draw:",
+                    "After discarding {card}, {count} unseen cards meld on the next draw:",
+                    count,
+                    card=card,
+                    count=count,
+                )
             )
         )
         blocks += [Line(out_text(out, style), 1) for out in option.outs]
     else:
         blocks.append(
-            Line(
-                f"After discarding {style.card(option.card)}, no unseen card melds "
-                "on the next draw."
-            )
+            Line(_("After discarding {card}, no unseen card melds on the next draw.", card=card))
         )
     for pair in option.pairs:
-        text = f"pair {style.cards(pair.cards)}: needs {style.cards(pair.needs)}; live: "
-        text += style.cards(pair.live)
+        live = style.cards(pair.live) if len(pair.live) else _("none")
+        parts = [
+            _(
+                "pair {cards}: needs {needs}; live: {live}",
+                cards=style.cards(pair.cards),
+                needs=style.cards(pair.needs),
+                live=live,
+            )
+        ]
         if pair.mine:
-            text += f"; in your other melds: {style.cards(pair.mine)}"
+            parts.append(_("in your other melds: {cards}", cards=style.cards(pair.mine)))
         if pair.dead:
-            text += f"; dead: {style.cards(pair.dead)}"
-        blocks.append(Line(text, 1))
+            parts.append(_("dead: {cards}", cards=style.cards(pair.dead)))
+        blocks.append(Line("; ".join(parts), 1))
     return blocks
-
-
-_GRADE_TEXT = {
-    Grade.BEST: "Best!",
-    Grade.GOOD: "Good",
-    Grade.INACCURACY: "Inaccuracy",
-    Grade.MISTAKE: "Mistake",
-    Grade.BLUNDER: "Blunder",
-}
 
 
 def feedback(solution: Solution, answer: str, style: Style) -> list[Block]:
     """The grade of the answer, the table of every option, the outs and the explanation."""
     theme = solution.puzzle.theme
     row = solution.row(answer)
-    unit = theme_unit(theme)
     if row.grade is Grade.BEST:
-        verdict = _GRADE_TEXT[row.grade]
         others = [code for code in solution.accepted if code != row.code]
+        verdict = _("Best!")
         if others:
-            verdict += f" (equally good: {', '.join(_choice_label(c, style) for c in others)})"
+            verdict = _(
+                "Best! (equally good: {others})",
+                others=", ".join(_choice_label(c, style) for c in others),
+            )
     else:
-        if theme is Theme.DEADWOOD:
-            cost = f"{number(row.cost)} more deadwood"
-        else:
-            cost = f"{number(row.cost, 1)} {unit} (± {number(row.cost_stderr, 1)}) against the best"
         best = ", ".join(_choice_label(c, style) for c in solution.accepted)
-        verdict = f"{_GRADE_TEXT[row.grade]}: it costs {cost}. Best: {best}."
+        if theme is Theme.DEADWOOD:
+            verdict = _(
+                "{grade}: it costs {cost} more deadwood. Best: {best}.",
+                grade=grade_label(row.grade),
+                cost=number(row.cost),
+                best=best,
+            )
+        else:
+            verdict = _(
+                "{grade}: it costs {cost} expected points (± {stderr}) against the best. "
+                "Best: {best}.",
+                grade=grade_label(row.grade),
+                cost=number(row.cost, 1),
+                stderr=number(row.cost_stderr, 1),
+                best=best,
+            )
     blocks: list[Block] = [Line(verdict), option_table(solution, style, row.code)]
     if theme.exact:
         blocks.append(Line(table_legend(solution)))
@@ -301,19 +393,25 @@ def feedback(solution: Solution, answer: str, style: Style) -> list[Block]:
         if row.evaluation is not None and row.code != solution.rows[0].code:
             blocks += outs_lines(row.evaluation, style)
     if solution.verdict is not None:
-        how = (
-            "each knock scored against the defender's best melds and layoffs"
-            if theme is Theme.LAYOFF_EXPOSURE
-            else "the hand played out by the heuristic for both sides"
-        )
-        blocks.append(
-            Line(
-                f"Expected points from up to {solution.verdict.worlds} sampled deals: the "
-                "opponent's hand drawn from what you have seen and built up by its draws, the "
-                f"same deals for every choice, {how} (seeded, reproducible); choices within two "
-                "standard errors of the best are equally good."
+        worlds = solution.verdict.worlds
+        if theme is Theme.LAYOFF_EXPOSURE:
+            text = _(
+                "Expected points from up to {worlds} sampled deals: the opponent's hand drawn "
+                "from what you have seen and built up by its draws, the same deals for every "
+                "choice, each knock scored against the defender's best melds and layoffs "
+                "(seeded, reproducible); choices within two standard errors of the best are "
+                "equally good.",
+                worlds=worlds,
             )
-        )
+        else:
+            text = _(
+                "Expected points from up to {worlds} sampled deals: the opponent's hand drawn "
+                "from what you have seen and built up by its draws, the same deals for every "
+                "choice, the hand played out by the heuristic for both sides (seeded, "
+                "reproducible); choices within two standard errors of the best are equally good.",
+                worlds=worlds,
+            )
+        blocks.append(Line(text))
     if solution.puzzle.explanation:
         explanation = puzzle_text("explanation", solution.puzzle.explanation)
         blocks.append(Line(fill_explanation(explanation, solution)))
