@@ -8,8 +8,10 @@ the review command itself, as a learner runs it, for each:
     nice -n 10 python benchmarks/bench_review.py                      # both games, seed 7
     nice -n 10 python benchmarks/bench_review.py --coach on --jobs 2
 
-Prints each game's decisions, how many verdicts the review reused, and the wall time of
-``gintutor review ID --json --jobs J`` (the games are made first and not timed).
+Prints each game's decisions, how many verdicts the review reused, and the wall time and CPU
+seconds (the review and its worker processes) of ``gintutor review ID --json --jobs J`` (the
+games are made first and not timed). On a shared machine the wall time depends on the load;
+CPU seconds / J is the wall time the J cores would take alone.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import argparse
 import json
 import os
 import random
+import resource
 import subprocess
 import sys
 import tempfile
@@ -84,6 +87,7 @@ def main() -> None:
             made = time.perf_counter() - made
             command = ["gintutor", "review", game, "--json", "--jobs", str(args.jobs)]
             start = time.perf_counter()
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
             done = subprocess.run(
                 [sys.executable, "-m", "gintutor", *command[1:]],
                 capture_output=True,
@@ -92,12 +96,14 @@ def main() -> None:
                 env={**os.environ, "GINTUTOR_HOME": folder},
             )
             wall = time.perf_counter() - start
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
             data = json.loads(done.stdout)
             decisions = data["summary"]["decisions"]
             print(
                 f"coach {mode}: {choices} decisions with a choice ({decisions} rated), "
                 f"{data['reused']} verdicts reused; game made in {made:.1f} s; "
-                f"`{' '.join(command)}`: {wall:.1f} s wall"
+                f"`{' '.join(command)}`: {wall:.1f} s wall, {cpu:.1f} s CPU"
             )
 
 

@@ -723,3 +723,47 @@ def test_a_coached_game_is_reviewed_from_its_own_verdicts(
     review = review_game(played_of(saved), judge_with=judge)  # type: ignore[arg-type]
     assert review.opponent == "simple" and review.reused == len(notes)
     assert len(calls) == sum(len(h.decisions) for h in review.hands) - len(notes)
+
+
+def _step(monkeypatch: pytest.MonkeyPatch, stdin: str, *args: str) -> tuple[int, str, str]:
+    from gintutor.tutor import review as review_module
+
+    monkeypatch.setattr(review_module, "judge", fake_judge)
+    return run("review", str(SHIPPED), "--step", "--jobs", "1", "--ascii", *args, stdin=stdin)
+
+
+def test_step_walks_decision_by_decision_reading_commands_from_a_pipe(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    code, out, err = _step(monkeypatch, "n\ne\np\n15\nn\nbogus\nq\n")
+    assert code == 0, err
+    boards = [line for line in out.splitlines() if line.startswith("Decision ")]
+    # 1, n -> 2, e -> the next error after 2, p -> back one, 15, n at the end stays.
+    assert boards[:2] == ["Decision 1 of 15: hand 1, turn 1", "Decision 2 of 15: hand 1, turn 2"]
+    assert boards[-1] == "Decision 15 of 15: hand 3, turn 3" and len(boards) == 5
+    assert "Your hand: " in out and "Pile top: 4S" in out and "Stock: 31 cards." in out
+    assert "They took nothing; they passed nothing." in out
+    assert "That was the last decision." in out
+    assert "Type n, p, e, a number from 1 to 15, or q." in out
+    assert "choice" in out and "why" in out and "leaves 31 deadwood" in out
+
+
+def test_step_ends_at_the_end_of_piped_input_and_refuses_json(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    code, out, err = _step(monkeypatch, "")  # nothing piped: the first board, then the end
+    assert code == 0, err
+    assert out.count("Decision 1 of 15") == 1 and "Decision 2" not in out
+    code, out, err = _step(monkeypatch, "", "--json")
+    assert code == 2 and out == ""
+    assert err == "error: --step walks through the review on screen: leave out --json\n"
+
+
+def test_plain_review_output_is_not_changed_by_the_step_view(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from gintutor.tutor import review as review_module
+
+    monkeypatch.setattr(review_module, "judge", fake_judge)
+    code, out, _ = run("review", str(SHIPPED), "--jobs", "1", "--ascii", stdin="n\nq\n")
+    assert code == 0 and "Decision 1 of" not in out and "Hand 3" in out

@@ -66,6 +66,8 @@ class Prompt:
     text: str
     completions: Sequence[str] = ()
     validate: Validate | None = None
+    keys: Sequence[tuple[str, str]] = ()
+    """On a terminal: keys that answer at once with a word (``("left", "p")``: ← types p)."""
 
 
 class Asker(Protocol):
@@ -208,10 +210,16 @@ class TerminalAsker:
 
         bindings = KeyBindings()
 
-        @bindings.add("f2")
-        def _hint(event: Any) -> None:
-            event.app.current_buffer.text = "hint"
-            event.app.current_buffer.validate_and_handle()
+        def _answer(word: str) -> Callable[[Any], None]:
+            def handler(event: Any) -> None:
+                event.app.current_buffer.text = word
+                event.app.current_buffer.validate_and_handle()
+
+            return handler
+
+        bindings.add("f2")(_answer("hint"))
+        for key, word in prompt.keys:
+            bindings.add(key)(_answer(word))
 
         words = [*prompt.completions, "hint", "skip", "quit"]
 

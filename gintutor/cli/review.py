@@ -57,10 +57,23 @@ def register(app: typer.Typer) -> None:
                 "was played against, or expert for a game played elsewhere).",
             ),
         ] = None,
+        step: Annotated[
+            bool,
+            typer.Option(
+                "--step",
+                help="Walk through the game one decision at a time (n/p or the arrow keys, e "
+                "the next error, q to stop); commands are read a line at a time when piped.",
+            ),
+        ] = False,
         ascii_only: AsciiOption = False,
         no_color: NoColorOption = False,
     ) -> None:
         """Every one of your decisions in a game judged by the coach: best, loss, grade, why."""
         from gintutor.cli.reviewrun import run_review
 
-        run_review(game, as_json, worlds, seed, jobs, ascii_only, no_color, opponent_model)
+        if step and as_json:
+            from gintutor.cli.shared import UsageError
+            from gintutor.text.i18n import _
+
+            raise UsageError(_("--step walks through the review on screen: leave out --json"))
+        run_review(game, as_json, worlds, seed, jobs, ascii_only, no_color, opponent_model, step)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
@@ -9,13 +10,17 @@ from pathlib import Path
 
 import typer
 
+from gintutor.cli.prompts import Asker
+from gintutor.cli.render import Terminal
 from gintutor.cli.shared import ContentError, UsageError, terminal, workers
 from gintutor.content.games import CoachNote, SavedGame
 from gintutor.engine.hand import Action
+from gintutor.text.blocks import Style
 from gintutor.text.i18n import _
 from gintutor.tutor.review import (
     NO_HELP,
     REUSE_WORLDS,
+    GameReview,
     Help,
     PlayedGame,
     PlayedHand,
@@ -105,8 +110,9 @@ def run_review(
     ascii_only: bool,
     no_color: bool,
     opponent: str | None = None,
+    step: bool = False,
 ) -> None:
-    """Review ``target`` and print the review (text or JSON)."""
+    """Review ``target`` and print the review (text or JSON); ``step``: walk through it."""
     from gintutor.engine.coach import OPPONENTS, REVIEW_WORLDS
 
     if opponent is not None and opponent.strip().lower() not in OPPONENTS:
@@ -162,4 +168,74 @@ def run_review(
     from gintutor.text.review import explain_review
 
     screen = terminal(no_color, ascii_only)
+    if step:
+        from gintutor.cli.prompts import Quit, asker_for
+
+        with contextlib.suppress(Quit):  # q, Ctrl-C or the end of input: the walk ends
+            step_through(review, screen, asker_for(), Style(ascii_only=screen.ascii_only))
+        return
     screen.show(explain_review(review, Style(ascii_only=screen.ascii_only)))
+
+
+STEP_WORDS = {
+    "n": 1,
+    "next": 1,
+    "p": -1,
+    "prev": -1,
+    "previous": -1,
+}
+
+
+def step_through(review: GameReview, screen: Terminal, asker: Asker, style: Style) -> None:
+    """``review --step``: one decision at a time, like an analysis board. ``n``/→ the next,
+    ``p``/← the previous, ``e`` the next error, a number that decision, ``q`` (or the end of
+    input) to stop. Commands are read a line at a time (piped input works the same way)."""
+    from gintutor.cli.prompts import Command, Prompt
+    from gintutor.text.blocks import Line
+    from gintutor.text.review import step_blocks
+
+    decisions = [d for hand in review.hands for d in hand.decisions if not d.forced]
+    if not decisions:
+        screen.show([Line(_("No decision with a choice."))])
+        return
+    total = len(decisions)
+    prompt = Prompt(
+        _("n next, p previous, e next error, a number, q quit:"),
+        ("n", "p", "e", "q"),
+        keys=(("right", "n"), ("left", "p")),
+    )
+    index = 0
+    shown = True
+    while True:
+        if shown:
+            screen.show(step_blocks(decisions[index], index + 1, total, review.opponent, style))
+        shown = True
+        reply = asker.ask(prompt)
+        word = "n" if reply is Command.SKIP else "" if isinstance(reply, Command) else reply
+        word = word.strip().lower()
+        if word in STEP_WORDS:
+            moved = index + STEP_WORDS[word]
+            if 0 <= moved < total:
+                index = moved
+                continue
+            screen.show(
+                [
+                    Line(
+                        _("That was the last decision.")
+                        if moved >= total
+                        else _("This is the first decision.")
+                    )
+                ]
+            )
+        elif word in ("e", "error"):
+            later = [i for i in range(index + 1, total) if decisions[i].is_error]
+            if later:
+                index = later[0]
+                continue
+            screen.show([Line(_("No error after this decision."))])
+        elif word.isdigit() and 1 <= int(word) <= total:
+            index = int(word) - 1
+            continue
+        else:
+            screen.show([Line(_("Type n, p, e, a number from 1 to {total}, or q.", total=total))])
+        shown = False

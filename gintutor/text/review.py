@@ -13,8 +13,8 @@ from enum import Enum
 from typing import Any, Protocol
 
 from gintutor.engine.cards import Card, CardSet
-from gintutor.engine.hand import NO_CARD, Action, HandResult, Kind, Phase
-from gintutor.engine.judgement import Grade, Reason, ReasonKind
+from gintutor.engine.hand import NO_CARD, Action, HandResult, InfoSet, Kind, Phase
+from gintutor.engine.judgement import Grade, Judged, Reason, ReasonKind
 from gintutor.engine.scoring import Outcome
 from gintutor.text.blocks import Block, Heading, Line, Style, Table
 from gintutor.text.i18n import N_, _, ngettext, number, percent, pgettext
@@ -68,6 +68,10 @@ class DecisionRecord(Protocol):
     def reused(self) -> bool: ...
     @property
     def worlds(self) -> int: ...
+    @property
+    def table(self) -> tuple[Judged, ...]: ...
+    @property
+    def info(self) -> InfoSet | None: ...
     @property
     def is_error(self) -> bool: ...
 
@@ -638,6 +642,125 @@ def explain_review(review: GameRecord, style: Style) -> tuple[Block, ...]:
                 )
             )
     return tuple(blocks)
+
+
+def step_blocks(
+    decision: DecisionRecord, index: int, total: int, opponent: str, style: Style
+) -> list[Block]:
+    """One decision as ``review --step`` shows it, like an analysis board: where it is, the
+    position the player saw (hand, the pile's top, what the opponent took and passed, the
+    stock), what was played and the best, and every action valued with its reasons."""
+    played = action_text(decision.action, decision.top, style, decision.drawn)
+    blocks: list[Block] = [
+        Heading(
+            _(
+                "Decision {index} of {total}: hand {hand}, turn {turn}",
+                index=index,
+                total=total,
+                hand=decision.hand,
+                turn=decision.turn,
+            )
+        )
+    ]
+    info = decision.info
+    if info is not None:
+        nothing = _("nothing")
+        top = _card(info.top, style) if info.top != NO_CARD else _("empty")
+        blocks += [
+            Line(_("Your hand: {cards}", cards=_cards(info.hand, style))),
+            Line(_("Pile top: {card}", card=top)),
+            Line(
+                _(
+                    "They took {took}; they passed {passed}.",
+                    took=_cards(info.opponent_known, style) if info.opponent_known else nothing,
+                    passed=(
+                        _cards(info.opponent_passed, style) if info.opponent_passed else nothing
+                    ),
+                )
+            ),
+            Line(
+                ngettext(
+                    "Stock: {count} card.",
+                    "Stock: {count} cards.",
+                    info.stock_size,
+                    count=info.stock_size,
+                )
+            ),
+        ]
+    if decision.best == decision.action:
+        blocks.append(
+            Line(_("You played {played}: {grade}.", played=played, grade=_grade_text(decision)))
+        )
+    else:
+        blocks.append(
+            Line(
+                _(
+                    "You played {played}: {grade}, {loss} ± {stderr} points worse than the "
+                    "best, {best}.",
+                    played=played,
+                    grade=_grade_text(decision),
+                    loss=_points(decision.loss),
+                    stderr=_points(decision.loss_stderr),
+                    best=action_text(decision.best, decision.top, style),
+                )
+            )
+        )
+    if decision.table:
+        blocks.append(Line(verdict_heading(decision.worlds, opponent, decision.reused)))
+        blocks.append(judged_table(decision, style))
+    return blocks
+
+
+def verdict_heading(worlds: int, opponent: str, reused: bool) -> str:
+    """What a decision's table rests on: sampled deals (or exact), the opponent model, and
+    whether the verdict was given during the game."""
+    if not worlds:
+        return _("Every action, in expected points this hand (exact):")
+    if reused:
+        return ngettext(
+            "Every action, in expected points this hand ({count} sampled deal, against a "
+            "player like {bot}; given during the game):",
+            "Every action, in expected points this hand ({count} sampled deals, against a "
+            "player like {bot}; given during the game):",
+            worlds,
+            count=worlds,
+            bot=opponent,
+        )
+    return ngettext(
+        "Every action, in expected points this hand ({count} sampled deal, against a player "
+        "like {bot}):",
+        "Every action, in expected points this hand ({count} sampled deals, against a player "
+        "like {bot}):",
+        worlds,
+        count=worlds,
+        bot=opponent,
+    )
+
+
+def judged_table(decision: DecisionRecord, style: Style) -> Table:
+    """Every legal action of a decision, best first: its points ± se, the loss, the grade and
+    the coach's reasons; the action played is highlighted."""
+    rows: list[tuple[str, ...]] = []
+    highlight: set[int] = set()
+    plus = "+/-" if style.ascii_only else "±"
+    for rank, judged in enumerate(decision.table):
+        if judged.action == decision.action:
+            highlight.add(rank)
+        if rank and judged.close:
+            grade = pgettext("grade", "close call")
+        else:
+            grade = grade_text(judged.grade)
+        rows.append(
+            (
+                action_text(judged.action, decision.top, style),
+                f"{_signed(judged.mean)} {plus} {number(judged.stderr, 1)}",
+                "" if not rank else _points(judged.loss),
+                grade,
+                reasons_text(judged.reasons, style),
+            )
+        )
+    headers = (_("choice"), _("points"), _("loss"), _("grade"), _("why"))
+    return Table(headers, tuple(rows), frozenset(highlight))
 
 
 def _codes(mask: int) -> list[str]:

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from itertools import pairwise
 
@@ -294,6 +294,8 @@ class Decision:
     """Sampled deals the verdict rests on (0: exact)."""
     table: tuple[Judged, ...] = ()
     """Every legal action, valued, best first (the verdict's rows)."""
+    info: InfoSet | None = field(default=None, compare=False, repr=False)
+    """What the player knew at the decision (the position ``review --step`` shows)."""
 
     @property
     def is_error(self) -> bool:
@@ -669,6 +671,7 @@ def _decisions(
                 reused=kept,
                 worlds=verdict.worlds,
                 table=verdict.judged,
+                info=spot.info,
             )
         )
     return out
