@@ -35,6 +35,7 @@ from gintutor.content.puzzles import read_puzzles
 from gintutor.engine.cards import DECK_MASK, Card, CardSet
 from gintutor.engine.evaluate import Position
 from gintutor.engine.rules import preset
+from gintutor.errors import GinError
 from gintutor.tutor.puzzles import (
     Grade,
     Puzzle,
@@ -120,6 +121,21 @@ def test_live_and_partners_are_computed_for_the_position() -> None:
     )
     assert fill_explanation("{KH.live}, {KH.partners}", solution) == "live, K♣ K♠"
     assert fill_explanation("{KH.partners:n}", solution) == "2"
+
+
+def test_live_and_partners_of_a_card_that_is_no_choice() -> None:
+    """An unseen card (an upcard's partner, a card the text argues about) has its partners
+    computed too; a card out of play or in their hand is neither live nor dead for me: naming
+    it is an error, so that no text calls a card in the discard pile live."""
+    solution = solve_puzzle(DEADWOOD_011)
+    # QS is unseen: TS is dead, QD QH are theirs, so only J♠ Q♠ K♠ is left to make with it.
+    assert fill_explanation("{QS.live}: {QS.melds_with}", solution) == (
+        "live: can still meld with J♠ K♠"
+    )
+    assert fill_explanation("{QS.partners:n}", solution) == "2"
+    for gone in ("JC", "QD"):
+        with pytest.raises(GinError, match="neither in the hand nor unseen"):
+            fill_explanation(f"{{{gone}.live}}", solution)
 
 
 @pytest.mark.parametrize(

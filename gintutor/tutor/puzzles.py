@@ -410,7 +410,7 @@ _EVAL_FIELDS = {
     "gin_outs",
     "can_knock",
 }
-_CARD_LISTS = ("outs", "knock_outs", "gin_outs", "partners")
+_CARD_LISTS = ("outs", "knock_outs", "gin_outs")
 
 
 def _outs_count(option: DiscardEval) -> int:
@@ -520,6 +520,9 @@ def _value(match: re.Match[str], solution: Solution) -> str:
                 break
         else:
             return _code_display(name.upper())
+    if key in _MELD_FIELDS and name not in NAMES and _is_card_code(name):
+        # Any card of the hand (the upcard too, once taken) or unseen, not only a choice.
+        return _meld_phrase(solution, Card.parse(name), key, fmt)
     row = _named_row(solution, name)
     if key is None:
         return _code_display(row.code)
@@ -539,20 +542,9 @@ def _value(match: re.Match[str], solution: Solution) -> str:
         raise GinError(f"{{{name}.{key}}}: no such number for this puzzle")
     if key in _RANK_FIELDS:
         return _rank_phrase(solution, _RANK_FIELDS[key], evaluation)
-    if key in ("live", "partners", "melds_with"):
-        partners = _partners(solution, evaluation.card)
-        if key == "live":
-            available = _available(solution) & ~evaluation.card.mask
-            if meld_partners_mask(evaluation.card, available):
-                return pgettext("card", "live")
-            return pgettext("card", "dead")
-        if key == "melds_with":
-            if not partners:
-                return _("can no longer meld with any unseen card")
-            return _("can still meld with {cards}", cards=" ".join(c.display() for c in partners))
-        raw: object = partners
-    else:
-        raw = getattr(evaluation, key)
+    if key in _MELD_FIELDS:
+        return _meld_phrase(solution, evaluation.card, key, fmt)
+    raw: object = getattr(evaluation, key)
     if key in _CARD_LISTS:
         cards = [o.card if hasattr(o, "card") else o for o in raw]  # type: ignore[attr-defined]
         if fmt == "n":
@@ -563,6 +555,33 @@ def _value(match: re.Match[str], solution: Solution) -> str:
     if isinstance(raw, float):
         return number(raw, 1)
     return str(raw)
+
+
+_MELD_FIELDS = ("live", "partners", "melds_with")
+
+
+def _meld_phrase(solution: Solution, card: Card, key: str, fmt: str | None) -> str:
+    """``live``/``dead``, the unseen partners or ``can still meld with …`` for ``card``, a card
+    of the hand or an unseen one (a card out of play or in their hand melds with nothing of
+    mine: naming it is an error, so that no text calls a dead card live)."""
+    evaluation = solution.evaluation
+    if evaluation is None:
+        raise GinError(f"{{{card.code}.{key}}}: no such number for this puzzle")
+    if not card.mask & _available(solution):
+        raise GinError(f"{{{card.code}.{key}}}: {card.display()} is neither in the hand nor unseen")
+    partners = _partners(solution, card)
+    if key == "live":
+        available = _available(solution) & ~card.mask
+        if meld_partners_mask(card, available):
+            return pgettext("card", "live")
+        return pgettext("card", "dead")
+    if key == "melds_with":
+        if not partners:
+            return _("can no longer meld with any unseen card")
+        return _("can still meld with {cards}", cards=" ".join(c.display() for c in partners))
+    if fmt == "n":
+        return str(len(partners))
+    return " ".join(c.display() for c in partners) or _("none")
 
 
 def _is_card_code(name: str) -> bool:
