@@ -27,9 +27,13 @@ points), then the table cards kept in place (the fewest moved); HiGHS solves it 
 
 from __future__ import annotations
 
+import os
+import sys
+import tempfile
 from dataclasses import dataclass
-
-import highspy
+from importlib.machinery import EXTENSION_SUFFIXES, ExtensionFileLoader
+from importlib.util import find_spec, module_from_spec, spec_from_file_location
+from types import ModuleType
 
 from gintutor.engine.cards import Card
 from gintutor.engine.carousel.cards import (
@@ -47,6 +51,48 @@ from gintutor.engine.carousel.cards import (
     make_meld,
 )
 from gintutor.engine.carousel.rules import Objective
+
+
+def _bindings() -> ModuleType:
+    """HiGHS' compiled bindings, ``highspy._core``, loaded without ``highspy/__init__.py``.
+
+    That file imports numpy for highspy's array API (``import highspy``: 150-190 ms CPU, about
+    half the minimal Typer + Rich app's whole start); the extension alone loads in ~14 ms and,
+    given its model as a file (:meth:`_Model.solve`), never touches numpy. Measured with
+    ``benchmarks/bench_startup.py --only 60-card``: ``carousel analyze`` on a 60-card table
+    was ~1.45x the minimal app with ``import highspy``. Where ``highspy`` is imported already
+    (or its layout is not the one expected) the package is imported as usual.
+    """
+    name = "highspy._core"
+    if name in sys.modules or "highspy" in sys.modules:
+        import highspy._core
+
+        return highspy._core
+    spec = find_spec("highspy")
+    if spec is None or not spec.submodule_search_locations:
+        raise ImportError("highspy is not installed", name="highspy")
+    for folder in spec.submodule_search_locations:
+        for suffix in EXTENSION_SUFFIXES:
+            path = os.path.join(folder, "_core" + suffix)
+            if os.path.isfile(path):
+                loader = ExtensionFileLoader(name, path)
+                found = spec_from_file_location(name, path, loader=loader)
+                if found is None:
+                    continue
+                module = module_from_spec(found)
+                sys.modules[name] = module  # ``import highspy`` later takes this one
+                try:
+                    loader.exec_module(module)
+                except BaseException:
+                    del sys.modules[name]
+                    raise
+                return module
+    import highspy._core
+
+    return highspy._core
+
+
+_core = _bindings()
 
 _INF = 1e30
 OPTIONS: dict[str, bool | int | float | str] = {
@@ -345,39 +391,66 @@ class _Model:
 
     def solve(self) -> list[int]:
         """The optimal values of the columns (rounded: every column is integral at the optimum)."""
-        starts: list[int] = []
-        index: list[int] = []
-        values: list[float] = []
-        for entries in self.entries:
-            starts.append(len(index))
-            for r, v in entries:
-                index.append(r)
-                values.append(v)
-        highs = highspy._core._Highs()
+        highs = _core._Highs()
         for name, value in OPTIONS.items():
             highs.setOptionValue(name, value)
-        highs.passModel(
-            len(self.cost),
-            len(self.row_lower),
-            len(index),
-            1,  # column-wise
-            -1,  # maximise
-            0.0,
-            self.cost,
-            self.lower,
-            self.upper,
-            self.row_lower,
-            self.row_upper,
-            starts,
-            index,
-            values,
-            self.integer,
-        )
+        # Passed as a file: highspy's array arguments would import numpy (see _bindings).
+        with tempfile.TemporaryDirectory(prefix="gintutor-") as folder:
+            path = os.path.join(folder, "model.mps")
+            with open(path, "w", encoding="ascii") as file:
+                file.write(self.mps())
+            read = highs.readModel(path)
+        if read == _core.HighsStatus.kError:
+            raise RuntimeError("HiGHS could not read the model")
         highs.run()
         status = highs.getModelStatus()
-        if status != highspy.HighsModelStatus.kOptimal:
+        if status != _core.HighsModelStatus.kOptimal:
             raise RuntimeError(f"HiGHS: {highs.modelStatusToString(status)}")
-        return [round(v) for v in highs.getSolution().col_value]
+        values = highs.getSolution().col_value
+        if len(values) != len(self.cost):
+            raise RuntimeError("HiGHS read another model than the one written")
+        return [round(v) for v in values]
+
+    def mps(self) -> str:
+        """The programme in free MPS format: columns ``c0...`` in order, rows ``r0...``."""
+        lines = ["NAME gintutor", "OBJSENSE", "    MAX", "ROWS", " N obj"]
+        rhs: list[str] = []
+        ranges: list[str] = []
+        for r, (low, high) in enumerate(zip(self.row_lower, self.row_upper, strict=True)):
+            if low == high:
+                lines.append(f" E r{r}")
+                value = high
+            elif low <= -_INF:
+                lines.append(f" L r{r}")
+                value = high
+            else:
+                lines.append(f" G r{r}")
+                value = low
+                if high < _INF:
+                    ranges.append(f"    rng r{r} {high - low!r}")
+            if value:
+                rhs.append(f"    rhs r{r} {value!r}")
+        lines.append("COLUMNS")
+        bounds: list[str] = []
+        integral = False
+        for c, entries in enumerate(self.entries):
+            if self.integer[c] != integral:
+                integral = not integral
+                marker = "INTORG" if integral else "INTEND"
+                lines.append(f"    m{c} 'MARKER' '{marker}'")
+            lines.append(f"    c{c} obj {self.cost[c]!r}")
+            lines.extend(f"    c{c} r{r} {v!r}" for r, v in entries)
+            if self.lower[c]:
+                bounds.append(f" LO bnd c{c} {self.lower[c]!r}")
+            if self.upper[c] < _INF:
+                bounds.append(f" UP bnd c{c} {self.upper[c]!r}")
+        if integral:
+            lines.append(f"    m{len(self.entries)} 'MARKER' 'INTEND'")
+        lines += ["RHS", *rhs]
+        if ranges:
+            lines += ["RANGES", *ranges]
+        lines += ["BOUNDS", *bounds, "ENDATA", ""]
+        return "\n".join(lines)
 
 
 # What fills a place of a chosen meld (:func:`_decode`).
