@@ -80,13 +80,17 @@ SESSIONS = {
         ["carousel", "analyze", "--table", "7H 8H 9H | JK=7C 7D 7S", "--hand", "TH 2C 5S"],
         "",
     ),
+    "puzzle-hints-verdict": (["puzzle", "--id", "deadwood-003"], "hint\nhint\n9S\nn\nn\n"),
+    "carousel-puzzle": (["carousel", "puzzle", "--id", "carousel-002"], "hint\nhint\nnone\nn\nn\n"),
 }
 """Sessions a learner types into: a lesson's first question answered wrong, then its hints;
-a play turn with the coach's hint (a deterministic coach); Carousel's analysis."""
+a play turn with the coach's hint (a deterministic coach); Carousel's analysis; a puzzle's two
+hints, then a wrong answer and its verdict (a deadwood puzzle: exact numbers, no stored coach
+verdict to drift), and a Carousel puzzle the same way."""
 
 
 @pytest.mark.parametrize("case", list(SESSIONS))
-@pytest.mark.parametrize("language", ["id", "nb"])
+@pytest.mark.parametrize("language", ["id", "pt_BR", "nb"])
 def test_a_session_in_each_language(
     language: str,
     case: str,

@@ -23,6 +23,7 @@ from gintutor.tutor.carouselpuzzles import (
     Grade,
     fill_explanation,
     grade,
+    grade_label,
     puzzle_blocks,
     solution_blocks,
     solve_puzzle,
@@ -97,7 +98,12 @@ class CarouselPuzzleRunner(PuzzleRunner):
         graded = grade(solution(), reply)
         mark = "✓" if graded.grade is Grade.BEST else "✗"
         self.terminal.say(
-            f"{mark} {graded.grade.value.capitalize()}: {graded.reason}.",
+            _(
+                "{mark} {grade}: {reason}.",
+                mark=mark,
+                grade=grade_label(graded.grade),
+                reason=graded.reason,
+            ),
             "bold green" if graded.grade is Grade.BEST else "bold red",
         )
         self.terminal.show(solution_blocks(solution(), self.style))

@@ -31,9 +31,9 @@ from gintutor.engine.carousel.cards import (
 from gintutor.engine.carousel.rules import STANDARD
 from gintutor.engine.carousel.solver import MoveKind, Play, best_play
 from gintutor.errors import GinError
-from gintutor.text.blocks import Block, Heading, Line, Style, plural
+from gintutor.text.blocks import Block, Heading, Line, Style
 from gintutor.text.carousel import explain_play, hand_text, play_data, table_lines
-from gintutor.text.i18n import _, puzzle_text
+from gintutor.text.i18n import _, ngettext, pgettext, puzzle_text
 
 THEME = "carousel"
 """The theme of every Carousel puzzle."""
@@ -136,6 +136,19 @@ class Graded:
     placed: Hand | None = None
 
 
+def grade_label(grade: Grade) -> str:
+    """A grade as the learner reads it (``Best``, ``Illegal``...)."""
+    labels = {
+        Grade.BEST: pgettext("puzzle grade", "Best"),
+        Grade.GOOD: pgettext("puzzle grade", "Good"),
+        Grade.INACCURACY: pgettext("puzzle grade", "Inaccuracy"),
+        Grade.MISTAKE: pgettext("puzzle grade", "Mistake"),
+        Grade.BLUNDER: pgettext("puzzle grade", "Blunder"),
+        Grade.ILLEGAL: pgettext("puzzle grade", "Illegal"),
+    }
+    return labels[grade]
+
+
 def grade_for(short: int) -> Grade:
     """The grade of a legal play placing ``short`` points fewer than the best.
 
@@ -154,7 +167,7 @@ def grade(solution: Solution, text: str) -> Graded:
     position = solution.puzzle.position
     best = solution.best.points_placed
     if text.strip().lower() in ("none", "pass"):
-        return Graded(grade_for(best), 0, best, "you place nothing")
+        return Graded(grade_for(best), 0, best, _("you place nothing"))
     # The lesson questions' play checker: imported when a reply is graded.
     from gintutor.tutor.questions.carousel import check_play, read_table
 
@@ -167,9 +180,23 @@ def grade(solution: Solution, text: str) -> Graded:
         return Graded(Grade.ILLEGAL, 0, best, str(error))
     points = placed.points
     short = best - points
-    reason = f"you place {hand_text(placed, Style())}: {plural(points, 'point')}"
+    cards = hand_text(placed, Style())
+    reason = ngettext(
+        "you place {cards}: {points} point",
+        "you place {cards}: {points} points",
+        points,
+        cards=cards,
+        points=points,
+    )
     if short > 0:
-        reason += f", {short} fewer than the best play"
+        reason = ngettext(
+            "you place {cards}: {points} point, {short} fewer than the best play",
+            "you place {cards}: {points} points, {short} fewer than the best play",
+            points,
+            cards=cards,
+            points=points,
+            short=short,
+        )
     elif short < 0:  # the solver is exact: a better legal play is a solver bug, said as such
         raise GinError(f"the play places {points} points, more than the solver's {best}")
     return Graded(grade_for(short), points, short, reason, placed)
@@ -233,14 +260,35 @@ def puzzle_blocks(puzzle: CarouselPuzzle, style: Style) -> list[Block]:
     hand = position.hand
     blocks: list[Block] = [
         Heading(
-            f"{puzzle_text('title', puzzle.title)} ({puzzle.id}, difficulty {puzzle.difficulty})"
+            _(
+                "{title} ({id}, difficulty {difficulty})",
+                title=puzzle_text("title", puzzle.title),
+                id=puzzle.id,
+                difficulty=puzzle.difficulty,
+            )
         ),
-        Line(f"Table ({position.players} players, {plural(position.decks, 'deck')}):"),
+        Line(
+            ngettext(
+                "Table ({players} players, {decks} deck):",
+                "Table ({players} players, {decks} decks):",
+                position.decks,
+                players=position.players,
+                decks=position.decks,
+            )
+        ),
         *table_lines(position.table, style),
-        Line(f"Your hand: {hand_text(hand, style)} ({plural(hand.points, 'point')})"),
+        Line(
+            ngettext(
+                "Your hand: {cards} ({points} point)",
+                "Your hand: {cards} ({points} points)",
+                hand.points,
+                cards=hand_text(hand, style),
+                points=hand.points,
+            )
+        ),
     ]
     if position.first_meld:
-        blocks.append(Line("Nobody has melded yet: your first meld is of your own cards."))
+        blocks.append(Line(_("Nobody has melded yet: your first meld is of your own cards.")))
     blocks.append(Line(puzzle_text("question", puzzle.question)))
     return blocks
 

@@ -79,7 +79,7 @@ def setting_out(puzzle: Puzzle, style: Style) -> list[Block]:
     position = puzzle.position
 
     def cards(found: Any) -> str:
-        return style.cards(found) if len(found) else _("none")
+        return style.cards(found) if len(found) else pgettext("no cards", "none")
 
     blocks: list[Block] = [
         Heading(_("Puzzle {id}: {title}", id=puzzle.id, title=puzzle_text("title", puzzle.title))),
@@ -337,7 +337,7 @@ def outs_lines(option: DiscardEval, style: Style) -> list[Block]:
             Line(_("After discarding {card}, no unseen card melds on the next draw.", card=card))
         )
     for pair in option.pairs:
-        live = style.cards(pair.live) if len(pair.live) else _("none")
+        live = style.cards(pair.live) if len(pair.live) else pgettext("no cards", "none")
         parts = [
             _(
                 "pair {cards}: needs {needs}; live: {live}",
