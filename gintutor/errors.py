@@ -1,6 +1,18 @@
 """The errors the engine raises: one family under :class:`ValueError`.
 
 Every message quotes the bad input and says how to fix it, so a front end can print it as is.
+
+An error is raised with a *template* and its named values, never an f-string::
+
+    raise CardError("{token!r}: unknown suit {suit!r} (use C, D, H, S or ♣ ♦ ♥ ♠)",
+                    token=token, suit=suit)
+
+``str(error)`` is the English message, filled (the engine and ``--json`` read only that); the
+front end translates ``error.template`` through the catalog and fills it with
+``error.params`` (:func:`gintutor.text.i18n.error_text`). The templates are extracted for the
+catalog by class name (:func:`gintutor.content.catalogs.error_messages`): the first argument
+must be a string literal. A value may be another error (a nested message, translated too). A
+plain message without values is its own template.
 """
 
 from __future__ import annotations
@@ -12,6 +24,13 @@ class GinError(ValueError):
     exit_code = 2
     """The command line's exit status for it: 2 bad usage or input; a subclass for a problem
     in the learner's content or files (a damaged saved game, a full disk) says 1."""
+
+    def __init__(self, template: str = "", /, **params: object) -> None:
+        super().__init__(template.format_map(params) if params else template)
+        self.template = template
+        """The English message with its ``{placeholders}`` (the catalog's key)."""
+        self.params = params
+        """The values of the placeholders (another error for a nested message)."""
 
 
 class CardError(GinError):

@@ -35,7 +35,7 @@ from gintutor.cli.shared import (
 )
 from gintutor.cli.startup import collect_from_here
 from gintutor.errors import GinError
-from gintutor.text.i18n import N_, _, ngettext
+from gintutor.text.i18n import N_, _, error_text, ngettext
 
 
 class NothingToCheck(GinError):
@@ -64,7 +64,7 @@ class _Commands(TyperGroup):
         try:
             return super().invoke(ctx)
         except GinError as error:
-            typer.echo(f"error: {shortened(str(error))}", err=True)
+            typer.echo(f"error: {shortened(error_text(error))}", err=True)
             raise typer.Exit(error.exit_code) from None
         except CommandLineError as error:
             raise usage_exit(error) from None
@@ -131,7 +131,7 @@ def _card_option(text: str | None, option: str) -> Any:
     try:
         return Card.parse(text)
     except GinError as error:
-        raise UsageError(f"{option}: {error}") from None
+        raise UsageError("{option}: {error}", option=option, error=error) from None
 
 
 def _stdin_hands() -> Iterator[tuple[int, str]]:
@@ -215,7 +215,7 @@ def analyze(
         try:
             defender = parse_hand(opponent, sizes=(10,))
         except GinError as error:
-            raise UsageError(f"--opponent: {error}") from None
+            raise UsageError("{option}: {error}", option="--opponent", error=error) from None
 
     def one(text: str) -> Any:
         cards: CardSet = parse_hand(text)
@@ -231,7 +231,7 @@ def analyze(
                 show(one(text))
             except GinError as error:
                 failed += 1
-                typer.echo(f"error: line {number}: {shortened(str(error))}", err=True)
+                typer.echo(f"error: line {number}: {shortened(error_text(error))}", err=True)
         if failed:
             raise typer.Exit(1)
         return

@@ -212,6 +212,68 @@ def code_messages(domain: str) -> list[Message]:
     return found
 
 
+ERROR_BASE = "GinError"
+"""The base of the error family (:mod:`gintutor.errors`) whose messages are templates."""
+
+
+def _error_classes(trees: Sequence[ast.Module]) -> set[str]:
+    """The names of :data:`ERROR_BASE` and every class of the package derived from it."""
+    names = {ERROR_BASE}
+    while True:
+        found = {
+            node.name
+            for tree in trees
+            for node in ast.walk(tree)
+            if isinstance(node, ast.ClassDef)
+            and any(
+                (base.id if isinstance(base, ast.Name) else getattr(base, "attr", None)) in names
+                for base in node.bases
+            )
+        }
+        if found <= names:
+            return names
+        names |= found
+
+
+def error_messages(folder: Path = PACKAGE) -> list[Message]:
+    """The message templates of the error family (:mod:`gintutor.errors`): the first argument
+    of every call of one of its classes that is a string literal (an f-string is not a
+    template: it is left out, and stays English; see :func:`_literals`), in file and line
+    order."""
+    parsed = [
+        (path, ast.parse(path.read_text(encoding="utf-8"))) for path in sorted(folder.rglob("*.py"))
+    ]
+    classes = _error_classes([tree for _path, tree in parsed])
+    found = []
+    for path, tree in parsed:
+        where = f"gintutor/{path.relative_to(PACKAGE).as_posix()}"
+        calls = [
+            node
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Call)
+            and node.args
+            and (
+                node.func.id
+                if isinstance(node.func, ast.Name)
+                else getattr(node.func, "attr", None)
+            )
+            in classes
+        ]
+        for call in sorted(calls, key=lambda node: (node.lineno, node.col_offset)):
+            found += [Message(None, text, where) for text in _literals(call.args[0])]
+    return found
+
+
+def _literals(node: ast.expr) -> list[str]:
+    """The message templates an error's first argument may be: a string literal, or either
+    literal of a conditional (``"... 1 deck has 1" if decks == 1 else "..."``)."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.strip():
+        return [node.value]
+    if isinstance(node, ast.IfExp):
+        return _literals(node.body) + _literals(node.orelse)
+    return []
+
+
 HELP_KEYWORDS = ("help", "short_help", "epilog")
 
 
@@ -282,7 +344,7 @@ def shipped_lesson_messages() -> list[Message]:
 
 
 SOURCES: dict[str, Callable[[], list[Message]]] = {
-    "gintutor": lambda: code_messages("gintutor") + help_messages(),
+    "gintutor": lambda: code_messages("gintutor") + help_messages() + error_messages(),
     "lessons": shipped_lesson_messages,
     "rules": lambda: rules_messages() + code_messages("rules"),
     "puzzles": shipped_puzzle_messages,

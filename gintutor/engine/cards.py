@@ -182,13 +182,21 @@ class Card:
         """
         text = token.strip().replace("\ufe0f", "")
         if len(text) < 2:
-            raise CardError(f"{token!r}: a card is a rank and a suit, e.g. 7C or 10♦")
+            raise CardError("{token!r}: a card is a rank and a suit, e.g. 7C or 10♦", token=token)
         suit = _SUIT_BY_TEXT.get(text[-1].upper())
         if suit is None:
-            raise CardError(f"{token!r}: unknown suit {text[-1]!r} (use C, D, H, S or ♣ ♦ ♥ ♠)")
+            raise CardError(
+                "{token!r}: unknown suit {suit!r} (use C, D, H, S or ♣ ♦ ♥ ♠)",
+                token=token,
+                suit=text[-1],
+            )
         rank = _RANK_BY_TEXT.get(text[:-1].upper())
         if rank is None:
-            raise CardError(f"{token!r}: unknown rank {text[:-1]!r} (use A, 2-9, T or 10, J, Q, K)")
+            raise CardError(
+                "{token!r}: unknown rank {rank!r} (use A, 2-9, T or 10, J, Q, K)",
+                token=token,
+                rank=text[:-1],
+            )
         return CARDS[suit.index * SUIT_BITS + rank.number - 1]
 
     @staticmethod
@@ -241,7 +249,7 @@ def parse_cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
     for item in items:
         card = item if isinstance(item, Card) else Card.parse(item)
         if seen & card.mask:
-            raise CardError(f"{card.code} appears twice")
+            raise CardError("{card} appears twice", card=card.code)
         seen |= card.mask
         cards.append(card)
     return tuple(cards)
@@ -258,13 +266,17 @@ def parse_hand(text: str | Iterable[Card | str], sizes: Iterable[int] = (10, 11)
     cards = parse_cards(text)
     allowed = tuple(sizes)
     if len(cards) not in allowed:
-        raise CardError(f"a hand here has {_or_list(allowed)} cards, got {len(cards)}")
+        if len(allowed) == 1:
+            raise CardError(
+                "a hand here has {size} cards, got {count}", size=allowed[0], count=len(cards)
+            )
+        raise CardError(
+            "a hand here has {sizes} or {last} cards, got {count}",
+            sizes=", ".join(str(n) for n in allowed[:-1]),
+            last=allowed[-1],
+            count=len(cards),
+        )
     return CardSet.from_cards(cards)
-
-
-def _or_list(numbers: tuple[int, ...]) -> str:
-    words = [str(n) for n in numbers]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
 def mask_cards(mask: int) -> Iterator[Card]:
@@ -293,7 +305,7 @@ class CardSet:
 
     def __post_init__(self) -> None:
         if not 0 <= self.mask <= DECK_MASK:
-            raise CardError(f"{self.mask:#x} is not a 52-bit card mask")
+            raise CardError("{mask:#x} is not a 52-bit card mask", mask=self.mask)
 
     @classmethod
     def from_cards(cls, cards: Iterable[Card]) -> CardSet:

@@ -214,6 +214,32 @@ def _(message: str, /, **values: object) -> str:
     return _filled(_catalog("gintutor").gettext(message), message, values)
 
 
+def error_text(error: BaseException) -> str:
+    """An error's message in the active language: its template (:mod:`gintutor.errors`)
+    translated and filled, a nested error among its values translated the same way; the
+    English ``str(error)`` for an error without a template (or when untranslated).
+
+    >>> from gintutor.errors import CardError
+    >>> error_text(CardError("{where}: {error}", where="line 2", error=CardError("no cards")))
+    'line 2: no cards'
+    """
+    template = getattr(error, "template", None)
+    params = getattr(error, "params", None)
+    if _State.language == ENGLISH or not isinstance(params, dict) or not template:
+        return str(error)
+    translated = _catalog("gintutor").gettext(str(template))
+    if not params:
+        return translated
+    values = {
+        name: error_text(value) if isinstance(value, BaseException) else value
+        for name, value in params.items()
+    }
+    try:
+        return translated.format_map(values)
+    except (KeyError, IndexError, ValueError, AttributeError):
+        return str(template).format_map(values)
+
+
 def ngettext(singular: str, plural: str, n: int, /, **values: object) -> str:
     """The form of a message for the number ``n`` (the language's plural rule), filled.
 

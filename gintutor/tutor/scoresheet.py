@@ -19,6 +19,7 @@ from gintutor.engine.game import HandRecord
 from gintutor.engine.rules import RuleSet
 from gintutor.engine.scoring import Outcome
 from gintutor.errors import GinError
+from gintutor.text.i18n import N_
 
 _OUTCOMES = {
     "knock": Outcome.KNOCK,
@@ -42,11 +43,37 @@ def _player(token: str, players: Sequence[str]) -> int:
     aliases.update({name.lower(): index for index, name in enumerate(players)})
     found = aliases.get(token.lower())
     if found is None:
-        names = f"{players[0]} or {players[1]}"
-        if [p.lower() for p in players] != ["a", "b"]:
-            names += ", A or B"
-        raise EntryError(f"unknown player {token!r} (use {names}, or 1 or 2)")
+        raise EntryError(
+            "unknown player {token!r} (use {first} or {second}, or 1 or 2)"
+            if [p.lower() for p in players] == ["a", "b"]
+            else "unknown player {token!r} (use {first} or {second}, A or B, or 1 or 2)",
+            token=token,
+            first=players[0],
+            second=players[1],
+        )
     return found
+
+
+_TOO_FEW = {
+    Outcome.KNOCK: N_(
+        "{entry!r}: a winning knock scores at least {least} under {rules} rules "
+        "(the knocker wins only with less deadwood (a tie is an undercut)); points include the "
+        "bonuses"
+    ),
+    Outcome.UNDERCUT: N_(
+        "{entry!r}: a winning undercut scores at least {least} under {rules} "
+        "rules (the undercut bonus plus the difference); points include the bonuses"
+    ),
+    Outcome.GIN: N_(
+        "{entry!r}: a winning gin scores at least {least} under {rules} rules (the gin "
+        "bonus plus the defender's deadwood); points include the bonuses"
+    ),
+    Outcome.BIG_GIN: N_(
+        "{entry!r}: a winning big gin scores at least {least} under {rules} rules "
+        "(the big gin bonus plus the defender's deadwood); points include the bonuses"
+    ),
+}
+"""Why a winning hand's points are too few, by how it was won (whole sentences: translated)."""
 
 
 def _minimum(outcome: Outcome, rules: RuleSet) -> int:
@@ -72,36 +99,44 @@ def parse_entry(text: str, players: Sequence[str], rules: RuleSet) -> HandRecord
         return HandRecord.void()
     if len(fields) != 3:
         raise EntryError(
-            f"{text.strip()!r}: a hand is 'PLAYER RESULT POINTS' (e.g. 'A knock 12') or 'void'"
+            "{entry!r}: a hand is 'PLAYER RESULT POINTS' (e.g. 'A knock 12') or 'void'",
+            entry=text.strip(),
         )
     who, what, how_many = fields
     winner = _player(who, players)
     outcome = _OUTCOMES.get(what.lower())
     if outcome is None:
         raise EntryError(
-            f"{text.strip()!r}: unknown result {what!r} (knock, undercut, gin, big_gin)"
+            "{entry!r}: unknown result {result!r} (knock, undercut, gin, big_gin)",
+            entry=text.strip(),
+            result=what,
         )
     if not (how_many.isascii() and how_many.isdigit()):
-        raise EntryError(f"{text.strip()!r}: points {how_many!r} are not a whole number")
+        raise EntryError(
+            "{entry!r}: points {points!r} are not a whole number",
+            entry=text.strip(),
+            points=how_many,
+        )
     if len(how_many) > 6:
-        raise EntryError(f"{text.strip()!r}: {how_many} points: a hand scores at most 999999")
+        raise EntryError(
+            "{entry!r}: {points} points: a hand scores at most 999999",
+            entry=text.strip(),
+            points=how_many,
+        )
     points = int(how_many)
     if outcome is Outcome.BIG_GIN and not rules.big_gin:
-        raise EntryError(f"{text.strip()!r}: {rules.name} rules do not recognise big gin")
+        raise EntryError(
+            "{entry!r}: {rules} rules do not recognise big gin",
+            entry=text.strip(),
+            rules=rules.name,
+        )
     if outcome in (Outcome.KNOCK, Outcome.UNDERCUT) and not rules.allows_knock:
-        raise EntryError(f"{text.strip()!r}: {rules.name} rules allow only gin")
+        raise EntryError(
+            "{entry!r}: {rules} rules allow only gin", entry=text.strip(), rules=rules.name
+        )
     least = _minimum(outcome, rules)
     if points < least:
-        why = {
-            Outcome.KNOCK: "the knocker wins only with less deadwood (a tie is an undercut)",
-            Outcome.UNDERCUT: "the undercut bonus plus the difference",
-            Outcome.GIN: "the gin bonus plus the defender's deadwood",
-            Outcome.BIG_GIN: "the big gin bonus plus the defender's deadwood",
-        }[outcome]
-        raise EntryError(
-            f"{text.strip()!r}: a winning {outcome.value.replace('_', ' ')} scores at least "
-            f"{least} under {rules.name} rules ({why}); points include the bonuses"
-        )
+        raise EntryError(_TOO_FEW[outcome], entry=text.strip(), least=least, rules=rules.name)
     return HandRecord.won(winner, outcome, points)
 
 
@@ -114,5 +149,5 @@ def parse_entries(
         try:
             records.append(parse_entry(text, players, rules))
         except EntryError as error:
-            raise EntryError(f"{where}: {error}") from None
+            raise EntryError("{where}: {error}", where=where, error=error) from None
     return records

@@ -44,7 +44,7 @@ def decks_for(players: int) -> int:
     (1, 2)
     """
     if not 2 <= players <= 5:
-        raise CardError(f"Carousel is for 2 to 5 players, got {players}")
+        raise CardError("Carousel is for 2 to 5 players, got {players}", players=players)
     return 1 if players == 2 else 2
 
 
@@ -159,12 +159,12 @@ def make_meld(slots: Iterable[Slot]) -> Meld:
     items = sorted(given)
     text = " ".join(slot.code for slot in given)
     if len(items) < MIN_MELD:
-        raise CardError(f"{text!r}: a meld has at least 3 cards")
+        raise CardError("{meld!r}: a meld has at least 3 cards", meld=text)
     ranks = {slot.card.rank for slot in items}
     suits = [slot.card.suit for slot in items]
     if len(ranks) == 1:
         if len(set(suits)) != len(items):
-            raise CardError(f"{text!r}: a group may not hold two cards of the same suit")
+            raise CardError("{meld!r}: a group may not hold two cards of the same suit", meld=text)
         return Meld(MeldKind.GROUP, tuple(items))
     if len(set(suits)) == 1:
         numbers = sorted(slot.card.rank.number for slot in items)
@@ -173,7 +173,7 @@ def make_meld(slots: Iterable[Slot]) -> Meld:
             if order == list(range(order[0], order[0] + len(order))):
                 ordered = sorted(items, key=lambda s: rank_order(s.card.rank.number, high))
                 return Meld(MeldKind.SEQUENCE, tuple(ordered))
-    raise CardError(f"{text!r}: not a group or a sequence (an ace is high or low)")
+    raise CardError("{meld!r}: not a group or a sequence (an ace is high or low)", meld=text)
 
 
 def _clean(token: str) -> str:
@@ -199,14 +199,15 @@ def parse_slot(token: str) -> Slot:
     if "=" in text:
         word, _, card = text.partition("=")
         if not is_joker_word(word):
-            raise CardError(f"{token!r}: only a joker is written with '=', e.g. JK=7H")
+            raise CardError("{token!r}: only a joker is written with '=', e.g. JK=7H", token=token)
         try:
             return Slot(Card.parse(card), joker=True)
         except CardError as error:
-            raise CardError(f"{token!r}: {error}") from None
+            raise CardError("{token!r}: {error}", token=token, error=error) from None
     if is_joker_word(text):
         raise CardError(
-            f"{token!r}: a joker on the table says which card it stands for, e.g. JK=7H"
+            "{token!r}: a joker on the table says which card it stands for, e.g. JK=7H",
+            token=token,
         )
     return Slot(Card.parse(text))
 
@@ -271,7 +272,7 @@ class Hand:
         missing = [card.code for card, n in left.items() if n < 0]
         if missing or other.jokers > self.jokers:
             what = ", ".join(missing + (["JK"] if other.jokers > self.jokers else []))
-            raise CardError(f"the hand does not hold {what}")
+            raise CardError("the hand does not hold {cards}", cards=what)
         return Hand.of(left.elements(), self.jokers - other.jokers)
 
     def __str__(self) -> str:
@@ -291,7 +292,9 @@ def parse_hand_cards(text: str | Iterable[str]) -> Hand:
         if is_joker_word(token):
             jokers += 1
         elif "=" in token:
-            raise CardError(f"{token!r}: a joker in hand stands for nothing yet: write JK")
+            raise CardError(
+                "{token!r}: a joker in hand stands for nothing yet: write JK", token=token
+            )
         else:
             cards.append(Card.parse(_clean(token)))
     return Hand.of(cards, jokers)
@@ -347,11 +350,11 @@ def parse_table(text: str) -> Table:
         return Table()
     for number, part in enumerate(parts, start=1):
         if not part.strip():
-            raise CardError(f"meld {number} is empty (melds are separated by '|')")
+            raise CardError("meld {number} is empty (melds are separated by '|')", number=number)
         try:
             melds.append(make_meld(parse_slots(part)))
         except CardError as error:
-            raise CardError(f"meld {number}: {error}") from None
+            raise CardError("meld {number}: {error}", number=number, error=error) from None
     return Table.of(melds)
 
 
@@ -367,7 +370,6 @@ def verify_counts(table: Table, hands: Iterable[Hand], decks: int) -> None:
     ...
     gintutor.errors.CardError: 7H is there 2 times; 1 deck has 1
     """
-    deck_word = f"{decks} deck{'s' if decks > 1 else ''} ha{'ve' if decks > 1 else 's'}"
     real: Counter[Card] = Counter()
     shown: Counter[Card] = Counter()
     jokers = 0
@@ -382,11 +384,29 @@ def verify_counts(table: Table, hands: Iterable[Hand], decks: int) -> None:
         jokers += hand.jokers
     for card in CARDS:
         if real[card] > decks:
-            raise CardError(f"{card.code} is there {real[card]} times; {deck_word} {decks}")
+            raise CardError(
+                "{card} is there {count} times; 1 deck has 1"
+                if decks == 1
+                else "{card} is there {count} times; {decks} decks have {decks}",
+                card=card.code,
+                count=real[card],
+                decks=decks,
+            )
         if shown[card] > decks:
             raise CardError(
-                f"the table shows {card.code} {shown[card]} times (jokers "
-                f"included); {deck_word} {decks}"
+                "the table shows {card} {count} times (jokers included); 1 deck has 1"
+                if decks == 1
+                else "the table shows {card} {count} times (jokers included); "
+                "{decks} decks have {decks}",
+                card=card.code,
+                count=shown[card],
+                decks=decks,
             )
     if jokers > decks:
-        raise CardError(f"{jokers} jokers; {deck_word} {decks}")
+        raise CardError(
+            "{jokers} jokers; 1 deck has 1"
+            if decks == 1
+            else "{jokers} jokers; {decks} decks have {decks}",
+            jokers=jokers,
+            decks=decks,
+        )

@@ -1,0 +1,113 @@
+"""Error messages in the reader's language: the engine raises a template with named values
+(``str(error)`` stays English), the command line translates it where it prints ``error: ...``;
+``--json`` output never changes with the language."""
+
+from __future__ import annotations
+
+import json
+import pickle
+from collections.abc import Iterator
+
+import pytest
+from clirun import invoke
+
+from gintutor.engine.cards import Card, parse_hand
+from gintutor.errors import CardError, GinError
+from gintutor.text import i18n
+from gintutor.text.i18n import error_text
+
+pytest.importorskip("babel")
+
+UNKNOWN_SUIT = {
+    "en": "error: 'ZZ': unknown suit 'Z' (use C, D, H, S or ♣ ♦ ♥ ♠)",
+    "id": "error: 'ZZ': jenis 'Z' tidak dikenal (pakai C, D, H, S atau ♣ ♦ ♥ ♠)",
+    "pt_BR": "error: 'ZZ': naipe 'Z' desconhecido (use C, D, H, S ou ♣ ♦ ♥ ♠)",
+    "nb": "error: 'ZZ': ukjent farge 'Z' (bruk C, D, H, S eller ♣ ♦ ♥ ♠)",
+}
+
+BAD_OPPONENT = {
+    "en": "error: --opponent: a hand here has 10 cards, got 3",
+    "id": "error: --opponent: tangan di sini berisi 10 kartu, yang diberikan 3",
+    "pt_BR": "error: --opponent: aqui uma mão tem 10 cartas, vieram 3",
+    "nb": "error: --opponent: en hånd her har 10 kort, fikk 3",
+}
+
+BAD_SCORE = {
+    "en": "error: hand 1: 'A knock x': points 'x' are not a whole number",
+    "id": "error: hand 1: 'A knock x': poin 'x' bukan bilangan bulat",
+    "pt_BR": "error: hand 1: 'A knock x': os pontos 'x' não são um número inteiro",
+    "nb": "error: hand 1: 'A knock x': poengene 'x' er ikke et heltall",
+}
+
+
+@pytest.fixture(autouse=True)
+def english_after() -> Iterator[None]:
+    yield
+    i18n.use(i18n.ENGLISH)
+
+
+def test_an_error_keeps_its_template_and_values_and_its_english_message() -> None:
+    with pytest.raises(CardError) as caught:
+        Card.parse("ZZ")
+    error = caught.value
+    assert str(error) == "'ZZ': unknown suit 'Z' (use C, D, H, S or ♣ ♦ ♥ ♠)"
+    assert error.template == "{token!r}: unknown suit {suit!r} (use C, D, H, S or ♣ ♦ ♥ ♠)"
+    assert error.params == {"token": "ZZ", "suit": "Z"}
+    copy = pickle.loads(pickle.dumps(error))  # a worker's error crosses processes whole
+    assert (str(copy), copy.template, copy.params) == (str(error), error.template, error.params)
+
+
+def test_a_plain_message_is_its_own_template() -> None:
+    error = GinError("the game is over {not a placeholder}")
+    assert str(error) == error.template == "the game is over {not a placeholder}"
+    assert error.params == {}
+
+
+@pytest.mark.parametrize("language", sorted(UNKNOWN_SUIT))
+def test_a_nested_error_is_translated_inside_its_frame(language: str) -> None:
+    i18n.use(language)
+    with pytest.raises(CardError) as caught:
+        parse_hand("7C 7D 7S", sizes=(10,))
+    nested = GinError("{option}: {error}", option="--opponent", error=caught.value)
+    assert "error: " + error_text(nested) == BAD_OPPONENT[language]
+
+
+def test_a_translation_whose_placeholders_do_not_fit_shows_english(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    i18n.use("nb")
+    catalog = i18n._catalog("gintutor")
+    monkeypatch.setattr(catalog, "gettext", lambda message: "{nothing} galt")
+    assert error_text(CardError("{card} appears twice", card="7C")) == "7C appears twice"
+
+
+@pytest.mark.parametrize("language", sorted(UNKNOWN_SUIT))
+def test_a_card_error_prints_in_the_language(language: str) -> None:
+    result = invoke(["--lang", language, "analyze", "7C 7D ZZ"])
+    assert result.exit_code == 2
+    assert result.stderr.strip() == UNKNOWN_SUIT[language]
+
+
+@pytest.mark.parametrize("language", sorted(UNKNOWN_SUIT))
+def test_an_option_error_prints_in_the_language_with_its_inner_message(language: str) -> None:
+    hand = "AS 2S 3S 4H 5H 6H 7D 8D 9D KC"
+    result = invoke(["--lang", language, "analyze", hand, "--opponent", "7C 7D 7S"])
+    assert result.exit_code == 2
+    assert result.stderr.strip() == BAD_OPPONENT[language]
+
+
+@pytest.mark.parametrize("language", sorted(BAD_SCORE))
+def test_a_score_sheet_error_prints_in_the_language(language: str) -> None:
+    result = invoke(["--lang", language, "score", "A knock x"])
+    assert result.exit_code == 2
+    assert result.stderr.strip() == BAD_SCORE[language]
+
+
+def test_json_output_is_the_same_in_every_language() -> None:
+    hand = "AS 2S 3S 4H 5H 6H 7D 8D 9D KC"
+    outputs = {
+        language: invoke(["--lang", language, "analyze", hand, "--json"]).stdout
+        for language in UNKNOWN_SUIT
+    }
+    assert len(set(outputs.values())) == 1
+    json.loads(outputs["en"])
