@@ -5,16 +5,9 @@ INTERRUPTED = 130
 
 
 def main() -> None:
-    """Run the command line.
-
-    The cycle collector is paused until the command is invoked (:mod:`.startup`), so every
-    command runs and collects as usual.
-    """
+    """Run the command line."""
     try:
         _stop_quietly()
-        from gintutor.cli.startup import pause_collector
-
-        pause_collector()
         from gintutor.cli.app import main as run
 
         run()

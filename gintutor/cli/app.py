@@ -33,7 +33,6 @@ from gintutor.cli.shared import (
     usage_exit,
     workers,
 )
-from gintutor.cli.startup import collect_from_here
 from gintutor.errors import GinError
 from gintutor.text.i18n import N_, _, error_text, ngettext
 
@@ -60,7 +59,6 @@ class _Commands(TyperGroup):
             raise usage_exit(error) from None
 
     def invoke(self, ctx: Any) -> Any:
-        collect_from_here()  # the arguments are read: the command runs with the collector on
         try:
             return super().invoke(ctx)
         except GinError as error:
