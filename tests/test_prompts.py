@@ -163,3 +163,13 @@ def test_ctrl_c_while_reading_a_piped_answer_ends_the_prompt() -> None:
     stdin = cast(TextIO, Interrupted())
     with pytest.raises(Quit):
         PlainAsker(stdin, io.StringIO()).ask(Prompt(">", ("9S",), _validate))
+
+
+def test_a_prompt_s_keys_answer_at_once_on_a_terminal() -> None:
+    """``review --step``: → and ← answer n and p without Enter."""
+    prompt = Prompt("step:", ("n", "p"), keys=(("right", "n"), ("left", "p")))
+    for sequence, word in (("\x1b[C", "n"), ("\x1b[D", "p")):
+        with create_pipe_input() as keys:
+            keys.send_text(sequence)
+            asker = TerminalAsker(input=keys, output=DummyOutput())
+            assert asker.ask(prompt) == word

@@ -651,6 +651,15 @@ def test_the_review_reuses_the_verdicts_given_during_play() -> None:
     assert len(calls) == 5
 
 
+def test_an_exact_verdict_is_reused_whatever_the_deals_asked() -> None:
+    from gintutor.engine.judgement import VERSION
+
+    game = _with_stored(parse_game_log(EXAMPLE), _stored_by(VERSION, 0))
+    calls, judge = _counting()
+    review = review_game(game, judge_with=judge, reuse_worlds=768)  # type: ignore[arg-type]
+    assert len(calls) == 1 and review.reused == 4
+
+
 @pytest.mark.parametrize(
     ("version", "worlds", "opponent", "why"),
     [

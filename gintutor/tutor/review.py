@@ -525,7 +525,8 @@ def _judge_job(
 def reusable(stored: Stored | None, info: InfoSet, opponent: str, least: int) -> bool:
     """True when a verdict given during play can stand in the review: the same coach version
     (:data:`~gintutor.engine.judgement.VERSION`), the same opponent model, the same decision
-    (its phase and every legal action judged) and at least ``least`` sampled deals."""
+    (its phase and every legal action judged) and at least ``least`` sampled deals (or
+    exact, as a defence's verdict is)."""
     if stored is None:
         return False
     verdict = stored.verdict
@@ -533,7 +534,7 @@ def reusable(stored: Stored | None, info: InfoSet, opponent: str, least: int) ->
         stored.version == VERSION
         and verdict.opponent == opponent
         and verdict.phase is info.phase
-        and verdict.worlds >= least
+        and (verdict.worlds >= least or verdict.worlds == 0)  # 0: exact (a defence)
         and {j.action for j in verdict.judged} == set(info.legal_actions())
     )
 
