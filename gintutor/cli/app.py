@@ -12,7 +12,7 @@ import os
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from typer.core import TyperGroup
@@ -36,6 +36,19 @@ from gintutor.cli.shared import (
 from gintutor.errors import GinError
 from gintutor.text.i18n import N_, _, error_text, ngettext
 
+if TYPE_CHECKING:  # annotations only: each command imports what it runs inside itself
+    from typer.models import CommandInfo
+
+    from gintutor.cli.progress import Progress
+    from gintutor.content.catalogs import Message
+    from gintutor.content.puzzlerules import Violation
+    from gintutor.content.yamlread import Problem
+    from gintutor.engine.analysis import Analysis
+    from gintutor.engine.cards import Card
+    from gintutor.tutor.lessons import LessonOutline, Standing
+    from gintutor.tutor.puzzles import Solution
+    from gintutor.tutor.puzzleterms import Theme
+
 
 class NothingToCheck(GinError):
     """A check found nothing to check (an empty folder): never "all good"."""
@@ -47,6 +60,7 @@ class _Commands(TyperGroup):
     """Turns every engine error and every usage error into one ``error: ...`` line on stderr
     and exit status 2 (the click usage box is not shown)."""
 
+    # Typed as Click's own (Any): its Context lives in typer's private ``_click`` module.
     def make_context(self, info_name: Any, args: list[str], *rest: Any, **kwargs: Any) -> Any:
         if not rest and kwargs.get("parent") is None:
             from gintutor.cli.language import activate, localize_help
@@ -121,7 +135,7 @@ RulesOption = Annotated[
 ]
 
 
-def _card_option(text: str | None, option: str) -> Any:
+def _card_option(text: str | None, option: str) -> Card | None:
     from gintutor.engine.cards import Card
 
     if text is None:
@@ -215,7 +229,7 @@ def analyze(
         except GinError as error:
             raise UsageError("{option}: {error}", option="--opponent", error=error) from None
 
-    def one(text: str) -> Any:
+    def one(text: str) -> Analysis:
         cards: CardSet = parse_hand(text)
         if taken is not None and len(cards) != 11:
             raise UsageError(_("--drew-from-discard needs the 11-card hand you hold after drawing"))
@@ -363,7 +377,7 @@ def score(
         screen.show(explain_sheet(score_game(records, rule_set), names, rule_set))
 
 
-def _exit_on_problems(problems: list[Any]) -> None:
+def _exit_on_problems(problems: list[Problem]) -> None:
     """Print content problems one per line (``file:line: ...``); exit 1 if there are any."""
     for problem in problems:
         typer.echo(str(problem))
@@ -439,7 +453,7 @@ def lessons_check(
     )
 
 
-def _translations(domain: str, messages: list[Any]) -> None:
+def _translations(domain: str, messages: list[Message]) -> None:
     """One line per language: how many of ``messages`` its catalog translates (stale ones
     are shown in English until a translator confirms them)."""
     from gintutor.content.catalogs import coverage
@@ -530,7 +544,10 @@ def learn(
     runner = LessonRunner(screen, asker, progress)
     records = progress.data["lessons"]
     if chosen is not None:
-        target: tuple[Any, int] | None = (chosen, standing(chosen, records.get(chosen.id)).step)
+        target: tuple[LessonOutline, int] | None = (
+            chosen,
+            standing(chosen, records.get(chosen.id)).step,
+        )
     else:
         target = resume_point(lessons, records, progress.data.get("current"))
     if target is None:
@@ -557,7 +574,11 @@ STATUS_TEXT = {
 
 
 def _list_lessons(
-    lessons: list[Any], progress: Any, as_json: bool, no_color: bool, ascii_only: bool
+    lessons: list[LessonOutline],
+    progress: Progress,
+    as_json: bool,
+    no_color: bool,
+    ascii_only: bool,
 ) -> None:
     from gintutor.tutor.lessons import LessonStatus, standing
 
@@ -593,7 +614,7 @@ def _list_lessons(
     from gintutor.text.blocks import Line, Table
     from gintutor.text.i18n import percent
 
-    def status_text(found: Any) -> str:
+    def status_text(found: Standing) -> str:
         if found.status is LessonStatus.STARTED:
             return _("at question {number}", number=found.question)
         return _(STATUS_TEXT[found.status.value])
@@ -717,8 +738,8 @@ def puzzles_check(
 
     # The baseline names shipped puzzles: it holds for a shipped file checked alone too.
     baseline = None if ignore_baseline else load_baseline()
-    solutions: list[Any] = []
-    found: list[Any] = []
+    solutions: list[Solution] = []
+    found: list[Violation] = []
     with progress_bar("checking puzzles") as advance:
         puzzles, problems = check_puzzles(
             files,
@@ -760,9 +781,9 @@ def puzzles_check(
         )
     checked = len(puzzles)
     if carousel:
-        found, issues = check_carousel_puzzles(carousel)
+        carousel_found, issues = check_carousel_puzzles(carousel)
         problems += issues
-        checked += len(found)
+        checked += len(carousel_found)
     _exit_on_problems(problems)
     if not checked:
         if path is None:
@@ -792,7 +813,7 @@ def puzzles_report(
     from gintutor.content.puzzles import check_puzzles, puzzle_files
     from gintutor.content.verdicts import load_verdicts
 
-    found: list[Any] = []
+    found: list[Violation] = []
     with progress_bar("checking puzzles") as advance:
         puzzles, _problems = check_puzzles(
             puzzle_files(),
@@ -906,7 +927,7 @@ def puzzles_generate(
         total = count * len(themes)
         found = 0
 
-        def report(done_theme: Any, done: int) -> None:
+        def report(done_theme: Theme, done: int) -> None:
             nonlocal found
             found += 1
             advance(found, total)
@@ -1040,18 +1061,18 @@ def puzzle(
         typer.echo("\n" + _("No answer given; come back to it any time."))
 
 
-def _json_printer() -> Callable[[Any], None]:
+def _json_printer() -> Callable[[Analysis], None]:
     import json
 
     from gintutor.text.export import analysis_data
 
-    def show(result: Any) -> None:
+    def show(result: Analysis) -> None:
         typer.echo(json.dumps(analysis_data(result), ensure_ascii=False))
 
     return show
 
 
-def _text_printer(no_color: bool, ascii_only: bool) -> Callable[[Any], None]:
+def _text_printer(no_color: bool, ascii_only: bool) -> Callable[[Analysis], None]:
     from gintutor.text.blocks import Style
     from gintutor.text.explain import explain_analysis
 
@@ -1059,7 +1080,7 @@ def _text_printer(no_color: bool, ascii_only: bool) -> Callable[[Any], None]:
     style = Style(ascii_only=ascii_only)
     shown = 0
 
-    def show(result: Any) -> None:
+    def show(result: Analysis) -> None:
         nonlocal shown
         if shown:
             screen.console.print()
@@ -1124,12 +1145,12 @@ def _register_games() -> None:
 _register_games()
 
 
-def _command_name(info: Any) -> str:
+def _command_name(info: CommandInfo) -> str:
     """The word that invokes a registered command (Typer's rule: the function's name with
     dashes, unless a name is given)."""
     if info.name:
         return str(info.name)
-    return str(info.callback.__name__).lower().replace("_", "-")
+    return str(getattr(info.callback, "__name__", "")).lower().replace("_", "-")
 
 
 def app_for(argv: list[str]) -> typer.Typer:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -17,6 +17,10 @@ from gintutor.cli.shared import (
 )
 from gintutor.errors import GinError
 
+if TYPE_CHECKING:  # annotations only: each command imports what it runs inside itself
+    from gintutor.text.blocks import Block
+    from gintutor.tutor.carouselpuzzles import CarouselPuzzle
+
 MAX_HAND = 40
 """The largest hand ``carousel analyze`` takes. The solver's relaxed bound grows steeply with
 the hand (measured with two decks, two of the cards jokers: 42 cards 0.3 s and 55 MB, 52 cards
@@ -24,7 +28,7 @@ up to 1.5 s and 400 MB, 67 a MemoryError past 2 GB, exit 70), and a round deals 
 in play stay under 30."""
 
 
-def rules_blocks() -> list[Any]:
+def rules_blocks() -> list[Block]:
     """The Carousel rules as prose blocks (``gintutor rules carousel`` may delegate here)."""
     from gintutor.engine.carousel.rules import STANDARD
     from gintutor.text.carousel import explain_rules
@@ -157,9 +161,9 @@ def register(app: typer.Typer) -> None:
         if progress is None:
             return
         cache = cache_file(CAROUSEL_PUZZLES)
-        pool: list[Any] = []
+        pool: list[CarouselPuzzle] = []
 
-        def puzzles() -> list[Any]:
+        def puzzles() -> list[CarouselPuzzle]:
             if not pool:
                 pool.extend(
                     p
@@ -315,7 +319,7 @@ def register(app: typer.Typer) -> None:
         )
 
 
-def _carousel_puzzles(cache: Path | None = None) -> list[Any]:
+def _carousel_puzzles(cache: Path | None = None) -> list[CarouselPuzzle]:
     """Every Carousel puzzle of the shipped pack (from the cache file when it holds this
     code's clean reading of it)."""
     from gintutor.content.carouselpuzzles import carousel_pack_files, check_carousel_puzzles
@@ -331,7 +335,7 @@ def _carousel_puzzles(cache: Path | None = None) -> list[Any]:
     return puzzles
 
 
-def _kept_pack(cache: Path, files: list[tuple[str, str]]) -> list[Any] | None:
+def _kept_pack(cache: Path, files: list[tuple[str, str]]) -> list[CarouselPuzzle] | None:
     """The pack as kept in ``cache`` (read and kept there now if it can be written)."""
     import hashlib
     import json
@@ -355,7 +359,7 @@ def _kept_pack(cache: Path, files: list[tuple[str, str]]) -> list[Any] | None:
     return puzzles
 
 
-def _carousel_puzzle(puzzle_id: str | None, cache: Path | None = None) -> Any:
+def _carousel_puzzle(puzzle_id: str | None, cache: Path | None = None) -> CarouselPuzzle:
     """The Carousel puzzle asked for (the day's if ``None``) from the shipped pack.
 
     With ``cache`` (a file in the data folder) the pack read cleanly before by exactly this

@@ -21,6 +21,7 @@ from gintutor.text.i18n import _, puzzle_text
 from gintutor.tutor.carouselpuzzles import (
     CarouselPuzzle,
     Grade,
+    Solution,
     fill_explanation,
     grade,
     grade_label,
@@ -62,9 +63,9 @@ class CarouselPuzzleRunner(PuzzleRunner):
                 "yellow",
             )
         self.terminal.show(puzzle_blocks(puzzle, self.style))
-        solved: list[Any] = []
+        solved: list[Solution] = []
 
-        def solution() -> Any:
+        def solution() -> Solution:
             if not solved:  # searched once the learner replies, never before the prompt
                 solved.append(solve_puzzle(puzzle))
             return solved[0]

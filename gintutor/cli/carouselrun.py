@@ -12,7 +12,6 @@ from __future__ import annotations
 import datetime as dt
 import random
 from pathlib import Path
-from typing import Any
 
 from gintutor.cli.prompts import Asker, Command, Prompt, Quit
 from gintutor.cli.render import Terminal
@@ -24,7 +23,7 @@ from gintutor.content.carouselgames import (
     load_carousel_game,
 )
 from gintutor.engine.carousel.cards import Table, decks_for
-from gintutor.engine.carousel.game import BotLevel
+from gintutor.engine.carousel.game import BotLevel, LogEntry
 from gintutor.errors import GinError
 from gintutor.text.blocks import Block, Line, Style
 from gintutor.text.carousel import (
@@ -319,7 +318,7 @@ class CarouselRunner:
             touched,
         )
 
-    def narrate(self, entries: list[Any]) -> None:
+    def narrate(self, entries: list[LogEntry]) -> None:
         for entry in entries:
             text = entry_text(entry, self.names[entry.player], self.style, you=entry.player == 0)
             if text is not None:

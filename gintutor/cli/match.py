@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -20,6 +20,10 @@ from gintutor.cli.shared import (
 )
 from gintutor.text.i18n import _, ngettext, number, percent, pgettext
 
+if TYPE_CHECKING:  # annotations only: the command imports the engine inside itself
+    from gintutor.engine.match import MatchReport
+    from gintutor.text.blocks import Block
+
 MAX_GAMES = 1_000_000
 """The most games a match plays (about a day of the expert's play on two cores)."""
 MAX_SECONDS = 3600.0
@@ -30,13 +34,13 @@ def _percent(value: float) -> str:
     return percent(value, 1)
 
 
-def report_blocks(report: Any) -> list[Any]:
+def report_blocks(report: MatchReport) -> list[Block]:
     """The match report as explanation blocks: a table of each bot's figures and the points."""
     from gintutor.text.blocks import Heading, Line, Table
 
     a, b = report.bots
     pairs = report.points_per_hand.clusters
-    blocks: list[Any] = [
+    blocks: list[Block] = [
         Heading(
             ngettext(
                 "{a} vs {b}: {games} game ({pairs} duplicate pairs), {rules} rules, seed {seed}",

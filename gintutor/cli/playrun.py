@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
 
 from gintutor.cli.prompts import Asker, Command, Prompt, Quit
 from gintutor.cli.render import Terminal
@@ -29,9 +29,9 @@ from gintutor.content.store import games_folder
 from gintutor.engine.bots import BOT_NAMES
 from gintutor.engine.cards import Card
 from gintutor.engine.hand import Action, Deal
-from gintutor.engine.rules import RULE_SETS
+from gintutor.engine.rules import RULE_SETS, RuleSet
 from gintutor.errors import GinError
-from gintutor.text.blocks import Line, Style
+from gintutor.text.blocks import Block, Line, Style
 from gintutor.text.i18n import _
 from gintutor.text.play import (
     flag_text,
@@ -108,7 +108,7 @@ def _bot_name(text: str) -> str:
     return name
 
 
-def _rules(spec: str) -> tuple[Any, str | dict[str, str]]:
+def _rules(spec: str) -> tuple[RuleSet, str | dict[str, str]]:
     """The rule set and how the game file names it (a preset, or the house-rules text)."""
     from gintutor.content.houserules import load_rules
     from gintutor.content.textfile import read_text
@@ -295,7 +295,7 @@ class PlayRunner:
     def say(self, text: str) -> None:
         self.terminal.show([Line(text)])
 
-    def show(self, blocks: Any) -> None:
+    def show(self, blocks: Iterable[Block]) -> None:
         self.terminal.show(blocks)
 
     def run(self) -> None:

@@ -9,13 +9,21 @@ Ctrl-C and Ctrl-D (end of input) become :class:`Quit`.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Protocol, TextIO
+from typing import TYPE_CHECKING, Protocol, TextIO
 
 from gintutor.text.blocks import visible
 from gintutor.text.i18n import pgettext
+
+if TYPE_CHECKING:  # annotations only: prompt_toolkit is imported by the prompt that uses it
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.completion import CompleteEvent, Completion
+    from prompt_toolkit.document import Document
+    from prompt_toolkit.input import Input
+    from prompt_toolkit.key_binding import KeyPressEvent
+    from prompt_toolkit.output import Output
 
 
 def is_yes(reply: str) -> bool:
@@ -198,11 +206,13 @@ class TerminalAsker:
 
     interactive = True
 
-    def __init__(self, input: Any = None, output: Any = None) -> None:
+    def __init__(self, input: Input | None = None, output: Output | None = None) -> None:
         from prompt_toolkit import PromptSession
         from prompt_toolkit.history import InMemoryHistory
 
-        self.session: Any = PromptSession(history=InMemoryHistory(), input=input, output=output)
+        self.session: PromptSession[str] = PromptSession(
+            history=InMemoryHistory(), input=input, output=output
+        )
 
     def ask(self, prompt: Prompt) -> str | Command:
         from prompt_toolkit.completion import Completer, Completion
@@ -210,8 +220,8 @@ class TerminalAsker:
 
         bindings = KeyBindings()
 
-        def _answer(word: str) -> Callable[[Any], None]:
-            def handler(event: Any) -> None:
+        def _answer(word: str) -> Callable[[KeyPressEvent], None]:
+            def handler(event: KeyPressEvent) -> None:
                 event.app.current_buffer.text = word
                 event.app.current_buffer.validate_and_handle()
 
@@ -224,7 +234,9 @@ class TerminalAsker:
         words = [*prompt.completions, "hint", "skip", "quit"]
 
         class _Words(Completer):
-            def get_completions(self, document: Any, complete_event: Any) -> Any:
+            def get_completions(
+                self, document: Document, complete_event: CompleteEvent
+            ) -> Iterator[Completion]:
                 typed = document.get_word_before_cursor(WORD=True)
                 for word in completions_for(words, typed):
                     yield Completion(word, start_position=-len(typed))
