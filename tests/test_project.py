@@ -11,7 +11,6 @@ import sys
 from pathlib import Path
 
 import pytest
-from loaded import modules_after
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "gintutor"
@@ -204,39 +203,6 @@ def test_ruff_format_applied() -> None:
         cwd=ROOT,
     )
     assert done.returncode == 0, done.stdout + done.stderr
-
-
-def test_printing_blocks_needs_no_engine_and_the_rules_no_solver() -> None:
-    """The blocks every command prints import nothing of the engine; narrating the rules
-    imports the rules, not the solver or the analysis (start-up pays only for what it uses)."""
-    code = (
-        "import sys, json, gintutor.cli.render, gintutor.text.blocks\n"
-        "a = sorted(m for m in sys.modules if m.startswith('gintutor.engine'))\n"
-        "import gintutor.text.rules, gintutor.text.sheets\n"
-        "b = sorted(m for m in sys.modules if m.startswith('gintutor.engine'))\n"
-        "print(json.dumps([a, b]))\n"
-    )
-    blocks_only, with_rules = json.loads(run_python(code))
-    assert blocks_only == []
-    assert not {"gintutor.engine.solver", "gintutor.engine.analysis"} & set(with_rules)
-
-
-def test_learn_imports_no_solver_and_no_carousel(tmp_path: Path) -> None:
-    """Listing lessons reads outlines (no question kind, no engine solver), then takes them
-    from the outline cache (no YAML); a gin lesson run imports its own question kinds, never
-    Carousel's, and shows its first question without the solver (start-up pays only for what
-    it uses)."""
-    listed, _ = modules_after("learn", "--list", home=tmp_path)
-    heavy = {"gintutor.engine.solver", "gintutor.engine.analysis", "gintutor.engine.showdown"}
-    assert heavy.isdisjoint(listed)
-    assert [m for m in listed if m.startswith("gintutor.tutor.questions.")] == []
-    cached, _ = modules_after("learn", "--list", home=tmp_path)
-    assert [m for m in cached if m == "yaml" or m.startswith("gintutor.engine")] == []
-    run, _ = modules_after("learn", "1", home=tmp_path)
-    assert heavy.isdisjoint(run)  # the solver comes with the first answer judged
-    for modules in (listed, run):
-        carousel = ("gintutor.engine.carousel", "gintutor.text.carousel", "gintutor.tutor")
-        assert [m for m in modules if m.startswith(carousel) and "carousel" in m] == []
 
 
 DEAD_KINDS = {"function", "method", "property", "class", "import"}
