@@ -2,9 +2,10 @@
 
 Positions: every decision with a choice (two legal actions or more) in hands played
 ``heuristic`` against ``heuristic`` (deal ``bench-coach:SEED:i``), taken in order, so the mix of
-phases is the mix of play (about half draws, a third discards). Each is judged at the COACH,
-REVIEW and PUZZLE budgets of :mod:`gintutor.engine.coach`; the figures are the verdicts' own
-CPU seconds (``Verdict.seconds``, process time).
+phases is the mix of play (about half draws, a third discards; ``--draws``: the take-or-draw
+decisions only). Each is judged at the COACH, REVIEW and PUZZLE budgets of
+:mod:`gintutor.engine.coach` and at the puzzle pack's (``pack``: its stored verdicts); the
+figures are the verdicts' own CPU seconds (``Verdict.seconds``, process time).
 
     nice -n 10 python benchmarks/bench_coach.py                 # all three budgets
     nice -n 10 python benchmarks/bench_coach.py --budget coach --positions 100
@@ -22,13 +23,17 @@ from gintutor.engine import coach
 from gintutor.engine.bots import make_bot
 from gintutor.engine.hand import Deal, HandState, InfoSet, Phase
 from gintutor.engine.rules import preset
+from gintutor.tutor.puzzles import PUZZLE_SECONDS as PACK_SECONDS
+from gintutor.tutor.puzzles import PUZZLE_WORLDS as PACK_WORLDS
 
 BUDGETS = {
     "coach": (coach.COACH_WORLDS, coach.COACH_SECONDS, 60),
     "review": (coach.REVIEW_WORLDS, coach.REVIEW_SECONDS, 12),
     "puzzle": (coach.PUZZLE_WORLDS, coach.PUZZLE_SECONDS, 4),
+    "pack": (PACK_WORLDS, PACK_SECONDS, 12),
 }
-"""Budget name: (worlds, seconds, default positions)."""
+"""Budget name: (worlds, seconds, default positions); ``pack``: the shipped puzzles' stored
+verdicts (``gintutor.tutor.puzzles.PUZZLE_WORLDS``, no time cut)."""
 
 
 def positions(count: int, seed: int, rules_name: str, discards_only: bool) -> list[InfoSet]:
@@ -62,6 +67,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rules", default="standard")
     parser.add_argument("--discards", action="store_true", help="discard decisions only")
+    parser.add_argument("--draws", action="store_true", help="take-or-draw decisions only")
     args = parser.parse_args(argv)
     if args.positions < 0:
         print("error: --positions must be >= 0", file=sys.stderr)
@@ -72,6 +78,13 @@ def main(argv: list[str] | None = None) -> int:
     for name in names:
         worlds, seconds, default = BUDGETS[name]
         infos = positions(args.positions or default, args.seed, args.rules, args.discards)
+        if args.draws:
+            want = args.positions or default
+            infos = [
+                i
+                for i in positions(8 * want, args.seed, args.rules, False)
+                if i.phase is not Phase.DISCARD
+            ][:want]
         times: list[float] = []
         used: list[int] = []
         for index, info in enumerate(infos):

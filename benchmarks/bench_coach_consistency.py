@@ -62,8 +62,27 @@ def take_gap(info: InfoSet, worlds: int, seed: int) -> tuple[float, float]:
     return take.mean - child.best.mean, sqrt(take.stderr**2 + child.best.stderr**2)
 
 
-def draw_gap(info: InfoSet, worlds: int, seed: int, draws: int) -> tuple[float, float]:
-    """(value of draw - mean best value after the drawn card, combined standard error)."""
+def held_out_best(child: InfoSet, worlds: int, seed: int) -> tuple[float, float]:
+    """The best action at ``child`` chosen by one verdict and valued by another on independent
+    worlds (mean, standard error): a verdict's own ``best.mean`` is the maximum of noisy means,
+    flattered as a reference."""
+    chosen = coach.judge(child, worlds=worlds, seconds=1e9, seed=seed).best.action
+    judged = coach.judge(child, worlds=worlds, seconds=1e9, seed=seed + 104729).of(chosen)
+    return judged.mean, judged.stderr
+
+
+def take_gap_held_out(info: InfoSet, worlds: int, seed: int) -> tuple[float, float]:
+    """:func:`take_gap` against the held-out best after the take."""
+    take = coach.judge(info, worlds=worlds, seconds=1e9, seed=seed).of(Action(Kind.TAKE))
+    mean, se = held_out_best(coach.after(info, Action(Kind.TAKE)), worlds, seed + 7919)
+    return take.mean - mean, sqrt(take.stderr**2 + se**2)
+
+
+def draw_gap(
+    info: InfoSet, worlds: int, seed: int, draws: int, held_out: bool = False
+) -> tuple[float, float]:
+    """(value of draw - mean best value after the drawn card, combined standard error);
+    ``held_out``: the best after each drawn card by :func:`held_out_best`."""
     draw = Action(Kind.DRAW)
     verdict = coach.judge(info, worlds=worlds, seconds=1e9, seed=seed)
     value = verdict.of(draw)
@@ -75,10 +94,13 @@ def draw_gap(info: InfoSet, worlds: int, seed: int, draws: int) -> tuple[float, 
     ):
         stock = [c for c in range(52) if (info.unseen & ~hand) >> c & 1]
         card = rng.choice(stock)
-        child = coach.judge(
-            coach.after(info, draw, card), worlds=worlds, seconds=1e9, seed=seed * 31 + index
-        )
-        bests.append(child.best.mean)
+        after = coach.after(info, draw, card)
+        if held_out:
+            bests.append(held_out_best(after, worlds, seed * 31 + index)[0])
+        else:
+            bests.append(
+                coach.judge(after, worlds=worlds, seconds=1e9, seed=seed * 31 + index).best.mean
+            )
     spread = statistics.stdev(bests) / sqrt(draws) if draws > 1 else 0.0
     return value.mean - statistics.fmean(bests), sqrt(value.stderr**2 + spread**2)
 
@@ -102,6 +124,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rules", default="standard")
     parser.add_argument("--kind", choices=["take", "draw", "both"], default="both")
+    parser.add_argument(
+        "--held-out",
+        action="store_true",
+        help="reference: the best after the take or draw chosen by one verdict and valued by "
+        "another on independent worlds (else the verdict's own best value, itself flattered)",
+    )
     args = parser.parse_args(argv)
     if args.positions < 1 or args.worlds < 8 or args.draws < 1:
         print("error: --positions >= 1, --worlds >= 8, --draws >= 1", file=sys.stderr)
@@ -111,14 +139,19 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"rules {args.rules}, seed {args.seed}, {len(infos)} positions, {args.worlds} worlds "
         f"a verdict, {args.draws} drawn cards a draw position, FOLLOW_DISCARDS "
-        f"{coach.FOLLOW_DISCARDS}, coach version {VERSION}"
+        f"{coach.FOLLOW_DISCARDS}, coach version {VERSION}, reference "
+        f"{'held-out best' if args.held_out else 'best value'}"
     )
     if args.kind in ("take", "both"):
-        gaps = [take_gap(info, args.worlds, i) for i, info in enumerate(infos)]
+        gap = take_gap_held_out if args.held_out else take_gap
+        gaps = [gap(info, args.worlds, i) for i, info in enumerate(infos)]
         print(summary("take", gaps))
     if args.kind in ("draw", "both"):
         draws = [i for i in infos if Action(Kind.DRAW) in i.legal_actions()]
-        gaps = [draw_gap(info, args.worlds, i, args.draws) for i, info in enumerate(draws)]
+        gaps = [
+            draw_gap(info, args.worlds, i, args.draws, args.held_out)
+            for i, info in enumerate(draws)
+        ]
         print(summary("draw", gaps))
     print(f"CPU {time.process_time() - start:.0f} s")
     return 0
