@@ -33,6 +33,25 @@ class GinError(ValueError):
         """The values of the placeholders (another error for a nested message)."""
 
 
+class Phrase:
+    """A phrase that fills a placeholder of an error's message (``a symlink loop``), with its
+    own template and values: ``str()`` is the English, and the front end translates it with
+    the message around it. Its template is extracted for the catalog as an error's is."""
+
+    def __init__(self, template: str, /, **params: object) -> None:
+        self.template = template
+        self.params = params
+
+    def __str__(self) -> str:
+        return self.template.format_map(self.params) if self.params else self.template
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __repr__(self) -> str:
+        return f"Phrase({str(self)!r})"
+
+
 class CardError(GinError):
     """A card or hand could not be read: bad notation, a duplicate, the wrong number of cards."""
 

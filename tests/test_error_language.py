@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import pickle
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from clirun import invoke
@@ -111,3 +112,38 @@ def test_json_output_is_the_same_in_every_language() -> None:
     }
     assert len(set(outputs.values())) == 1
     json.loads(outputs["en"])
+
+
+NO_HEADER = {
+    "en": "no game header (an empty or cut-short file)",
+    "id": "tidak ada header permainan (file kosong atau terpotong)",
+    "pt_BR": "sem cabeçalho de partida (um arquivo vazio ou cortado)",
+    "nb": "ingen spillhode (en tom eller avkuttet fil)",
+}
+
+MISSING_RULES = {
+    "en": "cannot read the house rules: No such file or directory",
+    "id": "tidak bisa membaca aturan rumah: file atau folder tidak ada",
+    "pt_BR": "não foi possível ler as regras da casa: arquivo ou pasta inexistente",
+    "nb": "kan ikke lese husreglene: ingen slik fil eller mappe",
+}
+
+
+@pytest.mark.parametrize("language", sorted(NO_HEADER))
+def test_a_damaged_saved_game_is_named_in_the_language(language: str, tmp_path: Path) -> None:
+    game = tmp_path / "bad.jsonl"
+    game.write_text("")
+    result = invoke(["--lang", language, "review", str(game)])
+    assert result.exit_code == 1
+    assert result.stderr.strip() == f"error: {game}: {NO_HEADER[language]}"
+
+
+@pytest.mark.parametrize("language", sorted(MISSING_RULES))
+def test_a_missing_file_and_its_reason_are_named_in_the_language(
+    language: str, tmp_path: Path
+) -> None:
+    rules = tmp_path / "house.yaml"
+    hand = "AS 2S 3S 4H 5H 6H 7D 8D 9D KC"
+    result = invoke(["--lang", language, "analyze", "--rules", str(rules), hand])
+    assert result.exit_code == 2
+    assert result.stderr.strip() == f"error: {rules}: {MISSING_RULES[language]}"

@@ -39,6 +39,7 @@ NOT_THE_GAME = [
     re.compile(pattern, re.IGNORECASE | re.DOTALL)
     for pattern in (
         r"\b(?:rule|source text's) sets?\b|\bsets? (?:the|it|a|no|up|out|to)\b|\bis set\b|\bpresets?\b",
+        r"\bset GINTUTOR_[A-Z]+\b",  # set an environment variable
         r"\bruns? (?:out|low|longer)\b|\bran out\b|\bhands? runs?\b|\brun\s+`|\bto run\b|\brun gintutor\b",
         r"\bround the corner\b|\brounded\b",
         r"\bfirst melds\b",  # "first melds their own run": first, the defender melds

@@ -33,7 +33,7 @@ from gintutor.cli.shared import (
     usage_exit,
     workers,
 )
-from gintutor.errors import GinError
+from gintutor.errors import GinError, Phrase
 from gintutor.text.i18n import N_, _, error_text, ngettext
 
 if TYPE_CHECKING:  # annotations only: each command imports what it runs inside itself
@@ -417,7 +417,7 @@ def lessons_check(
         from gintutor.content.lessons import lesson_ids_beside
 
         only = str(path)
-        files = [(only, read_text(path, "the lesson"))]
+        files = [(only, read_text(path, Phrase("the lesson")))]
         other_ids = lesson_ids_beside(path)
     elif path is not None and path.is_dir():
         files = lesson_files(path)
@@ -720,7 +720,7 @@ def puzzles_check(
 
         path_kind(path)  # an error for anything but a file or a folder (a dangling link...)
     if path is not None and path.is_file():
-        files = [(str(path), read_text(path, "the puzzles"))]
+        files = [(str(path), read_text(path, Phrase("the puzzles")))]
     elif path is not None and path.is_dir():
         files = puzzle_files(path)
     elif path is not None:

@@ -41,15 +41,20 @@ def stdin_lines(stream: BinaryIO | None = None, limit: int = MAX_LINE) -> Iterat
         wide = wide_encoding(raw) if number == 1 else None
         if wide is not None:  # its lines do not end in the byte 0x0a: refused whole
             raise FileError(
-                f"standard input is {wide} (it starts with that byte-order mark): give it as UTF-8"
+                "standard input is {encoding} (it starts with that byte-order mark): give it as "
+                "UTF-8",
+                encoding=wide,
             )
         if len(raw) > limit and not raw.endswith(b"\n"):
-            raise FileError(f"standard input: line {number} is longer than {limit} bytes")
+            raise FileError(
+                "standard input: line {number} is longer than {limit} bytes",
+                number=number,
+                limit=limit,
+            )
         try:
             text = decode(raw, "standard input", boms=number == 1)
         except FileError as error:
-            message = str(error).replace("at line 1", f"at line {number}", 1)
-            raise FileError(message) from None
+            raise FileError(error.template, **{**error.params, "line": number}) from None
         yield number, text.rstrip("\r\n")
 
 

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from gintutor.errors import Phrase
 from gintutor.text.i18n import ENGLISH, N_, _, active, choose, normalize, use
 
 HELP_WORDS = (
@@ -78,7 +79,7 @@ def read_settings() -> dict[str, Any]:
     from gintutor.content.textfile import FileError, read_bytes
 
     try:
-        data = json.loads(read_bytes(path, "the settings", MAX_SETTINGS_BYTES))
+        data = json.loads(read_bytes(path, Phrase("the settings"), MAX_SETTINGS_BYTES))
     except (FileError, ValueError, RecursionError):
         return {}
     return data if isinstance(data, dict) else {}

@@ -30,7 +30,7 @@ from gintutor.engine.bots import BOT_NAMES
 from gintutor.engine.cards import Card
 from gintutor.engine.hand import Action, Deal
 from gintutor.engine.rules import RULE_SETS, RuleSet
-from gintutor.errors import GinError
+from gintutor.errors import GinError, Phrase
 from gintutor.text.blocks import Block, Line, Style
 from gintutor.text.i18n import _
 from gintutor.text.play import (
@@ -117,7 +117,7 @@ def _rules(spec: str) -> tuple[RuleSet, str | dict[str, str]]:
     key = spec.strip().lower()
     if key in RULE_SETS:
         return rules, key
-    return rules, {"name": rules.name, "house": read_text(Path(spec), "the house rules")}
+    return rules, {"name": rules.name, "house": read_text(Path(spec), Phrase("the house rules"))}
 
 
 def play_command(

@@ -57,13 +57,13 @@ def load_played(target: str) -> PlayedGame:
             try:
                 return read_game_log(path)
             except LogError as error:
-                raise ContentError(str(error)) from None
+                raise ContentError(error.template, **error.params) from None
     else:
         path = find_game(folder, target)
     try:
         saved = load_game(path)
     except GameFileError as error:
-        raise ContentError(str(error)) from None
+        raise ContentError(error.template, **error.params) from None
     for problem in saved.problems:
         typer.echo(_("warning: {problem}", problem=problem), err=True)
     return played_of(saved)

@@ -25,9 +25,10 @@ def read_quietly(path: Path) -> bytes | None:
     anything but a regular file (a FIFO is not waited on, ``/dev/zero`` not read without end)
     or one over :data:`MAX_BYTES` is passed by, as a missed saving."""
     from gintutor.content.textfile import FileError, read_bytes
+    from gintutor.errors import Phrase
 
     try:
-        return read_bytes(path, "the cache", MAX_BYTES)
+        return read_bytes(path, Phrase("the cache"), MAX_BYTES)
     except FileError:
         return None
 

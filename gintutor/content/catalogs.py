@@ -215,6 +215,9 @@ def code_messages(domain: str) -> list[Message]:
 ERROR_BASE = "GinError"
 """The base of the error family (:mod:`gintutor.errors`) whose messages are templates."""
 
+PHRASE = "Phrase"
+"""The phrase inside an error's message (:class:`gintutor.errors.Phrase`): a template too."""
+
 
 def _error_classes(trees: Sequence[ast.Module]) -> set[str]:
     """The names of :data:`ERROR_BASE` and every class of the package derived from it."""
@@ -243,7 +246,7 @@ def error_messages(folder: Path = PACKAGE) -> list[Message]:
     parsed = [
         (path, ast.parse(path.read_text(encoding="utf-8"))) for path in sorted(folder.rglob("*.py"))
     ]
-    classes = _error_classes([tree for _path, tree in parsed])
+    classes = _error_classes([tree for _path, tree in parsed]) | {PHRASE}
     found = []
     for path, tree in parsed:
         where = f"gintutor/{path.relative_to(PACKAGE).as_posix()}"

@@ -46,7 +46,7 @@ from gintutor.engine.cards import CardSet, mask_cards, parse_cards
 from gintutor.engine.hand import DEALT, NO_CARD, Action, Deal, HandState, Kind, Phase
 from gintutor.engine.melds import Meld
 from gintutor.engine.rules import RuleSet
-from gintutor.errors import GinError
+from gintutor.errors import GinError, Phrase
 from gintutor.tutor.review import PlayedGame, PlayedHand
 
 YOU, THEM = 0, 1
@@ -91,7 +91,7 @@ def read_game_log(path: Path, *, completion: int = 0) -> PlayedGame:
     """The game in the log file at ``path`` (see the module docstring)."""
     from gintutor.content.textfile import read_text
 
-    return parse_game_log(read_text(path, "the game log"), str(path), completion=completion)
+    return parse_game_log(read_text(path, Phrase("the game log")), str(path), completion=completion)
 
 
 def parse_game_log(text: str, name: str = "<log>", *, completion: int = 0) -> PlayedGame:

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from gintutor.content.store import GAMES
 from gintutor.engine.hand import Action, Deal, HandState, Phase, replay
 from gintutor.engine.rules import RULE_SETS, RuleSet
-from gintutor.errors import GinError
+from gintutor.errors import GinError, Phrase
 
 if TYPE_CHECKING:  # the coach's vocabulary is read with the first stored verdict (play starts
     # without it: tests/test_startup.py)
@@ -366,8 +366,16 @@ def find_game(folder: Path, name: str) -> Path:
     if _ID.match(name.removesuffix(SUFFIX)) and candidate.is_file():
         return candidate
     known = [p.name.removesuffix(SUFFIX) for p in list_games(folder)][-3:]
-    hint = f" (the latest: {', '.join(reversed(known))})" if known else " (no games saved yet)"
-    raise GameNotFoundError(f"no saved game {name!r} in {folder}{hint}")
+    if known:
+        raise GameNotFoundError(
+            "no saved game {name!r} in {folder} (the latest: {latest})",
+            name=name,
+            folder=folder,
+            latest=", ".join(reversed(known)),
+        )
+    raise GameNotFoundError(
+        "no saved game {name!r} in {folder} (no games saved yet)", name=name, folder=folder
+    )
 
 
 def _has_end(path: Path) -> bool:
@@ -404,13 +412,17 @@ def _read_bytes(path: Path) -> bytes:
     try:
         size = os.stat(path).st_size
     except OSError as error:
-        raise GameFileError(f"{path}: cannot read ({error.strerror or error})") from None
+        raise GameFileError(
+            "{path}: cannot read ({reason})", path=path, reason=error.strerror or error
+        ) from None
     if size > MAX_BYTES:
-        raise GameFileError(f"{path}: {size} bytes is too big for a saved game")
+        raise GameFileError(
+            "{path}: {size} bytes is too big for a saved game", path=path, size=size
+        )
     try:
-        return read_bytes(path, "the saved game", MAX_BYTES)
+        return read_bytes(path, Phrase("the saved game"), MAX_BYTES)
     except FileError as error:
-        raise GameFileError(str(error)) from None
+        raise GameFileError(error.template, **error.params) from None
 
 
 def house_rules(name: str, text: str) -> RuleSet:
@@ -420,7 +432,7 @@ def house_rules(name: str, text: str) -> RuleSet:
     try:
         return rules_from_text(name, text)
     except GinError as error:
-        raise GinError(f"the saved house rules: {error}") from None
+        raise GinError("the saved house rules: {error}", error=error) from None
 
 
 def _rules_of(spec: object) -> RuleSet:
@@ -599,7 +611,7 @@ def load_game(path: Path) -> SavedGame:
     problems = list(read.problems)
     complete, damage = read.complete_bytes, read.damage
     if loader.header is None:
-        raise GameFileError(f"{path}: no game header (an empty or cut-short file)")
+        raise GameFileError("{path}: no game header (an empty or cut-short file)", path=path)
     loader._close_hand()
     hands, states = loader.hands, loader.states
     late = _hand_after_end(loader)
@@ -643,13 +655,21 @@ def _take_line(
         take(data, number, start)
     except UnicodeDecodeError as error:
         raise GameFileError(
-            f"{path}:{number}: not UTF-8 text (byte 0x{line[error.start]:02x} at column "
-            f"{error.start + 1}): not a line gintutor wrote"
+            "{path}:{number}: not UTF-8 text (byte {byte:#04x} at column {column}): not a line "
+            "gintutor wrote",
+            path=path,
+            number=number,
+            byte=line[error.start],
+            column=error.start + 1,
         ) from None
     except (ValueError, TypeError) as error:
-        raise GameFileError(f"{path}:{number}: {error}") from None
+        raise GameFileError(
+            "{path}:{number}: {error}", path=path, number=number, error=error
+        ) from None
     except RecursionError:
-        raise GameFileError(f"{path}:{number}: JSON nested too deeply") from None
+        raise GameFileError(
+            "{path}:{number}: JSON nested too deeply", path=path, number=number
+        ) from None
 
 
 def _hand_after_end(loader: _Loader) -> int | None:
@@ -753,8 +773,10 @@ class GameWriter:
                 break
         except OSError as error:
             raise GameFileError(
-                f"{folder}: cannot save the game there ({error.strerror or error}); set "
-                "GINTUTOR_HOME to a folder you can write to"
+                "{folder}: cannot save the game there ({reason}); set GINTUTOR_HOME to a "
+                "folder you can write to",
+                folder=folder,
+                reason=error.strerror or error,
             ) from None
         _lock(descriptor, path)  # no one else knows the file yet: never refused
         return cls(path, descriptor, new_in=folder), game_id, now.replace(microsecond=0).isoformat()
@@ -771,14 +793,16 @@ class GameWriter:
             descriptor = os.open(game.path, os.O_RDWR | os.O_APPEND)
         except OSError as error:
             raise GameFileError(
-                f"{game.path}: cannot continue the game ({error.strerror or error})"
+                "{path}: cannot continue the game ({reason})",
+                path=game.path,
+                reason=error.strerror or error,
             ) from None
         try:
             _lock(descriptor, game.path)
             size = os.fstat(descriptor).st_size
             if game.size and size != game.size:
                 raise GameFileError(
-                    f"{game.path}: the game changed while it was being read; try again"
+                    "{path}: the game changed while it was being read; try again", path=game.path
                 )
             kept = None
             if size != game.complete_bytes:
@@ -789,7 +813,9 @@ class GameWriter:
         except OSError as error:
             os.close(descriptor)
             raise GameFileError(
-                f"{game.path}: cannot continue the game ({error.strerror or error})"
+                "{path}: cannot continue the game ({reason})",
+                path=game.path,
+                reason=error.strerror or error,
             ) from None
         except GinError:
             os.close(descriptor)
@@ -807,7 +833,9 @@ class GameWriter:
                 written = os.write(self._fd, view)
                 view = view[written:]
         except OSError as error:
-            raise GameFileError(f"{self.path}: cannot save ({error.strerror or error})") from None
+            raise GameFileError(
+                "{path}: cannot save ({reason})", path=self.path, reason=error.strerror or error
+            ) from None
         self._unsynced = True
 
     def sync(self) -> None:
@@ -819,7 +847,9 @@ class GameWriter:
                 os.fsync(self._fd)
             except OSError as error:
                 raise GameFileError(
-                    f"{self.path}: cannot save ({error.strerror or error})"
+                    "{path}: cannot save ({reason})",
+                    path=self.path,
+                    reason=error.strerror or error,
                 ) from None
             if self._new_in is not None:
                 _sync_folder(self._new_in)
@@ -886,8 +916,9 @@ def _lock(descriptor: int, path: Path) -> None:
         fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
         raise GameOpenError(
-            f"{path}: this game is open in another gintutor; go on playing it there, or close "
-            "that one first"
+            "{path}: this game is open in another gintutor; go on playing it there, or close "
+            "that one first",
+            path=path,
         ) from None
 
 
@@ -906,7 +937,9 @@ def _keep_damaged(path: Path, descriptor: int) -> Path:
         write_atomically(kept, data)
     except FileError as error:
         raise GameFileError(
-            f"{path}: the game is damaged and a copy could not be kept ({error}); nothing "
-            "was changed"
+            "{path}: the game is damaged and a copy could not be kept ({error}); nothing "
+            "was changed",
+            path=path,
+            error=error,
         ) from None
     return kept

@@ -10,7 +10,7 @@ import os
 from pathlib import Path
 
 from gintutor.engine.rules import RULE_SETS, RuleSet, from_mapping
-from gintutor.errors import RulesError
+from gintutor.errors import Phrase, RulesError
 
 
 def load_rules(spec: str) -> RuleSet:
@@ -21,7 +21,9 @@ def load_rules(spec: str) -> RuleSet:
     # os.path.lexists, unlike Path.exists, answers False for a name too long or with a NUL.
     if not path.suffix and not os.path.lexists(spec):
         raise RulesError(
-            f"unknown rule set {spec!r}: choose one of {', '.join(RULE_SETS)} or give a YAML file"
+            "unknown rule set {spec!r}: choose one of {names} or give a YAML file",
+            spec=spec,
+            names=", ".join(RULE_SETS),
         )
     return load_rules_file(path)
 
@@ -31,9 +33,9 @@ def load_rules_file(path: Path) -> RuleSet:
     from gintutor.content.textfile import FileError, read_text
 
     try:
-        text = read_text(path, "the house rules")
+        text = read_text(path, Phrase("the house rules"))
     except FileError as error:
-        raise RulesError(str(error)) from None
+        raise RulesError(error.template, **error.params) from None
     return rules_from_text(str(path), text)
 
 
@@ -57,7 +59,9 @@ def rules_from_text(where: str, text: str) -> RuleSet:
         )
         raise RulesError(f"{problems[0]}{hint}")
     if not isinstance(node, yaml.MappingNode):
-        raise RulesError(f"{where}:1: house rules are a mapping of settings, e.g. 'base: classic'")
+        raise RulesError(
+            "{where}:1: house rules are a mapping of settings, e.g. 'base: classic'", where=where
+        )
     data: dict[str, object] = {}
     lines: dict[str, int] = {}
     for key_node, value_node in node.value:
@@ -70,7 +74,11 @@ def rules_from_text(where: str, text: str) -> RuleSet:
         if key in lines:
             # YAML keeps the last of two equal keys without a word: one of them is a mistake.
             raise RulesError(
-                f"{where}:{line}: {key} is set twice (first at line {lines[key]}): keep one"
+                "{where}:{line}: {key} is set twice (first at line {first}): keep one",
+                where=where,
+                line=line,
+                key=key,
+                first=lines[key],
             )
         value, problem = value_of(value_node)
         if problem is not None:
@@ -81,4 +89,6 @@ def rules_from_text(where: str, text: str) -> RuleSet:
         return from_mapping(data, name=where)
     except RulesError as error:
         key = str(error).split(":", 1)[0]
-        raise RulesError(f"{where}:{lines.get(key, 1)}: {error}") from None
+        raise RulesError(
+            "{where}:{line}: {error}", where=where, line=lines.get(key, 1), error=error
+        ) from None

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from gintutor.content.paths import content_dir
 from gintutor.content.store import LESSON_RECORDS
-from gintutor.errors import GinError
+from gintutor.errors import GinError, Phrase
 from gintutor.text.i18n import catalog_fingerprint, lesson_context, lesson_text
 from gintutor.tutor.lessons import (
     Ask,
@@ -652,7 +652,7 @@ def lesson_files(folder: Path | None = None) -> list[tuple[str, str]]:
     if folder is not None:
         from gintutor.content.textfile import read_text
 
-        return [(str(p), read_text(p, "the lesson")) for p in sorted(folder.glob("*.yaml"))]
+        return [(str(p), read_text(p, Phrase("the lesson"))) for p in sorted(folder.glob("*.yaml"))]
     root = content_dir("lessons")
     files = sorted(
         (entry for entry in root.iterdir() if entry.name.endswith(".yaml")),

@@ -22,7 +22,7 @@ from gintutor.content.yamlread import Problem, Reader, check_keys
 from gintutor.engine.cards import CardSet
 from gintutor.engine.evaluate import Position, verify_position
 from gintutor.engine.rules import PRESETS
-from gintutor.errors import GinError
+from gintutor.errors import GinError, Phrase
 from gintutor.tutor.daily import find_puzzle
 from gintutor.tutor.puzzles import (
     Puzzle,
@@ -195,7 +195,7 @@ def puzzle_files(folder: Any = None) -> list[tuple[str, str]]:
         paths = sorted(Path(folder).glob("*.yaml"))
         from gintutor.content.textfile import read_text
 
-        return [(str(path), read_text(path, "the puzzles")) for path in paths]
+        return [(str(path), read_text(path, Phrase("the puzzles"))) for path in paths]
     root = content_dir("puzzles")
     files = sorted((e for e in root.iterdir() if e.name.endswith(".yaml")), key=lambda e: e.name)
     return [(f"puzzles/{e.name}", e.read_text(encoding="utf-8")) for e in files]

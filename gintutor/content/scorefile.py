@@ -10,15 +10,16 @@ import yaml
 
 from gintutor.content.textfile import FileError, read_text
 from gintutor.content.yamlread import compose
+from gintutor.errors import Phrase
 from gintutor.tutor.scoresheet import EntryError
 
 
 def read_entries(path: Path) -> list[tuple[str, str]]:
     """``(file:line, entry text)`` pairs from a YAML list, a CSV file or plain lines."""
     try:
-        text = read_text(path, "the hands")
+        text = read_text(path, Phrase("the hands"))
     except FileError as error:
-        raise EntryError(str(error)) from None
+        raise EntryError(error.template, **error.params) from None
     return entries_from_text(str(path), text, path.suffix.lower().lstrip("."))
 
 
@@ -66,7 +67,9 @@ def _csv_entries(name: str, text: str) -> list[tuple[str, str]]:
                     continue  # a header row names the columns
                 out.append((f"{name}:{rows.line_num}", " ".join(cell.strip() for cell in row)))
     except csv.Error as error:
-        raise EntryError(f"{name}:{rows.line_num}: not valid CSV: {error}") from None
+        raise EntryError(
+            "{name}:{line}: not valid CSV: {error}", name=name, line=rows.line_num, error=error
+        ) from None
     return out
 
 
@@ -75,8 +78,10 @@ def _yaml_entries(name: str, text: str) -> list[tuple[str, str]]:
     if problems:
         first = problems[0]
         raise EntryError(
-            f"{first.path}:{first.line}: not valid YAML: "
-            f"{first.message.removeprefix('YAML syntax: ')}"
+            "{path}:{line}: not valid YAML: {problem}",
+            path=first.path,
+            line=first.line,
+            problem=first.message.removeprefix("YAML syntax: "),
         )
     if root is None:
         return []
@@ -85,7 +90,9 @@ def _yaml_entries(name: str, text: str) -> list[tuple[str, str]]:
         root = hands if hands is not None else root
     if not isinstance(root, yaml.SequenceNode):
         raise EntryError(
-            f"{name}:{root.start_mark.line + 1}: expected a list of hands like '- A knock 12'"
+            "{name}:{line}: expected a list of hands like '- A knock 12'",
+            name=name,
+            line=root.start_mark.line + 1,
         )
     out = []
     for node in root.value:
@@ -97,5 +104,5 @@ def _yaml_entries(name: str, text: str) -> list[tuple[str, str]]:
         ):
             out.append((where, " ".join(str(item.value) for item in node.value)))
         else:
-            raise EntryError(f"{where}: a hand is a line like 'A knock 12' or 'void'")
+            raise EntryError("{where}: a hand is a line like 'A knock 12' or 'void'", where=where)
     return out

@@ -13,7 +13,7 @@ import os
 import stat
 from pathlib import Path
 
-from gintutor.errors import GinError
+from gintutor.errors import GinError, Phrase
 
 MAX_BYTES = 8 * 1024 * 1024
 """The largest text file read (the shipped puzzle files are under 100 kB)."""
@@ -27,23 +27,32 @@ _BOMS = (
 )
 
 
+THE_FILE = Phrase("the file")
+"""What a file is called in an error when the caller does not say (``Phrase("the lesson")``)."""
+
+
 class FileError(GinError):
     """A file could not be read as text: it is missing, not a regular file, too big or not UTF-8."""
 
 
-def _why(path: Path, error: OSError) -> str:
-    """Words for an ``OSError`` on ``path``, telling a dangling symlink from a missing file."""
+def _why(path: Path, error: OSError) -> Phrase:
+    """Words for an ``OSError`` on ``path``, telling a dangling symlink from a missing file
+    (the system's own words, as it gives them, for another error)."""
     if error.errno == errno.ENOENT and os.path.islink(path):
-        return f"a symlink to {os.readlink(path)!r}, which does not exist"
+        return Phrase("a symlink to {target!r}, which does not exist", target=os.readlink(path))
     if error.errno == errno.ELOOP:
-        return "a symlink loop"
+        return Phrase("a symlink loop")
     if error.errno == errno.ENAMETOOLONG:
-        return "the path is too long"
+        return Phrase("the path is too long")
     if error.errno == errno.ENOTDIR:
-        return "a part of the path is not a folder"
+        return Phrase("a part of the path is not a folder")
     if error.errno == errno.EISDIR:
-        return "a folder, not a file"
-    return error.strerror or str(error)
+        return Phrase("a folder, not a file")
+    if error.errno == errno.ENOENT:  # the C library's words, as before, and translated
+        return Phrase("No such file or directory")
+    if error.errno == errno.EACCES:
+        return Phrase("Permission denied")
+    return Phrase("{reason}", reason=error.strerror or str(error))
 
 
 def path_kind(path: Path) -> str:
@@ -59,22 +68,22 @@ def path_kind(path: Path) -> str:
     try:
         mode = os.stat(path).st_mode
     except OSError as error:
-        raise FileError(f"{path}: {_why(path, error)}") from None
+        raise FileError("{path}: {why}", path=path, why=_why(path, error)) from None
     except ValueError:  # an embedded NUL byte
-        raise FileError(f"{str(path)!r}: not a valid path") from None
+        raise FileError("{path!r}: not a valid path", path=str(path)) from None
     if stat.S_ISDIR(mode):
         return "folder"
     if stat.S_ISREG(mode):
         return "file"
-    raise FileError(f"{path}: {_special(mode)}, not a regular file")
+    raise FileError("{path}: {kind}, not a regular file", path=path, kind=_special(mode))
 
 
-def _special(mode: int) -> str:
+def _special(mode: int) -> Phrase:
     if stat.S_ISFIFO(mode):
-        return "a pipe (FIFO)"
+        return Phrase("a pipe (FIFO)")
     if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "a device"
+        return Phrase("a socket")
+    return Phrase("a device")
 
 
 def decode(data: bytes, name: str, *, boms: bool = True) -> str:
@@ -92,18 +101,28 @@ def decode(data: bytes, name: str, *, boms: bool = True) -> str:
     if encoding == "utf-8" and b"\x00" in data:
         line = data.count(b"\n", 0, data.index(b"\x00")) + 1
         raise FileError(
-            f"{name} is not UTF-8 text (a NUL byte at line {line}: UTF-16 without "
-            "a byte-order mark, or a binary file): save it as UTF-8"
+            "{name} is not UTF-8 text (a NUL byte at line {line}: UTF-16 without "
+            "a byte-order mark, or a binary file): save it as UTF-8",
+            name=name,
+            line=line,
         )
     try:
         text = data.decode(encoding)
     except UnicodeDecodeError as error:
         line = data.count(b"\n", 0, error.start) + 1
         column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
-        detail = f"byte 0x{data[error.start]:02x} at line {line}, column {column}"
-        if encoding != "utf-8":
-            detail = f"{encoding} with a bad {detail}"
-        raise FileError(f"{name} is not UTF-8 text ({detail}): save it as UTF-8") from None
+        raise FileError(
+            "{name} is not UTF-8 text (byte {byte:#04x} at line {line}, column {column}): "
+            "save it as UTF-8"
+            if encoding == "utf-8"
+            else "{name} is not UTF-8 text ({encoding} with a bad byte {byte:#04x} at line "
+            "{line}, column {column}): save it as UTF-8",
+            name=name,
+            encoding=encoding,
+            byte=data[error.start],
+            line=line,
+            column=column,
+        ) from None
     return text.removeprefix("\ufeff") if boms else text
 
 
@@ -117,7 +136,7 @@ def wide_encoding(data: bytes) -> str | None:
     return None if name in (None, "utf-8-sig") else name.upper()
 
 
-def read_bytes(path: Path, what: str = "the file", limit: int = MAX_BYTES) -> bytes:
+def read_bytes(path: Path, what: str | Phrase = THE_FILE, limit: int = MAX_BYTES) -> bytes:
     """The bytes of the regular file at ``path``, at most ``limit``; :class:`FileError` if it
     cannot be read, is not a regular file or is bigger.
 
@@ -127,29 +146,40 @@ def read_bytes(path: Path, what: str = "the file", limit: int = MAX_BYTES) -> by
     try:
         handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as error:
-        raise FileError(f"{path}: cannot read {what}: {_why(path, error)}") from None
+        raise FileError(
+            "{path}: cannot read {what}: {why}", path=path, what=what, why=_why(path, error)
+        ) from None
     except ValueError:
-        raise FileError(f"{str(path)!r}: not a valid path") from None
+        raise FileError("{path!r}: not a valid path", path=str(path)) from None
     mode = os.fstat(handle).st_mode
     if not stat.S_ISREG(mode):
         os.close(handle)
-        kind = (
-            "a folder, not a file"
+        raise FileError(
+            "{path}: cannot read {what}: a folder, not a file"
             if stat.S_ISDIR(mode)
-            else (f"{_special(mode)}, not a regular file")
+            else "{path}: cannot read {what}: {kind}, not a regular file",
+            path=path,
+            what=what,
+            kind=_special(mode),
         )
-        raise FileError(f"{path}: cannot read {what}: {kind}")
     with os.fdopen(handle, "rb") as stream:
         try:
             data = stream.read(limit + 1)
         except OSError as error:
-            raise FileError(f"{path}: cannot read {what}: {_why(path, error)}") from None
+            raise FileError(
+                "{path}: cannot read {what}: {why}", path=path, what=what, why=_why(path, error)
+            ) from None
     if len(data) > limit:
-        raise FileError(f"{path}: too big for {what} (over {limit // (1024 * 1024)} MB)")
+        raise FileError(
+            "{path}: too big for {what} (over {megabytes} MB)",
+            path=path,
+            what=what,
+            megabytes=limit // (1024 * 1024),
+        )
     return data
 
 
-def read_text(path: Path, what: str = "the file", limit: int = MAX_BYTES) -> str:
+def read_text(path: Path, what: str | Phrase = THE_FILE, limit: int = MAX_BYTES) -> str:
     """The text of the regular file at ``path`` (at most ``limit`` bytes, see :func:`decode`).
 
     Opened without blocking, so a FIFO is refused rather than waited on.

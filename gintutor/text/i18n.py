@@ -214,10 +214,11 @@ def _(message: str, /, **values: object) -> str:
     return _filled(_catalog("gintutor").gettext(message), message, values)
 
 
-def error_text(error: BaseException) -> str:
+def error_text(error: object) -> str:
     """An error's message in the active language: its template (:mod:`gintutor.errors`)
-    translated and filled, a nested error among its values translated the same way; the
-    English ``str(error)`` for an error without a template (or when untranslated).
+    translated and filled, a nested error or :class:`~gintutor.errors.Phrase` among its values
+    translated the same way; the English ``str(error)`` for an error without a template (or
+    when untranslated).
 
     >>> from gintutor.errors import CardError
     >>> error_text(CardError("{where}: {error}", where="line 2", error=CardError("no cards")))
@@ -231,7 +232,7 @@ def error_text(error: BaseException) -> str:
     if not params:
         return translated
     values = {
-        name: error_text(value) if isinstance(value, BaseException) else value
+        name: error_text(value) if hasattr(value, "template") else value
         for name, value in params.items()
     }
     try:
