@@ -147,3 +147,27 @@ def test_a_missing_file_and_its_reason_are_named_in_the_language(
     result = invoke(["--lang", language, "analyze", "--rules", str(rules), hand])
     assert result.exit_code == 2
     assert result.stderr.strip() == f"error: {rules}: {MISSING_RULES[language]}"
+
+
+def test_a_rule_the_play_breaks_is_named_in_the_language() -> None:
+    from gintutor.errors import IllegalError
+
+    error = IllegalError(
+        "action {number} ({action}): {error}",
+        number=3,
+        action="knock 7C",
+        error=IllegalError(
+            "the spread leaves {deadwood} deadwood, above the knock limit of {limit}",
+            deadwood=14,
+            limit=10,
+        ),
+    )
+    assert (
+        str(error)
+        == "action 3 (knock 7C): the spread leaves 14 deadwood, above the knock limit of 10"
+    )
+    i18n.use("pt_BR")
+    assert error_text(error) == (
+        "jogada 3 (knock 7C): as cartas baixadas deixam 14 de resto, acima do limite para "
+        "bater de 10"
+    )

@@ -17,7 +17,7 @@ from typing import Any
 from gintutor.cli.prompts import Command, Prompt
 from gintutor.cli.puzzlerun import Attempt, PuzzleRunner, train
 from gintutor.errors import GinError
-from gintutor.text.i18n import _, puzzle_text
+from gintutor.text.i18n import _, error_text, puzzle_text
 from gintutor.tutor.carouselpuzzles import (
     CarouselPuzzle,
     Grade,
@@ -75,7 +75,7 @@ class CarouselPuzzleRunner(PuzzleRunner):
                 if grade(solution(), text).grade is Grade.ILLEGAL:
                     return grade(solution(), text).reason
             except GinError as error:
-                return str(error)
+                return error_text(error)
             return None
 
         position = puzzle.position

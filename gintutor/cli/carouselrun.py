@@ -37,7 +37,7 @@ from gintutor.text.carousel import (
     round_over_blocks,
     warning_text,
 )
-from gintutor.text.i18n import _
+from gintutor.text.i18n import _, error_text
 from gintutor.tutor.carouselplay import (
     CarouselSession,
     Edit,
@@ -394,7 +394,7 @@ class CarouselRunner:
                 elif isinstance(reply, Table):
                     session.verify(reply)
             except GinError as error:
-                return str(error)
+                return error_text(error)
             return None
 
         while True:
@@ -466,7 +466,7 @@ class CarouselRunner:
             self.other_word(reply.value)
             return False
         except GinError as error:
-            self.say(f"  ({error})")
+            self.say(f"  ({error_text(error)})")
             return False
 
     def confirm_warning(self, warning: Warning | None) -> bool:

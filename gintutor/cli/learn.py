@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from gintutor.cli.learner import Runner
 from gintutor.cli.prompts import Asker, Command, Prompt, Quit
 from gintutor.errors import GinError
-from gintutor.text.i18n import _
+from gintutor.text.i18n import _, error_text
 from gintutor.tutor.lessons import (
     AnyLesson,
     CarouselShow,
@@ -190,7 +190,7 @@ class LessonRunner(Runner):
             try:
                 question.judge(text, self.style)
             except GinError as error:
-                return str(error)
+                return error_text(error)
             return None
 
         prompt = Prompt(f"[{where}] >" if where else ">", question.completions(), validate)

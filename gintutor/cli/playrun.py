@@ -32,7 +32,7 @@ from gintutor.engine.hand import Action, Deal
 from gintutor.engine.rules import RULE_SETS, RuleSet
 from gintutor.errors import GinError, Phrase
 from gintutor.text.blocks import Block, Line, Style
-from gintutor.text.i18n import _
+from gintutor.text.i18n import _, error_text
 from gintutor.text.play import (
     flag_text,
     hand_end_blocks,
@@ -356,7 +356,7 @@ class PlayRunner:
             try:
                 session.read(text)
             except GinError as error:
-                return str(error)
+                return error_text(error)
             return None
 
         while True:
@@ -390,7 +390,7 @@ class PlayRunner:
             try:
                 self.show(hint_blocks(session.hint(), self.style, top))
             except GinError as error:
-                self.say(f"  ({error})")
+                self.say(f"  ({error_text(error)})")
             return False
         if word is Word.HELP:
             self.show(help_blocks())

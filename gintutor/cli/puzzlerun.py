@@ -15,7 +15,7 @@ from gintutor.cli.puzzlestats import streaks as streaks
 from gintutor.engine.cards import Card
 from gintutor.errors import GinError
 from gintutor.text.blocks import Line
-from gintutor.text.i18n import _, number, percent, puzzle_text
+from gintutor.text.i18n import _, error_text, number, percent, puzzle_text
 from gintutor.tutor.daily import next_puzzle
 from gintutor.tutor.puzzles import (
     Grade,
@@ -133,7 +133,7 @@ class PuzzleRunner(Runner):
             try:
                 read_choice(puzzle, text)
             except GinError as error:
-                return str(error)
+                return error_text(error)
             return None
 
         prompt = Prompt(">", choices(puzzle), validate)

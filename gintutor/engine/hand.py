@@ -482,7 +482,9 @@ class HandState:
             Phase.OVER: (),
         }[phase]
         if kind not in allowed:
-            raise IllegalError(f"{kind.value} is not allowed in the {phase.value} phase")
+            raise IllegalError(
+                "{kind} is not allowed in the {phase} phase", kind=kind.value, phase=phase.value
+            )
         if phase is Phase.DRAW and kind is Kind.TAKE:
             if not self.pile:
                 raise IllegalError("the discard pile is empty")
@@ -492,30 +494,35 @@ class HandState:
                 )
         if kind in (Kind.DISCARD, Kind.KNOCK):
             if not 0 <= action.card < 52 or not hand >> action.card & 1:
-                raise IllegalError(f"you don't hold {_code(action.card)}")
+                raise IllegalError("you don't hold {card}", card=_code(action.card))
             if action.card == self.taken:
                 raise IllegalError(
-                    f"{_code(action.card)} was just taken from the discard pile: "
-                    "it may not be discarded this turn"
+                    "{card} was just taken from the discard pile: it may not be discarded this "
+                    "turn",
+                    card=_code(action.card),
                 )
         if kind in (Kind.KNOCK, Kind.BIG_GIN):
             rest = hand if kind is Kind.BIG_GIN else hand ^ (1 << action.card)
             deadwood = _verify_spread(action.spread, rest)
             if kind is Kind.BIG_GIN:
                 if not self.rules.big_gin:
-                    raise IllegalError(f"{self.rules.name} rules do not recognise big gin")
+                    raise IllegalError(
+                        "{rules} rules do not recognise big gin", rules=self.rules.name
+                    )
                 if deadwood:
                     raise IllegalError("big gin melds all 11 cards")
             elif deadwood > self.knock_limit:
                 raise IllegalError(
-                    f"the spread leaves {deadwood} deadwood, above the knock "
-                    f"limit of {self.knock_limit}"
+                    "the spread leaves {deadwood} deadwood, above the knock limit of {limit}",
+                    deadwood=deadwood,
+                    limit=self.knock_limit,
                 )
         if kind is Kind.LAY_OFF and action.layoffs:
             spread = [Meld(m) for m in self.spread]
             if layoff_plan(CardSet(hand), spread, CardSet(action.layoffs)) is None:
                 raise IllegalError(
-                    f"{CardSet(action.layoffs).text()} cannot all be laid off onto this spread"
+                    "{cards} cannot all be laid off onto this spread",
+                    cards=CardSet(action.layoffs).text(),
                 )
 
     def can(self, action: Action) -> bool:
@@ -640,11 +647,13 @@ def _verify_spread(spread: tuple[int, ...], hand: int) -> int:
     used = 0
     for meld in spread:
         if meld not in _MELDS:
-            raise IllegalError(f"{CardSet(meld & DECK_MASK).text()} is not a meld")
+            raise IllegalError("{cards} is not a meld", cards=CardSet(meld & DECK_MASK).text())
         if meld & used:
             raise IllegalError("a card belongs to at most one meld")
         if meld & ~hand:
-            raise IllegalError(f"the spread uses {CardSet(meld & ~hand).text()}, not in the hand")
+            raise IllegalError(
+                "the spread uses {cards}, not in the hand", cards=CardSet(meld & ~hand).text()
+            )
         used |= meld
     return mask_points(hand & ~used)
 
@@ -657,7 +666,9 @@ def replay(deal: Deal, rules: RuleSet, actions: Iterable[Action | str]) -> HandS
         try:
             state.do(action)
         except IllegalError as error:
-            raise IllegalError(f"action {number} ({action}): {error}") from None
+            raise IllegalError(
+                "action {number} ({action}): {error}", number=number, action=action, error=error
+            ) from None
     return state
 
 

@@ -85,7 +85,7 @@ def read_hand(text: str) -> Hand:
     try:
         return parse_hand_cards(text)
     except GinError as error:
-        raise AnswerError(str(error)) from None
+        raise AnswerError(error.template, **error.params) from None
 
 
 def _players(value: Any) -> int:

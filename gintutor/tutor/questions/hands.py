@@ -116,7 +116,7 @@ def read_melds(text: str, hand: CardSet) -> list[Meld]:
         try:
             meld = Meld.parse(cards)
         except GinError as error:
-            raise AnswerError(str(error)) from None
+            raise AnswerError(error.template, **error.params) from None
         if meld.mask & used:
             twice = next(iter(CardSet(meld.mask & used)))
             raise AnswerError(
@@ -253,7 +253,7 @@ class DiscardQuestion(_TurnQuestion):
         try:
             verify_discard(self.hand, card, self.taken)
         except GinError as error:
-            raise AnswerError(str(error)) from None
+            raise AnswerError(error.template, **error.params) from None
         options = discard_options(self.hand, self.taken)
         after = next(option.deadwood for option in options if option.card == card)
         if after == options[0].deadwood:
