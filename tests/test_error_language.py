@@ -171,3 +171,17 @@ def test_a_rule_the_play_breaks_is_named_in_the_language() -> None:
         "jogada 3 (knock 7C): as cartas baixadas deixam 14 de resto, acima do limite para "
         "bater de 10"
     )
+
+
+def test_an_impossible_house_rule_is_named_in_the_language(tmp_path: Path) -> None:
+    rules = tmp_path / "house.yaml"
+    rules.write_text("base: classic\ngin_bonus: -5\n")
+    hand = "AS 2S 3S 4H 5H 6H 7D 8D 9D KC"
+    english = invoke(["analyze", "--rules", str(rules), hand])
+    assert english.stderr.strip() == (
+        f"error: {rules}:2: gin_bonus: -5 is impossible: a bonus cannot be negative"
+    )
+    norwegian = invoke(["--lang", "nb", "analyze", "--rules", str(rules), hand])
+    assert norwegian.stderr.strip() == (
+        f"error: {rules}:2: gin_bonus: -5 er umulig: en bonus kan ikke være negativ"
+    )

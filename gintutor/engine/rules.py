@@ -23,7 +23,7 @@ from enum import Enum
 from typing import Any
 
 from gintutor.engine.cards import Card, Rank, Suit
-from gintutor.errors import RulesError
+from gintutor.errors import Phrase, RulesError
 
 
 class OklahomaAce(Enum):
@@ -119,7 +119,8 @@ class RuleSet:
             return self.knock_limit
         if upcard is None:
             raise RulesError(
-                f"{self.name} rules take the knock limit from the first upcard: give the upcard"
+                "{rules} rules take the knock limit from the first upcard: give the upcard",
+                rules=self.name,
             )
         if upcard.rank is Rank.ACE:
             return self.knock_limit_for_ace()
@@ -135,8 +136,8 @@ class RuleSet:
             return 1
         if upcard is None:
             raise RulesError(
-                f"{self.name} rules double the hand when the first upcard is a spade: "
-                "give the upcard"
+                "{rules} rules double the hand when the first upcard is a spade: give the upcard",
+                rules=self.name,
             )
         return 2 if upcard.suit is Suit.SPADES else 1
 
@@ -168,33 +169,42 @@ would void every hand before a card is drawn, and a game could never end)."""
 
 def verify_settings(rules: RuleSet) -> None:
     """Raise :class:`RulesError` naming the first impossible setting."""
-    checks: list[tuple[str, bool, str]] = [
-        ("knock_limit", 0 <= rules.knock_limit <= MAX_KNOCK_LIMIT, "it must be 0 to 10"),
-        ("gin_bonus", rules.gin_bonus >= 0, "a bonus cannot be negative"),
-        ("big_gin_bonus", rules.big_gin_bonus >= 0, "a bonus cannot be negative"),
-        ("box_bonus", rules.box_bonus >= 0, "a bonus cannot be negative"),
-        ("game_bonus", rules.game_bonus >= 0, "a bonus cannot be negative"),
-        ("target", rules.target > 0, "the target must be above 0"),
+    negative = Phrase("a bonus cannot be negative")
+    checks: list[tuple[str, bool, Phrase]] = [
+        ("knock_limit", 0 <= rules.knock_limit <= MAX_KNOCK_LIMIT, Phrase("it must be 0 to 10")),
+        ("gin_bonus", rules.gin_bonus >= 0, negative),
+        ("big_gin_bonus", rules.big_gin_bonus >= 0, negative),
+        ("box_bonus", rules.box_bonus >= 0, negative),
+        ("game_bonus", rules.game_bonus >= 0, negative),
+        ("target", rules.target > 0, Phrase("the target must be above 0")),
         (
             "void_at_stock",
             0 <= rules.void_at_stock <= MAX_VOID_AT_STOCK,
-            f"it must be 0 to {MAX_VOID_AT_STOCK} (a hand starts with 31 in the stock)",
+            Phrase(
+                "it must be 0 to {most} (a hand starts with 31 in the stock)",
+                most=MAX_VOID_AT_STOCK,
+            ),
         ),
     ]
     if rules.undercut_bonus is not None:
-        checks.append(("undercut_bonus", rules.undercut_bonus >= 0, "a bonus cannot be negative"))
+        checks.append(("undercut_bonus", rules.undercut_bonus >= 0, negative))
     for key, ok, why in checks:
         if not ok:
-            raise RulesError(f"{key}: {getattr(rules, key)} is impossible: {why}")
+            raise RulesError(
+                "{key}: {value} is impossible: {why}", key=key, value=getattr(rules, key), why=why
+            )
     if rules.target > MAX_TARGET:
         raise RulesError(
-            f"target: {rules.target} is too high: gintutor plays to at most {MAX_TARGET} points"
+            "target: {target} is too high: gintutor plays to at most {most} points",
+            target=rules.target,
+            most=MAX_TARGET,
         )
     if rules.allows_knock:
         for key in ("undercut_bonus", "tie_is_undercut"):
             if getattr(rules, key) is None:
                 raise RulesError(
-                    f"{key}: missing: these rules allow knocking, so say what an undercut is worth"
+                    "{key}: missing: these rules allow knocking, so say what an undercut is worth",
+                    key=key,
                 )
 
 
@@ -302,7 +312,11 @@ def preset(name: str) -> RuleSet:
     """The preset called ``name`` (any case)."""
     found = RULE_SETS.get(name.strip().lower())
     if found is None:
-        raise RulesError(f"unknown rule set {name!r}: choose one of {', '.join(RULE_SETS)}")
+        raise RulesError(
+            "unknown rule set {name!r}: choose one of {names}",
+            name=name,
+            names=", ".join(RULE_SETS),
+        )
     return found
 
 
@@ -320,18 +334,23 @@ def _convert(key: str, value: Any) -> Any:
         enum = _ENUM_KEYS[key]
         choices = [str(member.value) for member in enum]
         if not isinstance(value, str) or value not in choices:
-            raise RulesError(f"{key}: {value!r} is not one of {', '.join(choices)}")
+            raise RulesError(
+                "{key}: {value!r} is not one of {choices}",
+                key=key,
+                value=value,
+                choices=", ".join(choices),
+            )
         return enum(value)
     if key in _BOOL_KEYS:
         if key == "tie_is_undercut" and value is None:
             return None
         if not isinstance(value, bool):
-            raise RulesError(f"{key}: {value!r} is not true or false")
+            raise RulesError("{key}: {value!r} is not true or false", key=key, value=value)
         return value
     if key == "undercut_bonus" and value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RulesError(f"{key}: {value!r} is not a whole number")
+        raise RulesError("{key}: {value!r} is not a whole number", key=key, value=value)
     return value
 
 
@@ -344,24 +363,26 @@ def from_mapping(data: Mapping[str, Any], *, name: str | None = None) -> RuleSet
         raise RulesError("house rules are a mapping of settings, e.g. 'base: classic'")
     base_name = data.get("base", "standard")
     if not isinstance(base_name, str):
-        raise RulesError(f"base: {base_name!r} is not a rule set name")
+        raise RulesError("base: {base!r} is not a rule set name", base=base_name)
     try:
         base = preset(base_name)
     except RulesError as error:
-        raise RulesError(f"base: {error}") from None
+        raise RulesError("base: {error}", error=error) from None
     overrides: dict[str, Any] = {}
     for key, value in data.items():
         if key in ("base", "name", "source"):
             continue
         if key not in SETTING_NAMES:
             raise RulesError(
-                f"{key}: unknown setting (known: base, name, source, {', '.join(SETTING_NAMES)})"
+                "{key}: unknown setting (known: base, name, source, {names})",
+                key=key,
+                names=", ".join(SETTING_NAMES),
             )
         overrides[key] = _convert(key, value)
     label = data.get("name", name if name is not None else f"{base.name} (house)")
     if not isinstance(label, str):
-        raise RulesError(f"name: {label!r} is not text")
+        raise RulesError("name: {name!r} is not text", name=label)
     source = data.get("source", f"house rules based on {base.name}")
     if not isinstance(source, str):
-        raise RulesError(f"source: {source!r} is not text")
+        raise RulesError("source: {source!r} is not text", source=source)
     return dataclasses.replace(base, name=label, source=source, **overrides)
