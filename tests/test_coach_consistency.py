@@ -87,12 +87,14 @@ def _draw_gap(info: InfoSet, worlds: int, seed: int, draws: int) -> tuple[float,
     return draw.mean - statistics.fmean(bests), sqrt(draw.stderr**2 + spread**2)
 
 
+@pytest.mark.slow  # its 20/40-position siblings run with the slow tests; ~4 s CPU each
 def test_a_take_is_worth_the_best_follow_up() -> None:
     for seed, state in enumerate(_offers(2)):
         gap, se = _take_gap(state.infoset(), 48, seed)
         assert abs(gap) <= 2 * se + 1e-9, (seed, gap, se)
 
 
+@pytest.mark.slow  # its 20/40-position siblings run with the slow tests; ~4 s CPU each
 def test_a_draw_is_worth_the_mean_best_follow_up_over_the_drawn_card() -> None:
     state = _offers(2)[1]
     gap, se = _draw_gap(state.infoset(), 48, 1, 4)

@@ -210,6 +210,7 @@ DEAD_KINDS = {"function", "method", "property", "class", "import"}
 left to ruff and review: vulture guesses them at 60% and gets records' fields wrong)."""
 
 
+@pytest.mark.slow  # vulture over the tree, ~4 s CPU: a lint CI runs
 def test_no_dead_code() -> None:
     """Nothing in the package is defined and never used by the package, its tests or the
     benchmarks (engine/rollout.py, 461 lines, was imported by nothing; nine functions were never

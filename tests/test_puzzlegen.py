@@ -25,6 +25,7 @@ def test_the_same_seed_gives_the_same_puzzles_on_any_number_of_processes() -> No
     assert [p.theme for p in one] == [Theme.DEADWOOD, Theme.DEADWOOD, Theme.KNOCK_OR_PLAY]
 
 
+@pytest.mark.slow  # a whole generation and check, ~5 s CPU
 def test_judged_puzzles_state_the_answers_of_the_verdict_at_the_puzzle_budget() -> None:
     made = generate({Theme.KNOCK_OR_PLAY: 1}, preset("classic"), seed=2, players=CHEAP)
     puzzles, problems = check_puzzles([("new.yaml", to_yaml(made))], judge_missing=True)

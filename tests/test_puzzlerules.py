@@ -355,6 +355,7 @@ def _solved_rows(puzzle: Puzzle, costs: dict[str, float], se: float = 0.0) -> So
     return Solution(puzzle, tuple(rows), solve_puzzle(puzzle).evaluation, None)
 
 
+@pytest.mark.slow  # pack-wide, ~3 s CPU
 def test_a_daily_puzzle_needs_a_margin_worth_teaching() -> None:
     puzzle = replace(DEADWOOD_011, theme=Theme.OUTS)
     natural = natural_choice(solve_puzzle(DEADWOOD_011))

@@ -88,6 +88,7 @@ def test_a_reason_about_no_card_names_the_engine_s_no_card() -> None:
     assert Reason(ReasonKind.GIN).other == NO_CARD
 
 
+@pytest.mark.slow  # every puzzle of the pack, ~2 s CPU
 def test_one_puzzle_is_read_from_its_entry_as_the_full_read_reads_it() -> None:
     """``load_puzzle`` parses only the entry of the puzzle asked for: the same puzzle (every
     field, its line) as reading the whole file, for every shipped puzzle."""
@@ -185,6 +186,7 @@ def test_no_pack_is_read_whole_for_a_cache_that_cannot_be_written(
     assert not cachefile.can_store(tmp_path / "a-file" / "puzzles.json")
 
 
+@pytest.mark.slow  # every puzzle of the pack, ~2 s CPU
 def test_puzzle_json_is_the_same_from_the_cache(tmp_path: Path) -> None:
     outputs = [
         modules_after("puzzle", "--id", puzzle_id, "--json", home=tmp_path)[1]
