@@ -185,3 +185,49 @@ def test_an_impossible_house_rule_is_named_in_the_language(tmp_path: Path) -> No
     assert norwegian.stderr.strip() == (
         f"error: {rules}:2: gin_bonus: -5 er umulig: en bonus kan ikke være negativ"
     )
+
+
+LOG_HEAD = "hand\ndealer: them\ndealt: 7C 7D 7H 5H 6H 8H AS 2S 3S KD\nupcard: 9S\n"
+
+WRONG_TURN = {
+    "en": "it is your turn (take or pass the upcard), not theirs",
+    "id": "ini giliranmu (ambil atau lewati kartu terbuka), bukan giliran lawan",
+    "pt_BR": "é a sua vez (pegar ou passar a carta virada), não a do adversário",
+    "nb": "det er din tur (ta eller stå over det snudde kortet), ikke deres",
+}
+
+
+@pytest.mark.parametrize("language", sorted(WRONG_TURN))
+def test_a_game_logs_mistake_is_named_in_the_language(language: str, tmp_path: Path) -> None:
+    log = tmp_path / "game.txt"
+    log.write_text(LOG_HEAD + "them pass\n", encoding="utf-8")
+    result = invoke(["--lang", language, "review", str(log)])
+    assert result.exit_code == 1
+    assert result.stderr.strip() == f"error: {log}:5: {WRONG_TURN[language]}"
+
+
+def test_a_card_placed_twice_in_a_game_log_is_named_in_the_language(tmp_path: Path) -> None:
+    log = tmp_path / "game.txt"
+    log.write_text(
+        LOG_HEAD + "you pass\nthem pass\nyou draw 4H\nyou discard KD\nthem draw\nthem discard 4H\n",
+        encoding="utf-8",
+    )
+    english = invoke(["review", str(log)])
+    assert english.stderr.strip() == (
+        f"error: {log}:10: 4H cannot be discarded by them: it was drawn from the stock (line 7)"
+    )
+    norwegian = invoke(["--lang", "nb", "review", str(log)])
+    assert norwegian.stderr.strip() == (
+        f"error: {log}:10: 4H kan ikke være kastet av dem: det var trukket fra bunken (linje 7)"
+    )
+
+
+def test_a_saved_games_bad_line_is_named_in_the_language() -> None:
+    from gintutor.content.games import json_int
+
+    with pytest.raises(GinError) as caught:
+        json_int({"player": 2}, "player", range(2))
+    nested = GinError("{path}:{number}: {error}", path="g.jsonl", number=3, error=caught.value)
+    assert str(nested) == "g.jsonl:3: player is 2, not a number from 0 to 1"
+    i18n.use("pt_BR")
+    assert error_text(nested) == "g.jsonl:3: player é 2, não um número de 0 a 1"

@@ -130,20 +130,24 @@ class SavedCarousel:
 
 def _header(data: Mapping[str, Any]) -> CarouselHeader:
     if data.get("type") != KIND:
-        raise ValueError("the first line is not a Carousel game's header")
+        raise GinError("the first line is not a Carousel game's header")
     if data.get("version") != VERSION:
-        raise ValueError(f"version {data.get('version')!r}: this gintutor reads version {VERSION}")
+        raise GinError(
+            "version {version!r}: this gintutor reads version {known}",
+            version=data.get("version"),
+            known=VERSION,
+        )
     players = json_int(data, "players", range(2, 6))
     try:
         bot = BotLevel(str(data.get("bot")))
     except ValueError:
-        raise ValueError(f"bot {data.get('bot')!r}: greedy or careful") from None
+        raise GinError("bot {bot!r}: greedy or careful", bot=data.get("bot")) from None
     coach = data.get("coach")
     if coach not in ("on", "off"):
-        raise ValueError(f"coach {coach!r}: on or off")
+        raise GinError("coach {coach!r}: on or off", coach=coach)
     one_round = data.get("one_round")
     if not isinstance(one_round, bool):
-        raise ValueError(f"one_round {one_round!r}: true or false")
+        raise GinError("one_round {one_round!r}: true or false", one_round=one_round)
     return CarouselHeader(
         id=str(data.get("id", "")),
         created=str(data.get("created", "")),
@@ -177,32 +181,49 @@ class _Loader:
             return
         header = self.header
         if self.end is not None:
-            raise ValueError(f"a {kind!r} line after the game's end")
+            raise GinError("a {kind!r} line after the game's end", kind=kind)
         if kind == "round":
             number = json_int(data, "round")
             if number != len(self.rounds) + 1:
-                raise ValueError(f"round {number} where round {len(self.rounds) + 1} was due")
+                raise GinError(
+                    "round {number} where round {due} was due",
+                    number=number,
+                    due=len(self.rounds) + 1,
+                )
             if self.states and self.states[-1].phase is not Phase.ROUND_OVER:
-                raise ValueError(f"round {number} starts before round {number - 1} is over")
+                raise GinError(
+                    "round {number} starts before round {previous} is over",
+                    number=number,
+                    previous=number - 1,
+                )
             seed, first = round_seed(header.seed, number), first_player(number, header.players)
             if data.get("seed") != seed or data.get("first") != first:
-                raise ValueError(
-                    f"round {number}: seed {data.get('seed')!r}, first {data.get('first')!r}: "
-                    f"the game's seed deals it from {seed}, player {first + 1} first"
+                raise GinError(
+                    "round {number}: seed {seed!r}, first {first!r}: the game's seed deals it "
+                    "from {dealt_seed}, player {player} first",
+                    number=number,
+                    seed=data.get("seed"),
+                    first=data.get("first"),
+                    dealt_seed=seed,
+                    player=first + 1,
                 )
             self.close_round()
             self.rounds.append(SavedRound(number))
             self.states.append(Round.deal(header.players, seed, STANDARD, first))
         elif kind == "action":
             if not self.states:
-                raise ValueError("an action before the first round")
+                raise GinError("an action before the first round")
             number = json_int(data, "round")
             if number != len(self.rounds):
-                raise ValueError(f"an action of round {number} during round {len(self.rounds)}")
+                raise GinError(
+                    "an action of round {number} during round {current}",
+                    number=number,
+                    current=len(self.rounds),
+                )
             try:
                 action = Action(str(data.get("action")))
             except ValueError:
-                raise ValueError(f"unknown action {data.get('action')!r}") from None
+                raise GinError("unknown action {action!r}", action=data.get("action")) from None
             entry = LogEntry(
                 json_int(data, "player", range(header.players)),
                 action,
@@ -211,19 +232,19 @@ class _Loader:
             )
             note = data.get("coach")
             if note is not None and not isinstance(note, dict):
-                raise ValueError("the coach note is not an object")
+                raise GinError("the coach note is not an object")
             try:
                 self.states[-1].do(entry)  # raises if the deal and the rules do not allow it
             except GinError as error:
-                raise ValueError(f"round {number}: {error}") from None
+                raise GinError("round {number}: {error}", number=number, error=error) from None
             self.actions.append(SavedAction(entry, note))
         elif kind == "end":
             reason = data.get("reason")
             if reason not in ("finished", "resigned"):
-                raise ValueError(f"end reason {reason!r}: finished or resigned")
+                raise GinError("end reason {reason!r}: finished or resigned", reason=reason)
             self.end = str(reason)
         else:
-            raise ValueError(f"unknown line type {kind!r}")
+            raise GinError("unknown line type {kind!r}", kind=kind)
 
 
 def load_carousel_game(path: Path) -> SavedCarousel:
@@ -235,7 +256,7 @@ def load_carousel_game(path: Path) -> SavedCarousel:
     loader = _Loader()
     read = read_lines(path, loader.take, lambda: loader.header is not None)
     if loader.header is None:
-        raise GameFileError(f"{path}: no game header (an empty or cut-short file)")
+        raise GameFileError("{path}: no game header (an empty or cut-short file)", path=path)
     loader.close_round()
     problems = list(read.problems)
     if read.damage is not None:
@@ -262,8 +283,12 @@ def find_carousel_game(which: str, folder: Path, *, unfinished: bool = False) ->
     if which.strip().lower() == "last":
         found = latest_game(folder, unfinished=unfinished)
         if found is None:
-            what = "unfinished Carousel game" if unfinished else "saved Carousel game"
-            raise GameFileError(f"no {what} in {folder}: start one with gintutor carousel play")
+            raise GameFileError(
+                "no unfinished Carousel game in {folder}: start one with gintutor carousel play"
+                if unfinished
+                else "no saved Carousel game in {folder}: start one with gintutor carousel play",
+                folder=folder,
+            )
         return found
     return find_game(folder, which)
 

@@ -111,8 +111,8 @@ def parse_game_log(text: str, name: str = "<log>", *, completion: int = 0) -> Pl
         if not line:
             continue
 
-        def fail(message: str, at: int = number) -> LogError:
-            return LogError(f"{name}:{at}: {message}")
+        def fail(error: object, at: int = number) -> LogError:
+            return LogError("{path}:{number}: {error}", path=name, number=at, error=error)
 
         head, colon, tail = line.partition(":")
         key = head.strip().lower()
@@ -121,23 +121,27 @@ def parse_game_log(text: str, name: str = "<log>", *, completion: int = 0) -> Pl
                 hands.append(_Hand(number))
             elif colon and key in ("rules", "score"):
                 if hands:
-                    raise fail(f"'{key}:' belongs before the first hand")
+                    raise fail(Phrase("'{key}:' belongs before the first hand", key=key))
                 if key == "rules":
                     rules_name, rules_line = tail.strip(), number
                 else:
                     scores = _scores(tail)
             elif not hands:
                 raise fail(
-                    f"{line!r}: a log starts with optional 'rules:' and 'score:' lines, then 'hand'"
+                    Phrase(
+                        "{line!r}: a log starts with optional 'rules:' and 'score:' lines, "
+                        "then 'hand'",
+                        line=line,
+                    )
                 )
             else:
                 _hand_line(hands[-1], key, colon, tail, line, number)
         except LogError:
             raise
         except GinError as error:
-            raise fail(str(error)) from None
+            raise fail(error) from None
     if not hands:
-        raise LogError(f"{name}: no 'hand' line: the log has no hand")
+        raise LogError("{name}: no 'hand' line: the log has no hand", name=name)
     rules = _rules(rules_name, f"{name}:{rules_line}")
     chooser = _chooser(completion)
     played = []
@@ -152,9 +156,13 @@ def parse_game_log(text: str, name: str = "<log>", *, completion: int = 0) -> Pl
         won_at = game_over_after((r.record() for r in ended if r is not None), rules)
         if won_at is not None and won_at < len(played):
             raise LogError(
-                f"{name}:{hands[won_at].line}: hand {won_at + 1}: the game was already over "
-                f"after hand {won_at} (a player reached {rules.target}); start a new log for a "
-                "new game"
+                "{name}:{line}: hand {hand}: the game was already over after hand {previous} "
+                "(a player reached {target}); start a new log for a new game",
+                name=name,
+                line=hands[won_at].line,
+                hand=won_at + 1,
+                previous=won_at,
+                target=rules.target,
             )
     return PlayedGame(rules, YOU, tuple(played), scores, name)
 
@@ -162,7 +170,9 @@ def parse_game_log(text: str, name: str = "<log>", *, completion: int = 0) -> Pl
 def _scores(text: str) -> tuple[int, int]:
     words = text.split()
     if len(words) != 2 or not all(w.isascii() and w.isdigit() and len(w) < 7 for w in words):
-        raise GinError(f"score: {text.strip()!r}: give your score and theirs, e.g. 'score: 35 20'")
+        raise GinError(
+            "score: {text!r}: give your score and theirs, e.g. 'score: 35 20'", text=text.strip()
+        )
     return int(words[0]), int(words[1])
 
 
@@ -172,7 +182,7 @@ def _rules(spec: str, where: str) -> RuleSet:
     try:
         return load_rules(spec)
     except GinError as error:
-        raise LogError(f"{where}: {error}") from None
+        raise LogError("{where}: {error}", where=where, error=error) from None
 
 
 def _cards(text: str) -> int:
@@ -183,7 +193,7 @@ def _cards(text: str) -> int:
 def _one_card(text: str) -> int:
     cards = parse_cards(text)
     if len(cards) != 1:
-        raise GinError(f"{text.strip()!r}: give one card")
+        raise GinError("{text!r}: give one card", text=text.strip())
     return cards[0].index
 
 
@@ -197,13 +207,15 @@ def _hand_line(hand: _Hand, key: str, colon: str, tail: str, line: str, number: 
     if colon and key == "dealer":
         dealer = tail.strip().lower()
         if dealer not in _WHO:
-            raise GinError(f"dealer: {tail.strip()!r}: write 'dealer: you' or 'dealer: them'")
+            raise GinError(
+                "dealer: {text!r}: write 'dealer: you' or 'dealer: them'", text=tail.strip()
+            )
         hand.dealer = _WHO[dealer]
         return
     if colon and key == "dealt":
         dealt = parse_cards(tail)
         if len(dealt) != 10:
-            raise GinError(f"dealt: your 10 cards, got {len(dealt)}")
+            raise GinError("dealt: your 10 cards, got {count}", count=len(dealt))
         hand.dealt = CardSet.from_cards(dealt).mask
         return
     if colon and key == "upcard":
@@ -212,8 +224,9 @@ def _hand_line(hand: _Hand, key: str, colon: str, tail: str, line: str, number: 
     words = key.split()
     if not words or words[0] not in _WHO:
         raise GinError(
-            f"{line!r}: expected 'dealer:', 'dealt:', 'upcard:' or an action starting "
-            "'you' or 'them'"
+            "{line!r}: expected 'dealer:', 'dealt:', 'upcard:' or an action starting "
+            "'you' or 'them'",
+            line=line,
         )
     if hand.dealer is None or hand.dealt is None or hand.upcard == NO_CARD:
         raise GinError("a hand's 'dealer:', 'dealt:' and 'upcard:' lines come before its actions")
@@ -222,21 +235,27 @@ def _hand_line(hand: _Hand, key: str, colon: str, tail: str, line: str, number: 
     verb_text, _, after = rest.partition(":")
     verb = verb_text.split()
     if not verb:
-        raise GinError(f"{line!r}: what did {words[0]} do? (pass, take, draw, discard, knock, ...)")
+        raise GinError(
+            "{line!r}: what did {who} do? (pass, take, draw, discard, knock, ...)",
+            line=line,
+            who=words[0],
+        )
     word = verb[0].lower()
     args = verb[1:]
     if word == "hand" and who == THEM and colon:
         shown = parse_cards(after)
         if len(shown) != 10:
-            raise GinError(f"them hand: their 10 cards, got {len(shown)}")
+            raise GinError("them hand: their 10 cards, got {count}", count=len(shown))
         hand.shown.append((number, CardSet.from_cards(shown).mask))
         return
     try:
         kind = Kind(word)
     except ValueError:
         raise GinError(
-            f"{line!r}: unknown action {verb[0]!r} (use pass, take, draw, discard, knock, "
-            "big-gin, lay-off; or 'them hand:')"
+            "{line!r}: unknown action {verb!r} (use pass, take, draw, discard, knock, "
+            "big-gin, lay-off; or 'them hand:')",
+            line=line,
+            verb=verb[0],
         ) from None
     card = NO_CARD
     if kind is Kind.DRAW and who == YOU:
@@ -245,12 +264,17 @@ def _hand_line(hand: _Hand, key: str, colon: str, tail: str, line: str, number: 
         card = _one_card(args[0])
     elif kind in (Kind.DISCARD,) or (kind is Kind.KNOCK and who == YOU):
         if len(args) != 1:
-            raise GinError(f"{words[0]} {kind.value} CARD: say which card")
+            raise GinError("{who} {action} CARD: say which card", who=words[0], action=kind.value)
         card = _one_card(args[0])
     elif args:
-        raise GinError(f"{line!r}: {words[0]} {kind.value} takes no card here")
+        raise GinError(
+            "{line!r}: {who} {action} takes no card here",
+            line=line,
+            who=words[0],
+            action=kind.value,
+        )
     if kind in (Kind.PASS, Kind.TAKE, Kind.DRAW, Kind.DISCARD) and colon and after.strip():
-        raise GinError(f"{line!r}: nothing follows ':' for {kind.value}")
+        raise GinError("{line!r}: nothing follows ':' for {action}", line=line, action=kind.value)
     spread: tuple[int, ...] | None = None
     cards = 0
     if kind is Kind.LAY_OFF:
@@ -263,10 +287,12 @@ def _hand_line(hand: _Hand, key: str, colon: str, tail: str, line: str, number: 
         if dead:
             label, _, listed = dead.partition(" ")
             if label.lower() != "deadwood" or who == YOU:
-                raise GinError(f"{dead!r}: after ';' write 'deadwood CARDS' (their knock only)")
+                raise GinError(
+                    "{text!r}: after ';' write 'deadwood CARDS' (their knock only)", text=dead
+                )
             cards = _cards(listed)
         if who == THEM and spread is None:
-            raise GinError(f"them {kind.value}: MELDS: write the melds they spread")
+            raise GinError("them {action}: MELDS: write the melds they spread", action=kind.value)
     hand.actions.append(LoggedAction(number, who, kind, card, spread, cards))
 
 
@@ -290,13 +316,15 @@ class _Completion:
         self.name = name
         self.choose = chooser
         self.slot_card: dict[int, int] = {}
-        self.where: dict[int, tuple[str, int]] = {}
+        self.where: dict[int, tuple[Phrase, int]] = {}
         """Card -> (what, line) for every card already placed."""
         for card in mask_cards(hand.dealt):
-            self.where[card.index] = ("in your dealt hand", hand.line)
+            self.where[card.index] = (Phrase("in your dealt hand"), hand.line)
         if hand.upcard in self.where:
-            raise LogError(f"{name}:{hand.line}: the upcard is also in your dealt hand")
-        self.where[hand.upcard] = ("the upcard", hand.line)
+            raise LogError(
+                "{name}:{line}: the upcard is also in your dealt hand", name=name, line=hand.line
+            )
+        self.where[hand.upcard] = (Phrase("the upcard"), hand.line)
         self.mine = hand.dealt
         self.pile = [hand.upcard]
         self.known = 0
@@ -311,22 +339,34 @@ class _Completion:
         self.face_down = NO_CARD
         """Their knock's face-down discard when it is a card of theirs you knew."""
 
-    def fail(self, line: int, message: str) -> LogError:
-        return LogError(f"{self.name}:{line}: {message}")
+    def fail(self, line: int, error: Phrase) -> LogError:
+        return LogError("{path}:{number}: {error}", path=self.name, number=line, error=error)
 
-    def place(self, card: int, slot: int, line: int, what: str) -> None:
+    def place(self, card: int, slot: int, line: int, what: Phrase) -> None:
         if card in self.where:
             seen, at = self.where[card]
-            raise self.fail(line, f"{_code(card)} cannot be {what}: it was {seen} (line {at})")
+            raise self.fail(
+                line,
+                Phrase(
+                    "{card} cannot be {what}: it was {seen} (line {line})",
+                    card=_code(card),
+                    what=what,
+                    seen=seen,
+                    line=at,
+                ),
+            )
         self.slot_card[slot] = card
         self.where[card] = (what, line)
 
-    def claim(self, card: int, line: int, what: str) -> None:
+    def claim(self, card: int, line: int, what: Phrase) -> None:
         """The opponent shows it holds ``card``."""
         if self.known >> card & 1:
             return
         if not self.open_slots:
-            raise self.fail(line, f"they cannot hold {_code(card)}: every card of theirs is known")
+            raise self.fail(
+                line,
+                Phrase("they cannot hold {card}: every card of theirs is known", card=_code(card)),
+            )
         slot = self.open_slots.pop(self.choose(self.open_slots))
         self.place(card, slot, line, what)
         self.known |= 1 << card
@@ -335,7 +375,7 @@ class _Completion:
         line, card = action.line, action.card
         if action.kind is Kind.TAKE:
             if not self.pile:
-                raise self.fail(line, "the discard pile is empty: nothing to take")
+                raise self.fail(line, Phrase("the discard pile is empty: nothing to take"))
             top = self.pile.pop()
             if action.who == YOU:
                 self.mine |= 1 << top
@@ -345,11 +385,11 @@ class _Completion:
                 self.taken_now = top
         elif action.kind is Kind.DRAW:
             if self.drawn >= STOCK:
-                raise self.fail(line, "the stock is empty")
+                raise self.fail(line, Phrase("the stock is empty"))
             slot = 10 + self.drawn
             self.drawn += 1
             if action.who == YOU:
-                self.place(card, slot, line, "drawn from the stock")
+                self.place(card, slot, line, Phrase("drawn from the stock"))
                 self.mine |= 1 << card
             else:
                 self.open_slots.append(slot)
@@ -357,10 +397,10 @@ class _Completion:
         elif action.kind in (Kind.DISCARD, Kind.KNOCK):
             if action.who == YOU:
                 if not self.mine >> card & 1:
-                    raise self.fail(line, f"you don't hold {_code(card)}")
+                    raise self.fail(line, Phrase("you don't hold {card}", card=_code(card)))
                 self.mine &= ~(1 << card)
             elif action.kind is Kind.DISCARD:
-                self.claim(card, line, "discarded by them")
+                self.claim(card, line, Phrase("discarded by them"))
                 self.known &= ~(1 << card)
             if action.kind is Kind.DISCARD:
                 self.pile.append(card)
@@ -369,14 +409,25 @@ class _Completion:
             for meld in action.spread or ():
                 if shown & meld:
                     twice = CardSet(shown & meld).text()
-                    raise self.fail(line, f"{twice}: listed twice in their {action.kind.value}")
+                    raise self.fail(
+                        line,
+                        Phrase(
+                            "{cards}: listed twice in their {action}",
+                            cards=twice,
+                            action=action.kind.value,
+                        ),
+                    )
                 shown |= meld
             if action.kind is Kind.KNOCK:
                 self.knock_shows(shown, line)
             elif action.kind is Kind.BIG_GIN:
-                self.all_shown(shown, line, "their big gin", "a big gin melds all 11 they hold")
+                self.all_shown(
+                    shown,
+                    line,
+                    Phrase("their big gin does not show {cards}: a big gin melds all 11 they hold"),
+                )
             for one in mask_cards(shown):
-                self.claim(one.index, line, "shown by them")
+                self.claim(one.index, line, Phrase("shown by them"))
 
     def knock_shows(self, shown: int, line: int) -> None:
         """Check their knock against what you know they hold. They hold 11 cards and show
@@ -386,50 +437,76 @@ class _Completion:
         if count != 10:
             raise self.fail(
                 line,
-                f"their knock shows {count} of their 11 cards: list the melds they spread and, "
-                "after ';', the deadwood they kept ('; deadwood 2H 5S'), 10 cards in all",
+                Phrase(
+                    "their knock shows {count} of their 11 cards: list the melds they spread "
+                    "and, after ';', the deadwood they kept ('; deadwood 2H 5S'), 10 cards in all",
+                    count=count,
+                ),
             )
         missing = self.known & ~shown
         if missing.bit_count() >= 2:
             raise self.fail(
                 line,
-                f"their knock does not show {self.known_cards(missing)}: they still held them "
-                "and only one card goes face down; list the others among the melds or the "
-                "deadwood",
+                Phrase(
+                    "their knock does not show {cards}: they still held them and only one card "
+                    "goes face down; list the others among the melds or the deadwood",
+                    cards=self.known_cards(missing),
+                ),
             )
         if self.taken_now != NO_CARD and missing == 1 << self.taken_now:
             raise self.fail(
                 line,
-                f"their knock does not show {_code(self.taken_now)}, the card they took from "
-                f"the pile this turn (line {self.took[self.taken_now]}): it cannot be the "
-                "card they discard, so it is among their melds or deadwood",
+                Phrase(
+                    "their knock does not show {card}, the card they took from the pile this "
+                    "turn (line {line}): it cannot be the card they discard, so it is among "
+                    "their melds or deadwood",
+                    card=_code(self.taken_now),
+                    line=self.took[self.taken_now],
+                ),
             )
         if missing:
             self.face_down = missing.bit_length() - 1
             self.known &= ~missing
 
-    def all_shown(self, shown: int, line: int, what: str, why: str) -> None:
-        """Every known card of theirs is among ``shown`` (their big gin, their hand)."""
+    def all_shown(self, shown: int, line: int, complaint: Phrase) -> None:
+        """Every known card of theirs is among ``shown`` (their big gin, their hand);
+        ``complaint`` (a template of ``{cards}``) says what is wrong if not."""
         missing = self.known & ~shown
         if missing:
-            raise self.fail(line, f"{what} does not show {self.known_cards(missing)}: {why}")
+            cards = self.known_cards(missing)
+            raise self.fail(line, Phrase(complaint.template, **complaint.params, cards=cards))
 
-    def known_cards(self, cards: int) -> str:
+    def known_cards(self, cards: int) -> Phrase:
         """Known cards of theirs, each with where you learnt they held it."""
-        said = []
+        said: list[Phrase] = []
         for one in mask_cards(cards):
             card = one.index
             if card in self.took:
-                said.append(f"{_code(card)} (they took it, line {self.took[card]})")
+                said.append(
+                    Phrase(
+                        "{card} (they took it, line {line})", card=_code(card), line=self.took[card]
+                    )
+                )
             else:
                 what, at = self.where[card]
-                said.append(f"{_code(card)} ({what}, line {at})")
-        return " and ".join(said) if len(said) <= 2 else ", ".join(said)
+                said.append(
+                    Phrase("{card} ({what}, line {line})", card=_code(card), what=what, line=at)
+                )
+        if len(said) == 2:
+            return Phrase("{first} and {second}", first=said[0], second=said[1])
+        listed = said[-1]
+        for earlier in reversed(said[:-1]):
+            listed = Phrase("{first}, {rest}", first=earlier, rest=listed)
+        return listed
 
     def show_hand(self, cards: int, line: int) -> None:
-        self.all_shown(cards, line, "'them hand:'", "they held it and show their 10 cards")
+        self.all_shown(
+            cards,
+            line,
+            Phrase("'them hand:' does not show {cards}: they held it and show their 10 cards"),
+        )
         for one in mask_cards(cards):
-            self.claim(one.index, line, "shown by them")
+            self.claim(one.index, line, Phrase("shown by them"))
 
     def knock_card(self) -> int:
         """The card the opponent discarded face down when it knocked: the known card its knock
@@ -443,7 +520,7 @@ class _Completion:
         if slot not in self.slot_card:
             free = [c for c in range(52) if c not in self.where]
             card = free[self.choose(free)]
-            self.place(card, slot, 0, "unseen")
+            self.place(card, slot, 0, Phrase("unseen"))
         return self.slot_card[slot]
 
     def order(self, hand: _Hand) -> tuple[int, ...]:
@@ -467,7 +544,11 @@ def _play(
 ) -> PlayedHand:
     """Complete the hand's unseen cards, then replay it through the engine, line by line."""
     if hand.dealer is None or hand.dealt is None or hand.upcard == NO_CARD:
-        raise LogError(f"{name}:{hand.line}: a hand needs 'dealer:', 'dealt:' and 'upcard:' lines")
+        raise LogError(
+            "{name}:{line}: a hand needs 'dealer:', 'dealt:' and 'upcard:' lines",
+            name=name,
+            line=hand.line,
+        )
     completion = _Completion(hand, name, chooser)
     knock_line = 0
     for step in hand.actions:
@@ -476,7 +557,9 @@ def _play(
             knock_line = step.line
     for line, cards in hand.shown:
         if not knock_line or line < knock_line:
-            raise LogError(f"{name}:{line}: 'them hand:' shows their cards after a knock")
+            raise LogError(
+                "{name}:{line}: 'them hand:' shows their cards after a knock", name=name, line=line
+            )
         completion.show_hand(cards, line)
     face_down = NO_CARD
     for step in hand.actions:
@@ -487,35 +570,53 @@ def _play(
     played: list[Action] = []
     for logged in hand.actions:
         if state.over:
-            raise LogError(f"{name}:{logged.line}: the hand is already over")
+            raise LogError("{name}:{line}: the hand is already over", name=name, line=logged.line)
         if logged.who != state.to_move:
-            whose = "your" if state.to_move == YOU else "their"
-            raise LogError(
-                f"{name}:{logged.line}: it is {whose} turn ({_phase_word(state.phase)}), "
-                f"not {'yours' if logged.who == YOU else 'theirs'}"
-            )
+            yours, theirs = _WRONG_TURN[state.phase]
+            said = yours if state.to_move == YOU else theirs
+            raise LogError(said.template, name=name, line=logged.line)
         action = _action(logged, state, face_down)
         try:
             state.do(action)
         except GinError as error:
-            raise LogError(f"{name}:{logged.line}: {error}") from None
+            raise LogError(
+                "{path}:{number}: {error}", path=name, number=logged.line, error=error
+            ) from None
         played.append(action)
     if must_end and not state.over:
         raise LogError(
-            f"{name}:{hand.line}: this hand does not end (a knock, gin or a void stock) before "
-            "the next 'hand' line"
+            "{name}:{line}: this hand does not end (a knock, gin or a void stock) before the "
+            "next 'hand' line",
+            name=name,
+            line=hand.line,
         )
     return PlayedHand(deal, tuple(played))
 
 
-def _phase_word(phase: Phase) -> str:
-    return {
-        Phase.OFFER: "take or pass the upcard",
-        Phase.DRAW: "draw",
-        Phase.DISCARD: "discard or knock",
-        Phase.DEFEND: "lay off",
-        Phase.OVER: "-",
-    }[phase]
+_WRONG_TURN = {
+    Phase.OFFER: (
+        Phrase("{name}:{line}: it is your turn (take or pass the upcard), not theirs"),
+        Phrase("{name}:{line}: it is their turn (take or pass the upcard), not yours"),
+    ),
+    Phase.DRAW: (
+        Phrase("{name}:{line}: it is your turn (draw), not theirs"),
+        Phrase("{name}:{line}: it is their turn (draw), not yours"),
+    ),
+    Phase.DISCARD: (
+        Phrase("{name}:{line}: it is your turn (discard or knock), not theirs"),
+        Phrase("{name}:{line}: it is their turn (discard or knock), not yours"),
+    ),
+    Phase.DEFEND: (
+        Phrase("{name}:{line}: it is your turn (lay off), not theirs"),
+        Phrase("{name}:{line}: it is their turn (lay off), not yours"),
+    ),
+    Phase.OVER: (
+        Phrase("{name}:{line}: it is your turn (-), not theirs"),
+        Phrase("{name}:{line}: it is their turn (-), not yours"),
+    ),
+}
+"""A log line by the player not to move: whose turn it is and what they do (the phase), as
+two whole sentences each (a phase's word alone is translated by its sentence)."""
 
 
 def _action(logged: LoggedAction, state: HandState, face_down: int) -> Action:

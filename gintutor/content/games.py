@@ -206,21 +206,21 @@ class CoachNote:
 
     @classmethod
     def from_json(cls, data: object, player: int = 0) -> CoachNote:
-        """Read a ``coach`` object; :class:`ValueError` (or ``TypeError``) if malformed (a
+        """Read a ``coach`` object; a :class:`GinError` (or ``TypeError``) if malformed (a
         verdict this gintutor cannot read is left out, not an error)."""
         if not isinstance(data, dict):
-            raise ValueError("the coach note is not an object")
+            raise GinError("the coach note is not an object")
         best = data.get("best")
         loss = data.get("loss")
         taken = data.get("taken_back", [])
         if best is not None:
             Action.parse(str(best))
         if not isinstance(taken, list):
-            raise ValueError("taken_back is not a list")
+            raise GinError("taken_back is not a list")
         for text in taken:
             Action.parse(str(text))
         if loss is not None and not isinstance(loss, int | float):
-            raise ValueError("loss is not a number")
+            raise GinError("loss is not a number")
         hints = json_int(data, "hints", range(1_000_000)) if "hints" in data else 0
         return cls(
             bool(data.get("flagged", False)),
@@ -439,32 +439,44 @@ def _rules_of(spec: object) -> RuleSet:
     if isinstance(spec, str):
         found = RULE_SETS.get(spec.strip().lower())
         if found is None:
-            raise ValueError(f"unknown rule set {spec!r}")
+            raise GinError("unknown rule set {spec!r}", spec=spec)
         return found
     if isinstance(spec, dict) and isinstance(spec.get("house"), str):
         return house_rules(str(spec.get("name", "house rules")), spec["house"])
-    raise ValueError("rules is a rule-set name or {name, house}")
+    raise GinError("rules is a rule-set name or {name, house}")
 
 
 def json_int(data: Mapping[str, Any], key: str, allowed: range | None = None) -> int:
-    """A saved line's whole-number field (``allowed``: its range); ValueError names it.
+    """A saved line's whole-number field (``allowed``: its range); a :class:`GinError` (a
+    ValueError) names it.
 
     >>> json_int({"player": 2}, "player", range(2))
     Traceback (most recent call last):
-    ValueError: player is 2, not a number from 0 to 1
+    gintutor.errors.GinError: player is 2, not a number from 0 to 1
     """
     value = data.get(key)
     if type(value) is not int or (allowed is not None and value not in allowed):
-        within = "" if allowed is None else f" from {allowed.start} to {allowed.stop - 1}"
-        raise ValueError(f"{key} is {value!r}, not a number{within}")
+        if allowed is None:
+            raise GinError("{key} is {value!r}, not a number", key=key, value=value)
+        raise GinError(
+            "{key} is {value!r}, not a number from {low} to {high}",
+            key=key,
+            value=value,
+            low=allowed.start,
+            high=allowed.stop - 1,
+        )
     return value
 
 
 def _header(data: Mapping[str, Any]) -> GameHeader:
     if data.get("type") != "game":
-        raise ValueError("the first line is not the game header")
+        raise GinError("the first line is not the game header")
     if data.get("version") != VERSION:
-        raise ValueError(f"version {data.get('version')!r}: this gintutor reads version {VERSION}")
+        raise GinError(
+            "version {version!r}: this gintutor reads version {known}",
+            version=data.get("version"),
+            known=VERSION,
+        )
     spec = data.get("rules")
     return GameHeader(
         id=str(data.get("id", "")),
@@ -518,13 +530,19 @@ class _Loader:
             self.header = _header(data)
             return
         if self.end is not None:
-            raise ValueError(f"a {kind!r} line after the game's end")
+            raise GinError("a {kind!r} line after the game's end", kind=kind)
         if kind == "hand":
             number = json_int(data, "hand")
             if number != len(self.hands) + 1:
-                raise ValueError(f"hand {number} where hand {len(self.hands) + 1} was due")
+                raise GinError(
+                    "hand {number} where hand {due} was due", number=number, due=len(self.hands) + 1
+                )
             if self.states and not self.states[-1].over:
-                raise ValueError(f"hand {number} starts before hand {number - 1} is over")
+                raise GinError(
+                    "hand {number} starts before hand {previous} is over",
+                    number=number,
+                    previous=number - 1,
+                )
             self._close_hand()
             deal = Deal.parse(str(data.get("deal", "")))
             self.hands.append(SavedHand(number, deal))
@@ -532,16 +550,24 @@ class _Loader:
             self.states.append(HandState(deal, self.header.rules))
         elif kind == "action":
             if not self.states:
-                raise ValueError("an action before the first hand")
+                raise GinError("an action before the first hand")
             number = json_int(data, "hand")
             if number != len(self.hands):
-                raise ValueError(f"an action of hand {number} during hand {len(self.hands)}")
+                raise GinError(
+                    "an action of hand {number} during hand {current}",
+                    number=number,
+                    current=len(self.hands),
+                )
             player = json_int(data, "player", range(2))
             state = self.states[-1]
             if state.over:
-                raise ValueError(f"an action after hand {number} was over")
+                raise GinError("an action after hand {number} was over", number=number)
             if player != state.to_move:
-                raise ValueError(f"player {player} acts but player {state.to_move} is to move")
+                raise GinError(
+                    "player {player} acts but player {to_move} is to move",
+                    player=player,
+                    to_move=state.to_move,
+                )
             action = Action.parse(str(data.get("action", "")))
             note = data.get("coach")
             coach = None if note is None else CoachNote.from_json(note, player)
@@ -550,10 +576,10 @@ class _Loader:
         elif kind == "end":
             reason = data.get("reason")
             if reason not in ("finished", "resigned"):
-                raise ValueError(f"end reason {reason!r}: finished or resigned")
+                raise GinError("end reason {reason!r}: finished or resigned", reason=reason)
             self.end = str(reason)
         else:
-            raise ValueError(f"unknown line type {kind!r}")
+            raise GinError("unknown line type {kind!r}", kind=kind)
 
 
 @dataclass(frozen=True)
@@ -651,7 +677,7 @@ def _take_line(
     try:
         data = json.loads(line.decode("utf-8"))
         if not isinstance(data, dict):
-            raise ValueError("a line is a JSON object")
+            raise GinError("a line is a JSON object")
         take(data, number, start)
     except UnicodeDecodeError as error:
         raise GameFileError(

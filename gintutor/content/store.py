@@ -16,12 +16,13 @@ or the new one); saved games are appended to line by line instead (see ``games``
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 import tempfile
 from pathlib import Path
 
-from gintutor.errors import GinError
+from gintutor.errors import GinError, Phrase
 
 PROGRESS = "progress.json"
 SETTINGS = "settings.json"
@@ -69,11 +70,13 @@ def home_folder(home: str) -> Path:
     encoded = os.fsencode(home)
     problem = None
     if any(len(part) > LONGEST_NAME for part in encoded.split(b"/")):
-        problem = f"a name in it is longer than {LONGEST_NAME} bytes"
+        problem = Phrase("a name in it is longer than {most} bytes", most=LONGEST_NAME)
     elif len(encoded) > LONGEST_HOME:
-        problem = f"the path is longer than {LONGEST_HOME} bytes"
+        problem = Phrase("the path is longer than {most} bytes", most=LONGEST_HOME)
     if problem:
-        raise StoreError(f"GINTUTOR_HOME: {problem}: set it to a folder gintutor can write in")
+        raise StoreError(
+            "GINTUTOR_HOME: {problem}: set it to a folder gintutor can write in", problem=problem
+        )
     return Path(home)
 
 
@@ -92,8 +95,21 @@ def cache_file(name: str) -> Path:
     return data_dir() / CACHE / name
 
 
-def _why(error: OSError) -> str:
-    return error.strerror or str(error)
+_SYSTEM_WORDS = {
+    errno.ENOENT: Phrase("No such file or directory"),
+    errno.EACCES: Phrase("Permission denied"),
+    errno.ENOSPC: Phrase("No space left on device"),
+    errno.EROFS: Phrase("Read-only file system"),
+}
+"""The C library's words for the failures a learner can mend, translated where they are the
+words it gave (another C library's are shown as they are)."""
+
+
+def _why(error: OSError) -> Phrase:
+    words = _SYSTEM_WORDS.get(error.errno or 0)
+    if words is not None and str(words) == error.strerror:
+        return words
+    return Phrase("{reason}", reason=error.strerror or str(error))
 
 
 def write_atomically(path: Path, data: str | bytes, *, make_folder: bool = False) -> None:
@@ -119,8 +135,12 @@ def write_atomically(path: Path, data: str | bytes, *, make_folder: bool = False
         except FileNotFoundError:
             mode = None
         if mode is not None and not stat.S_ISREG(mode):
-            what = "a folder" if stat.S_ISDIR(mode) else "not a regular file"
-            raise FileError(f"{path}: cannot write there: it is {what}")
+            raise FileError(
+                "{path}: cannot write there: it is a folder"
+                if stat.S_ISDIR(mode)
+                else "{path}: cannot write there: it is not a regular file",
+                path=path,
+            )
         handle, temporary = tempfile.mkstemp(
             prefix=f".{target.name}.", suffix=".tmp", dir=target.parent
         )
@@ -134,7 +154,9 @@ def write_atomically(path: Path, data: str | bytes, *, make_folder: bool = False
         temporary = None
     except OSError as error:
         where = error.filename if isinstance(error.filename, str) else str(path)
-        raise FileError(f"{path}: cannot write ({where}: {_why(error)})") from None
+        raise FileError(
+            "{path}: cannot write ({where}: {reason})", path=path, where=where, reason=_why(error)
+        ) from None
     finally:
         if temporary is not None:
             Path(temporary).unlink(missing_ok=True)
