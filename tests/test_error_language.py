@@ -191,7 +191,7 @@ LOG_HEAD = "hand\ndealer: them\ndealt: 7C 7D 7H 5H 6H 8H AS 2S 3S KD\nupcard: 9S
 
 WRONG_TURN = {
     "en": "it is your turn (take or pass the upcard), not theirs",
-    "id": "ini giliranmu (ambil atau lewati kartu terbuka), bukan giliran lawan",
+    "id": "ini giliran Anda (ambil atau lewati kartu terbuka), bukan giliran lawan",
     "pt_BR": "é a sua vez (pegar ou passar a carta virada), não a do adversário",
     "nb": "det er din tur (ta eller stå over det snudde kortet), ikke deres",
 }
@@ -231,3 +231,36 @@ def test_a_saved_games_bad_line_is_named_in_the_language() -> None:
     assert str(nested) == "g.jsonl:3: player is 2, not a number from 0 to 1"
     i18n.use("pt_BR")
     assert error_text(nested) == "g.jsonl:3: player é 2, não um número de 0 a 1"
+
+
+NOT_A_MELD = {
+    "en": "meld 1: '7H 8H 7S': not a group or a sequence (an ace is high or low)",
+    "id": "kombinasi 1: '7H 8H 7S': bukan set atau seri (As boleh tinggi atau rendah)",
+    "pt_BR": "combinação 1: '7H 8H 7S': não é trinca nem sequência (o ás vale alto ou baixo)",
+    "nb": "kombinasjon 1: '7H 8H 7S': verken en gruppe eller en rekke (ess er høyt eller lavt)",
+}
+
+
+@pytest.mark.parametrize("language", sorted(NOT_A_MELD))
+def test_a_carousel_tables_bad_meld_is_named_in_the_language(language: str) -> None:
+    result = invoke(
+        ["--lang", language, "carousel", "analyze", "--table", "7H 8H 7S", "--hand", "7C"]
+    )
+    assert result.exit_code == 2
+    assert result.stderr.strip() == f"error: {NOT_A_MELD[language]}"
+
+
+def test_a_carousel_play_that_is_not_a_meld_yet_is_named_in_the_language() -> None:
+    from gintutor.engine.carousel.cards import Hand, Table, parse_hand_cards
+    from gintutor.engine.carousel.edits import Draft
+    from gintutor.errors import IllegalError
+
+    draft = Draft.begin(Table(), parse_hand_cards("7H 8H 2S")).new(["7H", "8H"])
+    with pytest.raises(IllegalError) as caught:
+        draft.table()
+    assert str(caught.value) == "meld 1 (7H 8H) is not a meld yet: a meld has at least 3 cards"
+    i18n.use("nb")
+    assert error_text(caught.value) == (
+        "kombinasjon 1 (7H 8H) er ikke en kombinasjon ennå: en kombinasjon har minst 3 kort"
+    )
+    assert isinstance(draft.hand, Hand)

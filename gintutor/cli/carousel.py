@@ -82,8 +82,10 @@ def register(app: typer.Typer) -> None:
         old, cards = parse_table(table), parse_hand_cards(hand)
         if len(cards) > MAX_HAND:
             raise GinError(
-                f"--hand: {len(cards)} cards: gintutor analyses a hand of at most {MAX_HAND} "
-                "cards (a round deals 10)"
+                "--hand: {count} cards: gintutor analyses a hand of at most {most} cards "
+                "(a round deals 10)",
+                count=len(cards),
+                most=MAX_HAND,
             )
         verify_counts(old, [cards], decks)
         play = best_play(old, cards, decks, STANDARD, first_meld=first_meld)

@@ -232,4 +232,8 @@ def find_carousel_puzzle(puzzles: list[CarouselPuzzle], puzzle_id: str) -> Carou
         if puzzle.id == puzzle_id:
             return puzzle
     example = puzzles[0].id if puzzles else "carousel-001"
-    raise GinError(f"no Carousel puzzle {puzzle_id!r} (ids look like {example})")
+    raise GinError(
+        "no Carousel puzzle {puzzle_id!r} (ids look like {example})",
+        puzzle_id=puzzle_id,
+        example=example,
+    )

@@ -9,7 +9,7 @@ from gintutor.engine.carousel.rules import CarouselRules, FirstMeld, LowTie, Obj
 from gintutor.engine.carousel.solver import MoveKind, Play
 from gintutor.text.blocks import Block, Heading, Line, Style
 from gintutor.text.blocks import Table as TextTable
-from gintutor.text.i18n import _, _r, ngettext, pgettext
+from gintutor.text.i18n import _, _r, error_text, ngettext, pgettext
 
 if TYPE_CHECKING:
     # The game and its scoring are imported by the functions that score (analyze and rules
@@ -397,7 +397,7 @@ def draft_lines(draft: Draft, style: Style, touched: tuple[int, ...] = ()) -> li
             )
         else:
             text = _("{mark}{number}  ?         {cards}  (not a meld yet: {why})").format(
-                why=shown.problem, **values
+                why=error_text(shown.problem), **values
             )
         lines.append(Line(text, 1))
     if not lines:

@@ -157,11 +157,13 @@ def parse_edit(text: str) -> Edit | None:
 
     def number(word: str) -> int:
         if not (word.isascii() and word.isdigit()) or len(word) > 3:
-            raise IllegalError(f"{word!r} is not a meld number; write {EDIT_FORMS[kind]}")
+            raise IllegalError(
+                "{word!r} is not a meld number; write {form}", word=word, form=EDIT_FORMS[kind]
+            )
         return int(word)
 
     def malformed() -> IllegalError:
-        return IllegalError(f"write {EDIT_FORMS[kind]}")
+        return IllegalError("write {form}", form=EDIT_FORMS[kind])
 
     if kind == "new":
         if not rest:
@@ -200,7 +202,8 @@ def read_reply(text: str) -> Reply:
         return parse_table(text)
     except GinError as error:
         raise GinError(
-            f"{error}. Type an edit (add, move, new, split), a whole new table, or help"
+            "{error}. Type an edit (add, move, new, split), a whole new table, or help",
+            error=error,
         ) from None
 
 

@@ -198,7 +198,11 @@ def grade(solution: Solution, text: str) -> Graded:
             short=short,
         )
     elif short < 0:  # the solver is exact: a better legal play is a solver bug, said as such
-        raise GinError(f"the play places {points} points, more than the solver's {best}")
+        raise GinError(
+            "the play places {points} points, more than the solver's {best}",
+            points=points,
+            best=best,
+        )
     return Graded(grade_for(short), points, short, reason, placed)
 
 
@@ -248,7 +252,11 @@ def fill_explanation(
         group, key = match.group(1), match.group(2)
         if group not in values or key not in values[group]:
             known = ", ".join(f"{g}.{k}" for g, keys in values.items() for k in keys)
-            raise GinError(f"{match.group(0)}: unknown placeholder (use {known})")
+            raise GinError(
+                "{placeholder}: unknown placeholder (use {known})",
+                placeholder=match.group(0),
+                known=known,
+            )
         return values[group][key]
 
     return _PLACEHOLDER.sub(value, text)

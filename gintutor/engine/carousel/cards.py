@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from gintutor.engine.cards import CARDS, Card, Rank, Suit
-from gintutor.errors import CardError
+from gintutor.errors import CardError, Phrase
 
 JOKER_POINTS = 25
 """A joker left in hand counts 25."""
@@ -159,12 +159,16 @@ def make_meld(slots: Iterable[Slot]) -> Meld:
     items = sorted(given)
     text = " ".join(slot.code for slot in given)
     if len(items) < MIN_MELD:
-        raise CardError("{meld!r}: a meld has at least 3 cards", meld=text)
+        raise CardError("{meld!r}: {why}", meld=text, why=Phrase("a meld has at least 3 cards"))
     ranks = {slot.card.rank for slot in items}
     suits = [slot.card.suit for slot in items]
     if len(ranks) == 1:
         if len(set(suits)) != len(items):
-            raise CardError("{meld!r}: a group may not hold two cards of the same suit", meld=text)
+            raise CardError(
+                "{meld!r}: {why}",
+                meld=text,
+                why=Phrase("a group may not hold two cards of the same suit"),
+            )
         return Meld(MeldKind.GROUP, tuple(items))
     if len(set(suits)) == 1:
         numbers = sorted(slot.card.rank.number for slot in items)
@@ -173,7 +177,11 @@ def make_meld(slots: Iterable[Slot]) -> Meld:
             if order == list(range(order[0], order[0] + len(order))):
                 ordered = sorted(items, key=lambda s: rank_order(s.card.rank.number, high))
                 return Meld(MeldKind.SEQUENCE, tuple(ordered))
-    raise CardError("{meld!r}: not a group or a sequence (an ace is high or low)", meld=text)
+    raise CardError(
+        "{meld!r}: {why}",
+        meld=text,
+        why=Phrase("not a group or a sequence (an ace is high or low)"),
+    )
 
 
 def _clean(token: str) -> str:

@@ -35,21 +35,22 @@ from gintutor.engine.carousel.cards import (
     make_meld,
     parse_slot,
 )
-from gintutor.errors import CardError, IllegalError
+from gintutor.errors import CardError, IllegalError, Phrase
 
 DraftMeld = tuple[Slot, ...]
 
 
-def meld_problem(slots: Sequence[Slot]) -> str | None:
-    """Why these cards are not a meld yet (``None`` when they are one), without the cards."""
+def meld_problem(slots: Sequence[Slot]) -> Phrase | None:
+    """Why these cards are not a meld yet (``None`` when they are one), without the cards:
+    the reason :func:`make_meld` gives after the cards it quotes."""
     if not slots:
         return None
     try:
         make_meld(slots)
     except CardError as error:
-        text = str(error)
-        quoted = f"{' '.join(slot.code for slot in slots)!r}: "
-        return text.removeprefix(quoted)
+        why = error.params["why"]
+        assert isinstance(why, Phrase)
+        return why
     return None
 
 
@@ -69,7 +70,7 @@ class ShownMeld:
     number: int
     slots: DraftMeld
     meld: Meld | None
-    problem: str | None
+    problem: Phrase | None
 
 
 @dataclass(frozen=True)
@@ -109,11 +110,19 @@ class Draft:
         if not 1 <= number <= len(self.melds) or not self.melds[number - 1]:
             shown = self.numbers()
             if not shown:
-                raise IllegalError(f"there is no meld {number}: the table is empty")
+                raise IllegalError("there is no meld {number}: the table is empty", number=number)
             if len(shown) == 1:
-                raise IllegalError(f"there is no meld {number}: the table has meld {shown[0]}")
-            listed = ", ".join(str(n) for n in shown[:-1])
-            raise IllegalError(f"there is no meld {number}: the melds are {listed} and {shown[-1]}")
+                raise IllegalError(
+                    "there is no meld {number}: the table has meld {shown}",
+                    number=number,
+                    shown=shown[0],
+                )
+            raise IllegalError(
+                "there is no meld {number}: the melds are {listed} and {last}",
+                number=number,
+                listed=", ".join(str(n) for n in shown[:-1]),
+                last=shown[-1],
+            )
         return self.melds[number - 1]
 
     def shown(self) -> list[ShownMeld]:
@@ -126,6 +135,10 @@ class Draft:
 
     def problems(self) -> list[tuple[int, str]]:
         """``(number, why)`` for each meld that is not valid yet."""
+        return [(number, str(why)) for number, why in self._problems()]
+
+    def _problems(self) -> list[tuple[int, Phrase]]:
+        """:meth:`problems` with each reason as the phrase to translate."""
         found = []
         for number, meld in enumerate(self.melds, start=1):
             why = meld_problem(meld)
@@ -150,7 +163,7 @@ class Draft:
     def move(self, tokens: Sequence[str], source: int, target: int | None) -> Draft:
         """Move table cards from meld ``source`` to meld ``target`` (``None``: a new meld)."""
         if target == source:
-            raise IllegalError(f"the cards are in meld {source} already")
+            raise IllegalError("the cards are in meld {source} already", source=source)
         meld = list(self.meld(source))
         if target is not None:
             self.meld(target)
@@ -161,7 +174,10 @@ class Draft:
             slot = _table_slot(token)
             if slot not in meld:
                 raise IllegalError(
-                    f"{slot.code} is not in meld {source} ({' '.join(s.code for s in meld)})"
+                    "{card} is not in meld {source} ({cards})",
+                    card=slot.code,
+                    source=source,
+                    cards=" ".join(s.code for s in meld),
                 )
             meld.remove(slot)
             taken.append(slot)
@@ -177,17 +193,21 @@ class Draft:
         slots = self.meld(number)
         slot = _table_slot(token)
         if slot not in slots:
-            raise IllegalError(f"{slot.code} is not in meld {number}")
+            raise IllegalError("{card} is not in meld {number}", card=slot.code, number=number)
         try:
             meld = make_meld(slots)
         except CardError:
             meld = None
         if meld is None or meld.kind is not MeldKind.SEQUENCE:
-            raise IllegalError(f"meld {number} is not a sequence: split cuts a sequence in two")
+            raise IllegalError(
+                "meld {number} is not a sequence: split cuts a sequence in two", number=number
+            )
         at = meld.slots.index(slot)
         if at == 0:
             raise IllegalError(
-                f"{slot.code} is the first card of meld {number}: split at a card inside it"
+                "{card} is the first card of meld {number}: split at a card inside it",
+                card=slot.code,
+                number=number,
             )
         melds = list(self.melds)
         melds[number - 1] = meld.slots[:at]
@@ -199,15 +219,21 @@ class Draft:
     def table(self) -> Table:
         """The finished table; raises naming the first meld that is not valid, or a freed
         joker not placed again."""
-        for number, why in self.problems():
+        for number, why in self._problems():
             cards = " ".join(slot.code for slot in self.melds[number - 1])
-            raise IllegalError(f"meld {number} ({cards}) is not a meld yet: {why}")
+            raise IllegalError(
+                "meld {number} ({cards}) is not a meld yet: {why}",
+                number=number,
+                cards=cards,
+                why=why,
+            )
         if self.freed:
             raise IllegalError(
                 "a freed joker stays on the table: place it again, e.g. add JK=9S to 2"
                 if self.freed == 1
-                else f"{self.freed} freed jokers stay on the table: place each again, e.g. "
-                "add JK=9S to 2"
+                else "{freed} freed jokers stay on the table: place each again, e.g. "
+                "add JK=9S to 2",
+                freed=self.freed,
             )
         return Table.of(make_meld(meld) for meld in self.melds if meld)
 
@@ -219,16 +245,18 @@ class Draft:
         slots = []
         for token in tokens:
             if is_joker_word(token):
-                raise IllegalError(f"{token!r}: say which card the joker stands for, e.g. JK=7H")
+                raise IllegalError(
+                    "{token!r}: say which card the joker stands for, e.g. JK=7H", token=token
+                )
             try:
                 slot = parse_slot(token)
             except CardError as error:
-                raise IllegalError(str(error)) from None
+                raise IllegalError(error.template, **error.params) from None
             if slot.joker:
                 if freed:
                     freed -= 1
                 else:
-                    hand = _take(hand, Hand((), 1), "a joker")
+                    hand = _take(hand, Hand((), 1), Phrase("a joker"))
             else:
                 hand = _take(hand, Hand((slot.card,)), slot.card.code)
             slots.append(slot)
@@ -253,14 +281,14 @@ def _table_slot(token: str) -> Slot:
     try:
         return parse_slot(token)
     except CardError as error:
-        raise IllegalError(str(error)) from None
+        raise IllegalError(error.template, **error.params) from None
 
 
-def _take(hand: Hand, cards: Hand, name: str) -> Hand:
+def _take(hand: Hand, cards: Hand, name: str | Phrase) -> Hand:
     try:
         return hand - cards
     except CardError:
-        raise IllegalError(f"your hand does not hold {name}") from None
+        raise IllegalError("your hand does not hold {name}", name=name) from None
 
 
 def meld_of(slots: DraftMeld) -> Meld | None:

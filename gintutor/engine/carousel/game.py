@@ -19,7 +19,7 @@ from gintutor.engine.cards import CARDS, Card
 from gintutor.engine.carousel.cards import JOKER_POINTS, Hand, Table, decks_for
 from gintutor.engine.carousel.rules import STANDARD, CarouselRules, FirstMeld, LowTie
 from gintutor.engine.carousel.solver import Play, best_play, nearby_melds, verify_play
-from gintutor.errors import IllegalError
+from gintutor.errors import IllegalError, Phrase
 
 # --- scoring ---------------------------------------------------------------------------------
 
@@ -45,13 +45,15 @@ class RoundResult:
 
     def __post_init__(self) -> None:
         if not 2 <= len(self.points) <= 5:
-            raise IllegalError(f"Carousel is for 2 to 5 players, got {len(self.points)}")
+            raise IllegalError(
+                "Carousel is for 2 to 5 players, got {players}", players=len(self.points)
+            )
         if any(p < 0 for p in self.points):
             raise IllegalError("points left in hand cannot be negative")
         if (self.player is None) != (self.ending is Ending.STOCK):
             raise IllegalError("a knock or going out names its player; a stock ending none")
         if self.player is not None and not 0 <= self.player < len(self.points):
-            raise IllegalError(f"player {self.player + 1} is not in the game")
+            raise IllegalError("player {number} is not in the game", number=self.player + 1)
 
 
 class Impossible(Enum):
@@ -123,8 +125,26 @@ def verify_result(result: RoundResult, rules: CarouselRules = STANDARD) -> None:
     """Raise :class:`~gintutor.errors.IllegalError` naming the first impossible entry of
     ``result`` (see :func:`impossible_entries`)."""
     for entry in impossible_entries(result, rules):
-        who = "the hands" if entry.player is None else f"player {entry.player + 1}"
-        raise IllegalError(f"{who}: {entry.reason.value} ({entry.bound})")
+        who = (
+            Phrase("the hands")
+            if entry.player is None
+            else Phrase("player {number}", number=entry.player + 1)
+        )
+        raise IllegalError(
+            "{who}: {reason} ({bound})",
+            who=who,
+            reason=_IMPOSSIBLE_WORDS[entry.reason],
+            bound=entry.bound,
+        )
+
+
+_IMPOSSIBLE_WORDS = {
+    Impossible.KNOCK_OVER_LIMIT: Phrase("knock over the limit"),
+    Impossible.OUT_WITH_POINTS: Phrase("out with points"),
+    Impossible.EMPTY_NOT_OUT: Phrase("0 points without going out"),
+    Impossible.MORE_THAN_THE_CARDS: Phrase("more points than the cards"),
+}
+"""Each reason's words (its value) in an error, translated."""
 
 
 class ItemKind(Enum):
@@ -229,9 +249,18 @@ def score_game(results: list[RoundResult], rules: CarouselRules = STANDARD) -> G
     over = False
     for number, result in enumerate(results, start=1):
         if over:
-            raise IllegalError(f"round {number}: the game ended after round {number - 1}")
+            raise IllegalError(
+                "round {number}: the game ended after round {previous}",
+                number=number,
+                previous=number - 1,
+            )
         if len(result.points) != players:
-            raise IllegalError(f"round {number}: {len(result.points)} players, not {players}")
+            raise IllegalError(
+                "round {number}: {count} players, not {players}",
+                number=number,
+                count=len(result.points),
+                players=players,
+            )
         scored = score_round(result, rules)
         rounds.append(scored)
         totals = [t + s for t, s in zip(totals, scored.scores, strict=True)]
@@ -433,9 +462,10 @@ class Round:
         """Knock: the round ends at once."""
         if not self.can_knock():
             raise IllegalError(
-                f"you may knock after your turn with at most "
-                f"{self.rules.knock_limit} points in hand "
-                f"(you hold {self.hand.points})"
+                "you may knock after your turn with at most {limit} points in hand "
+                "(you hold {points})",
+                limit=self.rules.knock_limit,
+                points=self.hand.points,
             )
         self.log.append(LogEntry(self.player, Action.KNOCK))
         return self._finish(Ending.KNOCK, self.player)
@@ -465,12 +495,18 @@ class Round:
         from gintutor.engine.carousel.cards import parse_table
 
         if entry.player != self.player or self.phase is Phase.ROUND_OVER:
-            raise IllegalError(f"player {entry.player + 1} acts but it is not their turn")
+            raise IllegalError(
+                "player {number} acts but it is not their turn", number=entry.player + 1
+            )
         if entry.action is Action.DRAW:
             card = self.draw()
             drawn = "JK" if card is None else card.code
             if entry.detail and entry.detail != drawn:
-                raise IllegalError(f"the deal gives {drawn}, the log says {entry.detail}")
+                raise IllegalError(
+                    "the deal gives {drawn}, the log says {logged}",
+                    drawn=drawn,
+                    logged=entry.detail,
+                )
         elif entry.action is Action.PLAY:
             self.play(parse_table(entry.table))
         elif entry.action is Action.PASS:

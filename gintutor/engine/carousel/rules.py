@@ -61,7 +61,7 @@ class CarouselRules:
 
     def __post_init__(self) -> None:
         if not 1 <= self.draws_per_turn <= 5:
-            raise RulesError(f"draws_per_turn {self.draws_per_turn}: use 1 to 5")
+            raise RulesError("draws_per_turn {draws}: use 1 to 5", draws=self.draws_per_turn)
         if self.hand_size < 1 or self.knock_limit < 0 or self.game_target < 1:
             raise RulesError("hand_size and game_target must be positive, knock_limit >= 0")
 

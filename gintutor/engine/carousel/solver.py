@@ -1120,7 +1120,7 @@ def best_play(
 
     verify_counts(table, [hand], decks)
     if decks not in (1, 2):
-        raise CardError(f"Carousel uses one or two decks, got {decks}")
+        raise CardError("Carousel uses one or two decks, got {decks}", decks=decks)
     if first_meld:
         chosen: tuple[int, ...] = ()
     elif only is None:
@@ -1353,8 +1353,8 @@ def verify_play(table: Table, hand: Hand, new_table: Table, decks: int = 2) -> H
     gone = before - after
     if gone:
         raise IllegalError(
-            f"{' '.join(c.code for c in sorted(gone.elements()))} left the "
-            "table: no card goes from the table to a hand"
+            "{cards} left the table: no card goes from the table to a hand",
+            cards=" ".join(c.code for c in sorted(gone.elements())),
         )
     old_jokers, new_jokers = jokers(table), jokers(new_table)
     added_jokers = sum(new_jokers.values()) - sum(old_jokers.values())
@@ -1366,13 +1366,13 @@ def verify_play(table: Table, hand: Hand, new_table: Table, decks: int = 2) -> H
     try:
         hand - placed
     except CardError as error:
-        raise IllegalError(str(error)) from None
+        raise IllegalError(error.template, **error.params) from None
     for card, count in old_jokers.items():
         freed = count - new_jokers[card]
         if freed > after[card]:
             raise IllegalError(
-                f"the joker standing for {card.code} changed without the real "
-                f"{card.code} replacing it"
+                "the joker standing for {card} changed without the real {card} replacing it",
+                card=card.code,
             )
     verify_counts(new_table, [], decks)
     return placed

@@ -71,17 +71,19 @@ _LONGEST_ANSWER = 400
 def read_table(text: str) -> Table:
     """A table typed by the learner (melds separated by ``|``); :class:`AnswerError` if not."""
     if len(text) > _LONGEST_ANSWER:
-        raise AnswerError(f"{quoted(text.strip())} is far too long for a table")
+        raise AnswerError("{text} is far too long for a table", text=quoted(text.strip()))
     try:
         return parse_table(text)
     except GinError as error:
-        raise AnswerError(f"{error} (write melds like 7H 8H 9H | JK=7C 7D 7S)") from None
+        raise AnswerError(
+            "{error} (write melds like 7H 8H 9H | JK=7C 7D 7S)", error=error
+        ) from None
 
 
 def read_hand(text: str) -> Hand:
     """Cards typed by the learner (``JK`` for a joker); :class:`AnswerError` if not cards."""
     if len(text) > _LONGEST_ANSWER:
-        raise AnswerError(f"{quoted(text.strip())} is far too long for cards")
+        raise AnswerError("{text} is far too long for cards", text=quoted(text.strip()))
     try:
         return parse_hand_cards(text)
     except GinError as error:
@@ -90,14 +92,14 @@ def read_hand(text: str) -> Hand:
 
 def _players(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise CardError(f"{value!r}: expected a number of players, 2 to 5")
+        raise CardError("{value!r}: expected a number of players, 2 to 5", value=value)
     decks_for(value)
     return value
 
 
 def _flag(value: Any) -> bool:
     if not isinstance(value, bool):
-        raise CardError(f"{value!r}: expected true or false")
+        raise CardError("{value!r}: expected true or false", value=value)
     return value
 
 
@@ -136,7 +138,9 @@ class CarouselQuestion(Question):
             return _flag(value)
         if key == "drawn":
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise CardError(f"{value!r}: expected the cards drawn this turn, 1 or more")
+                raise CardError(
+                    "{value!r}: expected the cards drawn this turn, 1 or more", value=value
+                )
             return value
         if key == "rounds":
             if not isinstance(value, list) or not value:
@@ -149,8 +153,10 @@ class CarouselQuestion(Question):
                 return ScoreAsk(value)
             except ValueError:
                 choices = ", ".join(member.value for member in ScoreAsk)
-                raise CardError(f"unknown value {value!r} (use {choices})") from None
-        raise CardError(f"{key!r} is not a key of this question")
+                raise CardError(
+                    "unknown value {value!r} (use {choices})", value=value, choices=choices
+                ) from None
+        raise CardError("{key!r} is not a key of this question", key=key)
 
 
 # --- melds -----------------------------------------------------------------------------------
@@ -274,7 +280,9 @@ class CarouselMeldQuestion(CarouselQuestion):
         words = {fault.value: fault for fault in MeldFault}
         if word not in _VALID_WORDS and word not in words:
             raise AnswerError(
-                f"{quoted(text.strip())}: answer valid, or what is wrong: {', '.join(words)}"
+                "{text}: answer valid, or what is wrong: {words}",
+                text=quoted(text.strip()),
+                words=", ".join(words),
             )
         faults = self.faults()
         if word in _VALID_WORDS:
@@ -335,7 +343,7 @@ class _Position(CarouselQuestion):
         try:
             self.hand - typed
         except CardError as error:
-            raise AnswerError(str(error).replace("the hand does not", "you don't")) from None
+            raise AnswerError("you don't hold {cards}", **error.params) from None
         return typed
 
 
@@ -596,9 +604,15 @@ class CarouselTurnQuestion(_Position):
     def verify(self) -> None:
         limit = self.carousel_rules.draws_per_turn
         if not 1 <= self.drawn <= limit:
-            raise CardError(f"drawn: {self.drawn}; a turn draws 1 to {limit} cards")
+            raise CardError(
+                "drawn: {drawn}; a turn draws 1 to {limit} cards", drawn=self.drawn, limit=limit
+            )
         if len(self.hand) < self.drawn:
-            raise CardError(f"drawn: {self.drawn}; the hand holds only {len(self.hand)} cards")
+            raise CardError(
+                "drawn: {drawn}; the hand holds only {count} cards",
+                drawn=self.drawn,
+                count=len(self.hand),
+            )
         super().verify()
 
     def round(self) -> Round:
@@ -681,7 +695,8 @@ class CarouselTurnQuestion(_Position):
                 said.add(TurnAction(word))
             except ValueError:
                 raise AnswerError(
-                    f"{quoted(word)} is not a move here: type meld, draw or end (or several)"
+                    "{word} is not a move here: type meld, draw or end (or several)",
+                    word=quoted(word),
                 ) from None
         if not said:
             raise AnswerError("type meld, draw or end (or several)")
@@ -749,7 +764,11 @@ class CarouselScoreQuestion(CarouselQuestion):
         names, sheet = self.sheet()
         lowered = [name.lower() for name in names]
         if self.player.lower() not in lowered:
-            raise GinError(f"player {self.player!r} is not in the rounds ({', '.join(names)})")
+            raise GinError(
+                "player {player!r} is not in the rounds ({names})",
+                player=self.player,
+                names=", ".join(names),
+            )
         index = lowered.index(self.player.lower())
         if self.want is ScoreAsk.ROUND:
             return sheet.rounds[-1].scores[index]
