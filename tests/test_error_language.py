@@ -264,3 +264,36 @@ def test_a_carousel_play_that_is_not_a_meld_yet_is_named_in_the_language() -> No
         "kombinasjon 1 (7H 8H) er ikke en kombinasjon ennå: en kombinasjon har minst 3 kort"
     )
     assert isinstance(draft.hand, Hand)
+
+
+IN_BOTH_HANDS = {
+    "en": "error: AS is in both hands",
+    "id": "error: AS ada di kedua tangan",
+    "pt_BR": "error: AS está nas duas mãos",
+    "nb": "error: AS er på begge hendene",
+}
+
+
+@pytest.mark.parametrize("language", sorted(IN_BOTH_HANDS))
+def test_a_card_in_both_hands_is_named_in_the_language(language: str) -> None:
+    hand, opponent = "AS 2S 3S 4H 5H 6H 7D 8D 9D KC", "AS 2C 3C 4C 5C 6C 7C 8C 9C TC"
+    result = invoke(["--lang", language, "analyze", hand, "--opponent", opponent])
+    assert result.exit_code == 2
+    assert result.stderr.strip() == IN_BOTH_HANDS[language]
+
+
+def test_a_knock_above_the_limit_is_named_in_the_language() -> None:
+    from gintutor.engine.cards import CardSet
+    from gintutor.engine.knocking import verify_knock
+    from gintutor.engine.rules import preset
+    from gintutor.errors import IllegalError
+
+    with pytest.raises(IllegalError) as caught:
+        verify_knock(CardSet.parse("AS 2S 3S 4H 5H 6H 7D 8D 9C KC QC"), preset("standard"))
+    assert str(caught.value) == (
+        "34 deadwood is above the knock limit of 10: shed 24 more points to knock"
+    )
+    i18n.use("pt_BR")
+    assert error_text(caught.value) == (
+        "34 de resto passa do limite para bater de 10: livre-se de mais 24 pontos para bater"
+    )

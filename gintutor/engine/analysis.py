@@ -143,7 +143,7 @@ def analyze(
     (True, 'over-limit', 32)
     """
     if len(hand) not in (10, 11):
-        raise CardError(f"a hand here has 10 or 11 cards, got {len(hand)}")
+        raise CardError("a hand here has 10 or 11 cards, got {count}", count=len(hand))
     if opponent is not None:
         verify_hands(hand, opponent)
     verdict = knock_verdict(hand, rules, upcard, taken_from_discard)

@@ -214,7 +214,11 @@ def opponent_model(name: str | None) -> Opponent:
     key = STRONG if name is None else name.strip().lower()
     found = OPPONENTS.get(key)
     if found is None:
-        raise IllegalError(f"unknown opponent {name!r}: choose one of {', '.join(OPPONENTS)}")
+        raise IllegalError(
+            "unknown opponent {name!r}: choose one of {names}",
+            name=name,
+            names=", ".join(OPPONENTS),
+        )
     return found
 
 
@@ -251,7 +255,7 @@ def after(info: InfoSet, action: Action, drawn: int = NO_CARD) -> InfoSet:
             taken=NO_CARD,
             events=(*info.events, Seen(me, Kind.DRAW, drawn)),
         )
-    raise IllegalError(f"{action} is not followed by a decision of the same player")
+    raise IllegalError("{action} is not followed by a decision of the same player", action=action)
 
 
 def _knock_value(info: InfoSet, action: Action) -> Exact:
@@ -762,7 +766,7 @@ def judge(
     if kinds is not None:
         legal = [action for action in legal if action.kind in kinds]
     if not legal:
-        raise IllegalError(f"no decision to judge in the {info.phase.value} phase")
+        raise IllegalError("no decision to judge in the {phase} phase", phase=info.phase.value)
     model = opponent_model(opponent)
     rng = random.Random(_position_seed(info, seed))
     win_of = _win_function(info, scores)

@@ -102,25 +102,34 @@ def verify_position(position: Position) -> None:
         clash = seen & cards.mask
         if clash:
             card = next(iter(CardSet(clash)))
-            raise CardError(f"{card.code} appears twice (again in {name})")
+            raise CardError("{card} appears twice (again in {name})", card=card.code, name=name)
         seen |= cards.mask
     expected = 10 if position.upcard is not None else 11
     if len(position.hand) != expected:
-        raise CardError(f"the hand has {len(position.hand)} cards: expected {expected}")
+        raise CardError(
+            "the hand has {count} cards: expected {expected}",
+            count=len(position.hand),
+            expected=expected,
+        )
     if len(position.opponent_known) > HAND_SIZE:
-        raise CardError(f"the opponent holds 10 cards, not {len(position.opponent_known)} known")
+        raise CardError(
+            "the opponent holds 10 cards, not {count} known", count=len(position.opponent_known)
+        )
     if position.took_from_discard is not None and position.took_from_discard not in position.hand:
         raise CardError(
-            f"{position.took_from_discard.code} was taken from the discard pile but "
-            "is not in the hand"
+            "{card} was taken from the discard pile but is not in the hand",
+            card=position.took_from_discard.code,
         )
     if position.stock_size is not None:
         total = seen.bit_count() + position.hidden_count + position.stock_size
         if total != 52:
             raise CardError(
-                f"the cards do not add up to 52: {seen.bit_count()} placed + "
-                f"{position.hidden_count} hidden in the opponent's hand + stock "
-                f"{position.stock_size} = {total}"
+                "the cards do not add up to 52: {placed} placed + {hidden} hidden in the "
+                "opponent's hand + stock {stock} = {total}",
+                placed=seen.bit_count(),
+                hidden=position.hidden_count,
+                stock=position.stock_size,
+                total=total,
             )
     if position.stock_size is not None and position.stock_size < 0:
         raise CardError("the stock cannot hold fewer than 0 cards")
@@ -224,7 +233,7 @@ class Evaluation:
         for option in self.options:
             if option.card == card:
                 return option
-        raise CardError(f"{card.code} is not a legal discard here")
+        raise CardError("{card} is not a legal discard here", card=card.code)
 
 
 def reach_mask(mask: int) -> int:
@@ -485,7 +494,7 @@ def evaluate(position: Position) -> Evaluation:
     """Evaluate every legal discard of an 11-card position (card order)."""
     verify_position(position)
     if len(position.hand) != 11:
-        raise CardError(f"a discard question needs 11 cards, got {len(position.hand)}")
+        raise CardError("a discard question needs 11 cards, got {count}", count=len(position.hand))
     cache = _Cache()
     options = tuple(
         evaluate_discard(position, card, cache)

@@ -41,8 +41,11 @@ class HandRecord:
                 raise GinError("a void hand scores nothing")
         elif self.winner not in range(PLAYERS) or self.points < 0 or self.outcome is None:
             raise GinError(
-                f"a hand result needs a winner (0 or 1), how it ended and points >= 0, "
-                f"got winner {self.winner}, {self.outcome}, {self.points}"
+                "a hand result needs a winner (0 or 1), how it ended and points >= 0, "
+                "got winner {winner}, {outcome}, {points}",
+                winner=self.winner,
+                outcome=self.outcome,
+                points=self.points,
             )
 
     @classmethod
@@ -184,7 +187,11 @@ class RunningGame:
         """Enter the next hand; :class:`GinError` when the game was already over."""
         number = len(self.lines) + 1
         if self.is_over(rules):
-            raise GinError(f"hand {number}: the game was already over after hand {number - 1}")
+            raise GinError(
+                "hand {number}: the game was already over after hand {previous}",
+                number=number,
+                previous=number - 1,
+            )
         self.enter(number, record)
 
     def enter(self, hand: int, record: HandRecord) -> None:
@@ -259,7 +266,11 @@ def score_match(
     unentered: list[SheetLine] = []
     for number, record in enumerate(records, start=1):
         if all(game.is_over(rules) for game in sheets):
-            raise GinError(f"hand {number}: the match was already over after hand {number - 1}")
+            raise GinError(
+                "hand {number}: the match was already over after hand {previous}",
+                number=number,
+                previous=number - 1,
+            )
         if record.winner is None:
             for game in sheets:
                 if not game.is_over(rules):

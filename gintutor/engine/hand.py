@@ -142,16 +142,27 @@ class Action:
         head, _, tail = text.partition(":")
         words = head.split()
         if not words:
-            raise CardError(f"{text!r}: empty action")
+            raise CardError("{text!r}: empty action", text=text)
         try:
             kind = Kind(words[0].lower())
         except ValueError:
             choices = ", ".join(k.value for k in Kind)
-            raise CardError(f"{text!r}: unknown action {words[0]!r} (use {choices})") from None
+            raise CardError(
+                "{text!r}: unknown action {word!r} (use {choices})",
+                text=text,
+                word=words[0],
+                choices=choices,
+            ) from None
         card = Card.parse(words[1]).index if len(words) > 1 else NO_CARD
         needs_card = kind in (Kind.DISCARD, Kind.KNOCK)
         if needs_card != (card != NO_CARD) or len(words) > 2:
-            raise CardError(f"{text!r}: {kind.value} takes {'one card' if needs_card else 'none'}")
+            raise CardError(
+                "{text!r}: {action} takes one card"
+                if needs_card
+                else "{text!r}: {action} takes none",
+                text=text,
+                action=kind.value,
+            )
         tail = tail.strip()
         if kind is Kind.LAY_OFF:
             return cls(kind, layoffs=0 if tail in ("", "-") else CardSet.parse(tail).mask)
@@ -207,7 +218,9 @@ class Deal:
         head, _, cards = text.partition(":")
         words = head.split()
         if len(words) != 2 or words[0] != "dealer" or words[1] not in ("0", "1"):
-            raise CardError(f"{text[:20]!r}...: a deal starts 'dealer 0:' or 'dealer 1:'")
+            raise CardError(
+                "{start!r}...: a deal starts 'dealer 0:' or 'dealer 1:'", start=text[:20]
+            )
         return cls(int(words[1]), tuple(card.index for card in parse_cards(cards)))
 
 
@@ -708,7 +721,9 @@ class GameState:
     def match(self) -> Match:
         """Hollywood's three games so far (:class:`GinError` for other rules)."""
         if not self.rules.hollywood:
-            raise GinError(f"{self.rules.name} rules score one game, not a Hollywood match")
+            raise GinError(
+                "{rules} rules score one game, not a Hollywood match", rules=self.rules.name
+            )
         return score_match([r.record() for r in self.results], self.rules)
 
     @property

@@ -160,7 +160,7 @@ class Verdict:
         for judged in self.judged:
             if judged.action == action:
                 return judged
-        raise IllegalError(f"{action} is not a legal action here")
+        raise IllegalError("{action} is not a legal action here", action=action)
 
     def top(self, n: int = 3) -> tuple[Judged, ...]:
         """The ``n`` best actions."""

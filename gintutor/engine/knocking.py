@@ -148,11 +148,12 @@ def knock_verdict(
     if len(hand) == 10:
         if taken_from_discard is not None and taken_from_discard not in hand:
             raise CardError(
-                f"{taken_from_discard.code} was taken from the discard pile but is not in the hand"
+                "{card} was taken from the discard pile but is not in the hand",
+                card=taken_from_discard.code,
             )
         return _verdict(min_deadwood_mask(hand.mask), limit, (), False)
     if len(hand) != 11:
-        raise CardError(f"a hand here has 10 or 11 cards, got {len(hand)}")
+        raise CardError("a hand here has 10 or 11 cards, got {count}", count=len(hand))
     options = tuple(
         DiscardVerdict(option.card, option.deadwood, limit, knock_reason(option.deadwood, limit))
         for option in discard_options(hand, taken_from_discard)
@@ -172,10 +173,14 @@ def verify_knock(
     if not verdict.can_knock:
         if verdict.knock_limit == 0:
             raise IllegalError(
-                f"these rules allow only gin and the hand has {verdict.deadwood} deadwood"
+                "these rules allow only gin and the hand has {deadwood} deadwood",
+                deadwood=verdict.deadwood,
             )
         raise IllegalError(
-            f"{verdict.deadwood} deadwood is above the knock limit of {verdict.knock_limit}: "
-            f"shed {verdict.points_to_shed} more points to knock"
+            "{deadwood} deadwood is above the knock limit of {limit}: "
+            "shed {shed} more points to knock",
+            deadwood=verdict.deadwood,
+            limit=verdict.knock_limit,
+            shed=verdict.points_to_shed,
         )
     return verdict

@@ -156,7 +156,7 @@ def play_game(
     lines: list[HandLine] = []
     while not game.over:
         if len(lines) >= MAX_HANDS:
-            raise GinError(f"game {seed}: no winner after {MAX_HANDS} hands")
+            raise GinError("game {seed}: no winner after {most} hands", seed=seed, most=MAX_HANDS)
         deal = Deal.shuffled(random.Random(f"deal:{seed}:{len(lines)}"), game.dealer)
         state = play_hand(bots, deal, rules, rngs, clock)
         result = state.result
@@ -200,13 +200,14 @@ def play_pair(spec: MatchSpec, pair: int) -> tuple[GameRecord, GameRecord]:
 
 def _play_pair_job(
     job: tuple[MatchSpec, int],
-) -> tuple[int, tuple[GameRecord, GameRecord] | str]:
-    """A pair's games, or why they could not be played to the end (a game with no winner)."""
+) -> tuple[int, tuple[GameRecord, GameRecord] | GinError]:
+    """A pair's games, or why they could not be played to the end (a game with no winner;
+    the error itself, so its template crosses to the parent process to be translated)."""
     spec, pair = job
     try:
         return pair, play_pair(spec, pair)
     except GinError as error:
-        return pair, str(error)
+        return pair, error
 
 
 @dataclass
@@ -372,12 +373,12 @@ def run_match(
     for name in spec.bots:
         spec.make(name)  # an unknown name fails here, before any worker starts
     results: dict[int, tuple[GameRecord, GameRecord]] = {}
-    stopped: list[str] = []
+    stopped: list[GinError] = []
     work = [(spec, pair) for pair in range(spec.pairs)]
 
-    def take(pair: int, games: tuple[GameRecord, GameRecord] | str) -> bool:
+    def take(pair: int, games: tuple[GameRecord, GameRecord] | GinError) -> bool:
         """Keep a pair's games; False once a pair could not be played (the match stops)."""
-        if isinstance(games, str):
+        if isinstance(games, GinError):
             stopped.append(games)
             return False
         results[pair] = games
@@ -395,6 +396,6 @@ def run_match(
                 if not take(pair, games):
                     break  # leaving the block stops the other workers
     if stopped and not results:
-        raise GinError(stopped[0])
+        raise GinError(stopped[0].template, **stopped[0].params)
     report = summarize(spec, [results[pair] for pair in sorted(results)])
-    return replace(report, stopped=stopped[0]) if stopped else report
+    return replace(report, stopped=str(stopped[0])) if stopped else report

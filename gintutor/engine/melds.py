@@ -78,8 +78,9 @@ def melds_within(mask: int) -> list[int]:
 def _not_a_meld(cards: Iterable[Card]) -> NoReturn:
     text = " ".join(card.code for card in cards)
     raise CardError(
-        f"{text} is not a meld: a run is 3+ consecutive cards of one suit "
-        "(ace is low: A-2-3, never Q-K-A) and a set is 3 or 4 cards of one rank"
+        "{cards} is not a meld: a run is 3+ consecutive cards of one suit "
+        "(ace is low: A-2-3, never Q-K-A) and a set is 3 or 4 cards of one rank",
+        cards=text,
     )
 
 

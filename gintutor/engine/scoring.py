@@ -92,7 +92,7 @@ def score_hand(
     items: list[ScoreItem] = []
     if big_gin:
         if not rules.big_gin:
-            raise IllegalError(f"{rules.name} rules do not recognise big gin")
+            raise IllegalError("{rules} rules do not recognise big gin", rules=rules.name)
         outcome, winner = Outcome.BIG_GIN, Side.KNOCKER
         items += [
             ScoreItem(ItemKind.BIG_GIN_BONUS, rules.big_gin_bonus, "big_gin_bonus"),
@@ -107,7 +107,8 @@ def score_hand(
     else:
         if rules.undercut_bonus is None or rules.tie_is_undercut is None:
             raise IllegalError(
-                f"{rules.name} rules allow only gin: a knock with deadwood is illegal"
+                "{rules} rules allow only gin: a knock with deadwood is illegal",
+                rules=rules.name,
             )
         tie = knocker_deadwood == defender_deadwood
         if knocker_deadwood < defender_deadwood or (tie and not rules.tie_is_undercut):

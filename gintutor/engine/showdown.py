@@ -217,13 +217,13 @@ def _outcome(
 def verify_hands(knocker: CardSet, defender: CardSet) -> None:
     """Raise :class:`CardError` unless knocker (10 or 11 cards) and defender (10) are disjoint."""
     if len(knocker) not in (10, 11):
-        raise CardError(f"the knocker's hand has 10 or 11 cards, got {len(knocker)}")
+        raise CardError("the knocker's hand has 10 or 11 cards, got {count}", count=len(knocker))
     if len(defender) != 10:
-        raise CardError(f"the defender's hand has 10 cards, got {len(defender)}")
+        raise CardError("the defender's hand has 10 cards, got {count}", count=len(defender))
     shared = knocker & defender
     if shared:
         first = next(iter(shared))
-        raise CardError(f"{first.code} is in both hands")
+        raise CardError("{card} is in both hands", card=first.code)
 
 
 def showdown(
@@ -242,7 +242,8 @@ def showdown(
     verify_hands(knocker, defender)
     if taken_from_discard is not None and taken_from_discard not in knocker:
         raise CardError(
-            f"{taken_from_discard.code} was taken from the discard pile but is not in the hand"
+            "{card} was taken from the discard pile but is not in the hand",
+            card=taken_from_discard.code,
         )
     limit = rules.knock_limit_for(upcard)
     multiplier = rules.multiplier_for(upcard)
@@ -264,10 +265,14 @@ def showdown(
     if best_deadwood > limit and not outcomes:
         if limit == 0:
             raise IllegalError(
-                f"{rules.name} rules allow only gin here and the best is {best_deadwood} deadwood"
+                "{rules} rules allow only gin here and the best is {deadwood} deadwood",
+                rules=rules.name,
+                deadwood=best_deadwood,
             )
         raise IllegalError(
-            f"{best_deadwood} deadwood is above the knock limit of {limit}: this hand cannot knock"
+            "{deadwood} deadwood is above the knock limit of {limit}: this hand cannot knock",
+            deadwood=best_deadwood,
+            limit=limit,
         )
     for discard, hand in hands:
         for spread in arrangements_mask(hand.mask, limit):

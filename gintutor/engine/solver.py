@@ -293,12 +293,13 @@ def discard_options(
     [('6C', 9), ('5H', 10)]
     """
     if len(hand) != 11:
-        raise CardError(f"a hand after drawing has 11 cards, got {len(hand)}")
+        raise CardError("a hand after drawing has 11 cards, got {count}", count=len(hand))
     forbidden = 0
     if taken_from_discard is not None:
         if taken_from_discard not in hand:
             raise CardError(
-                f"{taken_from_discard.code} was taken from the discard pile but is not in the hand"
+                "{card} was taken from the discard pile but is not in the hand",
+                card=taken_from_discard.code,
             )
         forbidden = taken_from_discard.mask
     options = [
@@ -323,10 +324,11 @@ def is_big_gin_mask(mask: int) -> bool:
 def verify_discard(hand: CardSet, card: Card, taken_from_discard: Card | None = None) -> None:
     """Raise :class:`IllegalError` when ``card`` may not be discarded from ``hand``."""
     if card not in hand:
-        raise IllegalError(f"you don't hold {card.code}")
+        raise IllegalError("you don't hold {card}", card=card.code)
     if taken_from_discard is not None and card == taken_from_discard:
         raise IllegalError(
-            f"{card.code} was just taken from the discard pile: it may not be discarded this turn"
+            "{card} was just taken from the discard pile: it may not be discarded this turn",
+            card=card.code,
         )
 
 

@@ -138,7 +138,11 @@ def hand_distribution(rules: RuleSet) -> tuple[dict[int, float], float]:
         else:
             counts[net] = counts.get(net, 0) + count
     if not total:
-        raise GinError(f"no self-play hands for {rules.name} rules (knock limit {fixed})")
+        raise GinError(
+            "no self-play hands for {rules} rules (knock limit {limit})",
+            rules=rules.name,
+            limit=fixed,
+        )
     return {points: n / total for points, n in sorted(counts.items())}, void / total
 
 
@@ -229,7 +233,9 @@ def game_win_chance(
     Symmetric: with ``my_deal=None``, ``P(a, b) + P(b, a) = 1``.
     """
     if my_score < 0 or opponent_score < 0:
-        raise GinError(f"scores are never negative: {my_score}, {opponent_score}")
+        raise GinError(
+            "scores are never negative: {mine}, {theirs}", mine=my_score, theirs=opponent_score
+        )
     target = rules.target
     if my_score >= target:
         return 1.0

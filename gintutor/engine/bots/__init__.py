@@ -66,4 +66,6 @@ def make_bot(name: str, *, worlds: int | None = None, seconds: float | None = No
         from gintutor.engine.bots.coachplayer import CoachPlayer
 
         return CoachPlayer() if worlds is None else CoachPlayer(worlds=worlds)
-    raise GinError(f"unknown bot {name!r}: choose one of {', '.join(BOT_NAMES)}")
+    raise GinError(
+        "unknown bot {name!r}: choose one of {names}", name=name, names=", ".join(BOT_NAMES)
+    )

@@ -280,7 +280,7 @@ def action_values(
         elif action.kind in (Kind.DRAW, Kind.PASS):
             plays[action] = after_pass(me, info.top, info.phase is Phase.OFFER, info.dealer == me)
         else:
-            raise IllegalError(f"{action} is not valued by rollouts")
+            raise IllegalError("{action} is not valued by rollouts", action=action)
     return play_out(info, plays, worlds, rng, seconds)
 
 
