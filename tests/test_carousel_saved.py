@@ -19,7 +19,7 @@ from gintutor.content.carouselgames import (
     carousel_games_folder,
     load_carousel_game,
 )
-from gintutor.content.games import GameOpenError
+from gintutor.content.gamefile import GameOpenError
 from gintutor.engine.carousel.game import BotLevel, Phase
 
 ROOT = Path(__file__).resolve().parents[1]

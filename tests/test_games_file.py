@@ -11,17 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from gintutor.content.games import (
-    CoachNote,
-    GameFileError,
-    GameWriter,
-    SavedGame,
-    find_game,
-    games_dir,
-    latest_game,
-    list_games,
-    load_game,
-)
+from gintutor.content.gamefile import GameFileError, find_game, latest_game, list_games
+from gintutor.content.games import CoachNote, GameWriter, SavedGame, games_dir, load_game
 from gintutor.engine.bots import make_bot
 from gintutor.engine.hand import Action, Deal, HandState
 from gintutor.engine.rules import preset

@@ -21,8 +21,9 @@ from clirun import run
 from test_play import BOT, GAME, NOW, SEED, scripted
 
 from gintutor.cli import playrun
-from gintutor.content import games as games_module
-from gintutor.content.games import GameOpenError, GameWriter, games_dir, load_game
+from gintutor.content import gamefile
+from gintutor.content.gamefile import GameOpenError
+from gintutor.content.games import GameWriter, games_dir, load_game
 
 EXAMPLE = Path(__file__).parents[1] / "examples" / "game.txt"
 
@@ -30,7 +31,7 @@ EXAMPLE = Path(__file__).parents[1] / "examples" / "game.txt"
 @pytest.fixture(autouse=True)
 def no_fsync(monkeypatch: pytest.MonkeyPatch) -> None:
     """Durability is not what these tests check (tests/test_games_file.py does)."""
-    monkeypatch.setattr(games_module, "SYNC", False)
+    monkeypatch.setattr(gamefile, "SYNC", False)
 
 
 @pytest.fixture
@@ -176,7 +177,7 @@ def test_a_full_disk_during_play_is_exit_1(
                 raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
         return write(descriptor, data)
 
-    monkeypatch.setattr(games_module.os, "write", full)
+    monkeypatch.setattr(gamefile.os, "write", full)
     code, _, err = run(
         "play", "--bot", BOT, "--coach", "off", "--seed", str(SEED),
         stdin="\n".join(scripted()[:8]),

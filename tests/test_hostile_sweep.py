@@ -21,7 +21,8 @@ from clirun import run
 from sweep import first_fast
 
 from gintutor.content.cachefile import kept
-from gintutor.content.games import GameFileError, latest_game, load_game
+from gintutor.content.gamefile import GameFileError, latest_game
+from gintutor.content.games import load_game
 
 GAME_ID = "20261201-120000"
 

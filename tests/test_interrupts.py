@@ -273,7 +273,8 @@ def test_a_stop_signal_at_a_prompt_puts_the_terminal_back_and_keeps_the_game(
     import select
     import termios
 
-    from gintutor.content.games import games_dir, latest_game, load_game
+    from gintutor.content.gamefile import latest_game
+    from gintutor.content.games import games_dir, load_game
 
     master, slave = os.openpty()
     home = tmp_path / "home"

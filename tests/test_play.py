@@ -18,8 +18,9 @@ from clirun import run
 from syrupy.assertion import SnapshotAssertion
 
 from gintutor.cli import playrun
-from gintutor.content import games as games_module
-from gintutor.content.games import CoachNote, GameWriter, games_dir, latest_game, load_game
+from gintutor.content import gamefile
+from gintutor.content.gamefile import latest_game
+from gintutor.content.games import CoachNote, GameWriter, games_dir, load_game
 from gintutor.engine.bots.common import best_layoffs, best_spread
 from gintutor.engine.bots.heuristic import BASELINE, HeuristicBot
 from gintutor.engine.cards import CARDS
@@ -111,7 +112,7 @@ def scripted(seed: int = SEED, bot: str = BOT, coach: CoachMode = CoachMode.OFF)
 def no_fsync(monkeypatch: pytest.MonkeyPatch) -> None:
     """Thousands of lines written: durability is not what these tests check (an fsync per
     line costs ~7 ms here; tests/test_games_file.py writes with it)."""
-    monkeypatch.setattr(games_module, "SYNC", False)
+    monkeypatch.setattr(gamefile, "SYNC", False)
 
 
 @pytest.fixture

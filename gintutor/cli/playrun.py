@@ -16,15 +16,8 @@ from pathlib import Path
 from gintutor.cli.prompts import Asker, Command, Prompt, Quit
 from gintutor.cli.render import Terminal
 from gintutor.cli.shared import resume_notes
-from gintutor.content.games import (
-    CoachNote,
-    GameFileError,
-    GameWriter,
-    StoredVerdict,
-    find_game,
-    latest_game,
-    load_game,
-)
+from gintutor.content.gamefile import GameFileError, find_game, latest_game
+from gintutor.content.games import CoachNote, GameWriter, StoredVerdict, load_game
 from gintutor.content.store import games_folder
 from gintutor.engine.bots import BOT_NAMES
 from gintutor.engine.cards import Card

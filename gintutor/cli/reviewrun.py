@@ -31,8 +31,9 @@ from gintutor.tutor.review import (
 
 def load_played(target: str) -> PlayedGame:
     """The game to review: the newest saved game, a saved game by id, or a log file."""
+    from gintutor.content.gamefile import GameFileError, find_game, latest_game
     from gintutor.content.gamelog import LogError, read_game_log
-    from gintutor.content.games import GameFileError, find_game, latest_game, load_game
+    from gintutor.content.games import load_game
     from gintutor.content.store import games_folder
     from gintutor.content.textfile import path_kind
 

@@ -1,10 +1,10 @@
 """Saved Carousel games: one append-only JSON-lines file per game, written as it is played.
 
 The file keeps gin's saved games' guarantees because it is written and read by the same code
-(:class:`~gintutor.content.games.GameWriter` and :func:`~gintutor.content.games.read_lines`):
-each line written whole, fsynced before every question, a cut-short last line ignored, a
-damaged tail kept beside the file before a resumed game cuts it off, one writer at a time
-(``flock``), files 0600. The lines:
+(:mod:`gintutor.content.gamefile`'s ``LineWriter`` and ``read_lines``): each line written
+whole, fsynced before every question, a cut-short last line ignored, a damaged tail kept
+beside the file before a resumed game cuts it off, one writer at a time (``flock``), files
+0600. The lines:
 
 - ``{"type": "carousel", "version": 1, "id", "created", "players", "bot", "coach", "seed",
   "one_round"}``: the header (the learner is ``"player": 0``);
@@ -28,9 +28,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from gintutor.content.games import (
+from gintutor.content.gamefile import (
     GameFileError,
-    GameWriter,
+    LineWriter,
     find_game,
     json_int,
     latest_game,
@@ -296,9 +296,9 @@ def find_carousel_game(which: str, folder: Path, *, unfinished: bool = False) ->
 class CarouselWriter:
     """Writes a Carousel game as it is played: the session's recorder (see
     :class:`~gintutor.tutor.carouselplay.Recorder`), lines through a gin
-    :class:`~gintutor.content.games.GameWriter`."""
+    :class:`~gintutor.content.gamefile.LineWriter`."""
 
-    def __init__(self, writer: GameWriter) -> None:
+    def __init__(self, writer: LineWriter) -> None:
         self.writer = writer
 
     @property
@@ -320,15 +320,15 @@ class CarouselWriter:
     ) -> tuple[CarouselWriter, CarouselHeader]:
         """A new game file in ``folder``, its header written."""
         decks_for(players)
-        writer, game_id, created = GameWriter.open_new(folder, now)
+        writer, game_id, created = LineWriter.open_new(folder, now)
         header = CarouselHeader(game_id, created, players, bot, coach, seed, one_round)
         writer.line(header.to_json())
         return cls(writer), header
 
     @classmethod
     def resume(cls, game: SavedCarousel) -> CarouselWriter:
-        """Append to a saved game (its lock held; see :meth:`GameWriter.resume`)."""
-        return cls(GameWriter.resume(game))
+        """Append to a saved game (its lock held; see :meth:`LineWriter.resume`)."""
+        return cls(LineWriter.resume(game))
 
     @property
     def kept_damage(self) -> Path | None:

@@ -5,7 +5,8 @@ The folder is ``GINTUTOR_HOME`` when it is set, else the platform's user data fo
 
 - ``progress.json``: lessons and puzzles done (:mod:`gintutor.cli.progress`);
 - ``settings.json``: the saved settings, ``{"lang": "id"}`` (:mod:`gintutor.cli.language`);
-- ``games/*.jsonl``: saved games, one per game (:mod:`gintutor.content.games`), Carousel's in
+- ``games/*.jsonl``: saved games, one per game (:mod:`gintutor.content.games`, the file's
+  guarantees :mod:`gintutor.content.gamefile`'s), Carousel's in
   ``games/carousel/`` (:mod:`gintutor.content.carouselgames`);
 - ``cache/``: what reading the shipped content gives, only ever a saving
   (:mod:`gintutor.content.cachefile`).
