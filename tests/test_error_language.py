@@ -297,3 +297,43 @@ def test_a_knock_above_the_limit_is_named_in_the_language() -> None:
     assert error_text(caught.value) == (
         "34 de resto passa do limite para bater de 10: livre-se de mais 24 pontos para bater"
     )
+
+
+NO_PUZZLE = {
+    "en": "error: no puzzle 'bogus' (ids look like outs-049; 'gintutor puzzle --random' picks one)",
+    "id": (
+        "error: tidak ada teka-teki 'bogus' (id-nya seperti outs-049; 'gintutor puzzle --random' "
+        "memilihkan satu)"
+    ),
+    "pt_BR": (
+        "error: nenhum quebra-cabeça 'bogus' (os ids são como outs-049; 'gintutor puzzle "
+        "--random' escolhe um)"
+    ),
+    "nb": "error: ingen oppgave 'bogus' (id-er ser ut som outs-049; 'gintutor puzzle --random' "
+    "velger en)",
+}
+
+
+@pytest.mark.parametrize("language", sorted(NO_PUZZLE))
+def test_an_unknown_puzzle_is_named_in_the_language(language: str) -> None:
+    result = invoke(["--lang", language, "puzzle", "--id", "bogus"])
+    assert result.exit_code == 2
+    assert result.stderr.strip() == NO_PUZZLE[language]
+
+
+def test_an_unknown_bot_for_a_match_is_named_in_the_language() -> None:
+    english = invoke(["match", "foo", "simple"])
+    assert english.stderr.strip().startswith("error: unknown bot 'foo': choose one of novice, ")
+    norwegian = invoke(["--lang", "nb", "match", "foo", "simple"])
+    assert norwegian.stderr.strip().startswith("error: ukjent bot 'foo': velg en av novice, ")
+
+
+def test_a_lessons_bad_placeholder_is_named_in_the_language() -> None:
+    from gintutor.engine.rules import preset
+    from gintutor.tutor.lessons import fill_rules
+
+    with pytest.raises(GinError) as caught:
+        fill_rules("{bogus.gin_bonus}", preset("standard"))
+    assert str(caught.value) == "{bogus.gin_bonus}: no rule set called 'bogus'"
+    i18n.use("id")
+    assert error_text(caught.value) == ("{bogus.gin_bonus}: tidak ada set aturan bernama 'bogus'")

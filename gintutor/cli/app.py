@@ -897,7 +897,9 @@ def puzzles_generate(
     try:
         themes = [Theme(name) for name in theme] if theme else list(Theme)
     except ValueError:
-        raise UsageError(f"--theme: use {', '.join(t.value for t in Theme)}") from None
+        raise UsageError(
+            "--theme: use {themes}", themes=", ".join(t.value for t in Theme)
+        ) from None
     processes = workers(jobs)
     rule_set = load_rules(rules)
     knockless = [
@@ -907,8 +909,10 @@ def puzzles_generate(
     ]
     if knockless:
         raise UsageError(
-            f"--theme {knockless[0]}: {rule_set.name} rules allow no knock below "
-            "gin, so there are no such puzzles to find"
+            "--theme {theme}: {rules} rules allow no knock below gin, so there are no such "
+            "puzzles to find",
+            theme=knockless[0],
+            rules=rule_set.name,
         )
     if out is not None:
         from gintutor.cli.inputs import output_file
@@ -917,8 +921,9 @@ def puzzles_generate(
         if not force and out.exists():
             # --out puzzles/outs.yaml once turned the shipped pack into 19 lines, exit 0.
             raise UsageError(
-                f"--out {out}: the file exists; give --force to replace it (the new puzzles "
-                "are meant to be added to a pack by hand)"
+                "--out {out}: the file exists; give --force to replace it (the new puzzles "
+                "are meant to be added to a pack by hand)",
+                out=out,
             )
 
     from gintutor.content.puzzles import pack_index

@@ -72,15 +72,27 @@ def output_file(path: Path, option: str = "--out") -> Path:
         path_kind(path)  # raises with the reason (too long, a loop, not a valid path)
         raise
     if mode is not None and not stat.S_ISREG(mode):
-        kind = "a folder" if stat.S_ISDIR(mode) else "not a regular file"
-        raise FileError(f"{option} {path}: it is {kind}; give a file name")
+        raise FileError(
+            "{option} {path}: it is a folder; give a file name"
+            if stat.S_ISDIR(mode)
+            else "{option} {path}: it is not a regular file; give a file name",
+            option=option,
+            path=path,
+        )
     folder = Path(os.path.realpath(path)).parent
     try:
         kind = path_kind(folder)
     except FileError:
-        raise FileError(f"{option} {path}: the folder {folder} does not exist") from None
+        raise FileError(
+            "{option} {path}: the folder {folder} does not exist",
+            option=option,
+            path=path,
+            folder=folder,
+        ) from None
     if kind != "folder" or not os.access(folder, os.W_OK):
-        raise FileError(f"{option} {path}: cannot write in {folder}")
+        raise FileError(
+            "{option} {path}: cannot write in {folder}", option=option, path=path, folder=folder
+        )
     # The permission bits do not tell everything (/proc, /sys, a read-only mount for root):
     # a file is made there and removed, so the work is not done for nothing.
     import tempfile
@@ -89,7 +101,11 @@ def output_file(path: Path, option: str = "--out") -> Path:
         handle, trial = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     except OSError as error:
         raise FileError(
-            f"{option} {path}: cannot write in {folder} ({error.strerror or error})"
+            "{option} {path}: cannot write in {folder} ({reason})",
+            option=option,
+            path=path,
+            folder=folder,
+            reason=error.strerror or error,
         ) from None
     os.close(handle)
     os.unlink(trial)

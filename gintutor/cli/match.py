@@ -177,10 +177,18 @@ def register(app: typer.Typer) -> None:
 
         for name in (bot_a, bot_b):
             if name.strip().lower() not in BOT_NAMES:
-                raise UsageError(f"unknown bot {name!r}: choose one of {', '.join(BOT_NAMES)}")
+                raise UsageError(
+                    "unknown bot {name!r}: choose one of {names}",
+                    name=name,
+                    names=", ".join(BOT_NAMES),
+                )
         # By hand: the interval is open at 0, and nan is neither inside nor outside a range.
         if seconds is not None and not 0 < seconds <= MAX_SECONDS:
-            raise UsageError(f"--seconds: {seconds}: give more than 0, at most {MAX_SECONDS}")
+            raise UsageError(
+                "--seconds: {seconds}: give more than 0, at most {most}",
+                seconds=seconds,
+                most=MAX_SECONDS,
+            )
         processes = workers(jobs)
         rule_set = load_rules(rules)
         spec = MatchSpec(
@@ -203,6 +211,8 @@ def register(app: typer.Typer) -> None:
         if report.stopped is not None:
             # The games played are reported above; the match as asked for was not played.
             raise ContentError(
-                f"the match stopped early ({report.stopped}): the report covers the "
-                f"{report.games} games played before it"
+                "the match stopped early ({why}): the report covers the {games} games played "
+                "before it",
+                why=report.stopped,
+                games=report.games,
             )

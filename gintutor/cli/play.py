@@ -76,7 +76,7 @@ def register(app: typer.Typer) -> None:
         from gintutor.errors import GinError
 
         if game is not None and not resume:
-            raise GinError(f"{game!r}: to go on with a saved game, write --resume {game}")
+            raise GinError("{game!r}: to go on with a saved game, write --resume {game}", game=game)
 
         screen = terminal(no_color, ascii_only)
         play_command(

@@ -228,8 +228,10 @@ def _resumed(
     header = saved.header
     if header.bot not in BOT_NAMES:
         raise GameFileError(
-            f"{saved.path}:1: unknown bot {header.bot!r} (this gintutor has "
-            f"{', '.join(BOT_NAMES)}): the game cannot go on"
+            "{path}:1: unknown bot {bot!r} (this gintutor has {names}): the game cannot go on",
+            path=saved.path,
+            bot=header.bot,
+            names=", ".join(BOT_NAMES),
         )
     mode = mode or _coach_mode(header.coach)
     writer = GameWriter.resume(saved)

@@ -32,7 +32,7 @@ from typing import Any
 from gintutor.content.store import PROGRESS, progress_file
 from gintutor.content.store import data_dir as data_dir  # the old names still work
 from gintutor.content.store import write_atomically as write_atomically
-from gintutor.errors import GinError
+from gintutor.errors import GinError, Phrase
 
 try:
     import fcntl
@@ -140,15 +140,15 @@ def schema_problem(data: object) -> str | None:
 def _parse(raw: bytes) -> dict[str, Any]:
     """The progress data in ``raw``; ``ValueError`` saying what is wrong."""
     if len(raw) > MAX_BYTES:
-        raise ValueError(f"larger than {MAX_BYTES // (1024 * 1024)} MB")
+        raise GinError("larger than {size} MB", size=MAX_BYTES // (1024 * 1024))
     try:
         data = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
-        raise ValueError("not UTF-8 text") from None
+        raise GinError("not UTF-8 text") from None
     except RecursionError:
-        raise ValueError("JSON nested too deeply") from None
+        raise GinError("JSON nested too deeply") from None
     except ValueError as error:
-        raise ValueError(f"not JSON ({str(error)[:60]})") from None
+        raise GinError("not JSON ({reason})", reason=str(error)[:60]) from None
     problem = schema_problem(data)
     if problem:
         raise ValueError(problem)
@@ -222,22 +222,26 @@ class Progress:
             return None
         except OSError as error:
             raise ProgressError(
-                f"cannot read your progress file {self.path} ({_why(error)}); nothing was "
-                "changed: fix it (e.g. its permissions) or move it away, then try again"
+                "cannot read your progress file {path} ({reason}); nothing was changed: fix it "
+                "(e.g. its permissions) or move it away, then try again",
+                path=self.path,
+                reason=_why(error),
             ) from None
         if not stat.S_ISREG(os.fstat(handle).st_mode):
             os.close(handle)
             raise ProgressError(
-                f"{self.path} is not a regular file: move it away so that "
-                "gintutor can keep your progress there"
+                "{path} is not a regular file: move it away so that gintutor can keep your "
+                "progress there",
+                path=self.path,
             )
         with os.fdopen(handle, "rb") as stream:
             try:
                 return stream.read(MAX_BYTES + 1)
             except OSError as error:
                 raise ProgressError(
-                    f"cannot read your progress file {self.path} "
-                    f"({_why(error)}); nothing was changed"
+                    "cannot read your progress file {path} ({reason}); nothing was changed",
+                    path=self.path,
+                    reason=_why(error),
                 ) from None
 
     def _load(self) -> dict[str, Any]:
@@ -262,10 +266,12 @@ class Progress:
             try:
                 return _parse(raw)
             except ValueError as error:
-                self._set_aside(str(error))
+                self._set_aside(error)
         return self._fresh()
 
-    def _set_aside(self, why: str) -> None:
+    def _set_aside(self, why: ValueError) -> None:
+        """Move the invalid file aside; ``why`` it is invalid (a :class:`GinError` is
+        translated where it is raised again)."""
         target = Path(os.path.realpath(self.path))
         stamp = time.strftime("%Y%m%d-%H%M%S")
         aside = target.with_name(f"{target.name}.corrupt-{stamp}")
@@ -277,8 +283,11 @@ class Progress:
             os.replace(target, aside)
         except OSError as error:
             raise ProgressError(
-                f"{self.path} is not valid progress ({why}) and could not be moved aside "
-                f"({_why(error)}): move it away, then try again"
+                "{path} is not valid progress ({why}) and could not be moved aside ({reason}): "
+                "move it away, then try again",
+                path=self.path,
+                why=why,
+                reason=_why(error),
             ) from None
         self.warning = (
             f"{self.path} was not valid progress ({why}); it was moved to {aside} "
@@ -307,8 +316,10 @@ class Progress:
                 except BlockingIOError:
                     if time.monotonic() > deadline:
                         raise ProgressError(
-                            f"{self.path} stayed locked by another gintutor "
-                            f"for {LOCK_SECONDS:.0f} s; try again"
+                            "{path} stayed locked by another gintutor for {seconds:.0f} s; "
+                            "try again",
+                            path=self.path,
+                            seconds=LOCK_SECONDS,
                         ) from None
                     time.sleep(0.01)
             yield
@@ -316,12 +327,14 @@ class Progress:
             os.close(handle)
 
     def _cannot_save(self, error: OSError | GinError, lock: Path | None = None) -> ProgressError:
-        why = _why(error) if isinstance(error, OSError) else str(error)
+        why: object = _why(error) if isinstance(error, OSError) else error
         if lock is not None:
-            why = f"its lock file {lock}: {why}"
+            why = Phrase("its lock file {lock}: {why}", lock=lock, why=why)
         return ProgressError(
-            f"cannot save your progress in {self.path} ({why}): set "
-            "GINTUTOR_HOME to a folder you can write to"
+            "cannot save your progress in {path} ({why}): set GINTUTOR_HOME to a folder you "
+            "can write to",
+            path=self.path,
+            why=why,
         )
 
     def _refresh(self) -> None:
@@ -335,7 +348,7 @@ class Progress:
             if len(raw) <= MAX_BYTES and (newer := _newer_version(raw)) is not None:
                 self.newer = newer  # a newer gintutor saved meanwhile: its file stays
                 self.verify_writable()
-            self._set_aside(str(error))
+            self._set_aside(error)
             return
         _take_theirs(self._base, self.data, theirs)
 
@@ -359,9 +372,11 @@ class Progress:
         lesson or a puzzle is played whose result could not be saved)."""
         if self.newer is not None:
             raise ProgressError(
-                f"{self.path} was written by a newer gintutor (progress version {self.newer}; "
-                f"this one reads version {VERSION}): it is left as it is; upgrade gintutor "
-                "to save progress"
+                "{path} was written by a newer gintutor (progress version {newer}; this one "
+                "reads version {known}): it is left as it is; upgrade gintutor to save progress",
+                path=self.path,
+                newer=self.newer,
+                known=VERSION,
             )
 
     def save(self) -> None:

@@ -52,12 +52,15 @@ def rules_from_text(where: str, text: str) -> RuleSet:
 
     node, problems = compose(where, text)
     if problems:
-        hint = (
-            " (house rules are lines like 'gin_bonus: 20')"
-            if "YAML syntax" in str(problems[0])
-            else ""
+        first = problems[0]
+        raise RulesError(
+            "{where}:{line}: {problem} (house rules are lines like 'gin_bonus: 20')"
+            if "YAML syntax" in str(first)
+            else "{where}:{line}: {problem}",
+            where=first.path,
+            line=first.line,
+            problem=first.message,
         )
-        raise RulesError(f"{problems[0]}{hint}")
     if not isinstance(node, yaml.MappingNode):
         raise RulesError(
             "{where}:1: house rules are a mapping of settings, e.g. 'base: classic'", where=where
@@ -70,7 +73,7 @@ def rules_from_text(where: str, text: str) -> RuleSet:
         if problem is None and not isinstance(key, str):
             problem = f"{key!r} is not a setting name"
         if problem is not None or not isinstance(key, str):
-            raise RulesError(f"{where}:{line}: {problem}")
+            raise RulesError("{where}:{line}: {problem}", where=where, line=line, problem=problem)
         if key in lines:
             # YAML keeps the last of two equal keys without a word: one of them is a mistake.
             raise RulesError(
@@ -82,7 +85,13 @@ def rules_from_text(where: str, text: str) -> RuleSet:
             )
         value, problem = value_of(value_node)
         if problem is not None:
-            raise RulesError(f"{where}:{value_node.start_mark.line + 1}: {key}: {problem}")
+            raise RulesError(
+                "{where}:{line}: {key}: {problem}",
+                where=where,
+                line=value_node.start_mark.line + 1,
+                key=key,
+                problem=problem,
+            )
         data[key] = value
         lines[key] = line
     try:

@@ -454,8 +454,10 @@ def verify_rules(rules: RuleSet) -> None:
     """
     if RULE_SETS.get(rules.name.strip().lower()) != rules:
         raise GinError(
-            f"--rules: house rules ({rules.name}) cannot be written into a puzzle, which names "
-            f"a preset rule set: use one of {', '.join(RULE_SETS)}"
+            "--rules: house rules ({rules}) cannot be written into a puzzle, which names "
+            "a preset rule set: use one of {names}",
+            rules=rules.name,
+            names=", ".join(RULE_SETS),
         )
 
 

@@ -122,7 +122,9 @@ def _verify_seen(position: Position, seen: _Seen) -> None:
         stray = cards.mask & ~public
         if stray:
             code = next(iter(CardSet(stray))).code
-            raise GinError(f"{name}: {code} is not dead, in a hand or the upcard")
+            raise GinError(
+                "{name}: {card} is not dead, in a hand or the upcard", name=name, card=code
+            )
 
 
 _Word = TypeVar("_Word", Theme, PuzzleKind)
@@ -452,8 +454,9 @@ def load_puzzle(puzzle_id: str, index: dict[str, str] | None = None) -> Puzzle:
     name = index.get(puzzle_id)
     if name is None:
         raise GinError(
-            f"no puzzle {puzzle_id!r} (ids look like outs-049; "
-            "'gintutor puzzle --random' picks one)"
+            "no puzzle {puzzle_id!r} (ids look like outs-049; 'gintutor puzzle --random' "
+            "picks one)",
+            puzzle_id=puzzle_id,
         )
     text = content_dir("puzzles").joinpath(name).read_text(encoding="utf-8")
     path = f"puzzles/{name}"

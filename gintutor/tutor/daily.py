@@ -8,7 +8,7 @@ import random
 from collections.abc import Container, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from gintutor.errors import GinError
+from gintutor.errors import GinError, Phrase
 from gintutor.tutor.puzzleterms import Theme
 
 if TYPE_CHECKING:  # the daily pick needs ids only (a Carousel puzzle's too)
@@ -49,7 +49,7 @@ def find_puzzle(puzzles: Sequence[Puzzle], puzzle_id: str) -> Puzzle:
     for puzzle in puzzles:
         if puzzle.id == puzzle_id:
             return puzzle
-    raise GinError(f"no puzzle {puzzle_id!r}")
+    raise GinError("no puzzle {puzzle_id!r}", puzzle_id=puzzle_id)
 
 
 def select(
@@ -72,12 +72,20 @@ knock-or-play, upcard, layoff-exposure)
     if not chosen:
         asked = []
         if theme is not None:
-            asked.append(f"theme {theme!r}")
+            asked.append(Phrase("theme {theme!r}", theme=theme))
         if difficulty is not None:
-            asked.append(f"difficulty {difficulty}")
-        themes = ", ".join(t.value for t in Theme)
+            asked.append(Phrase("difficulty {difficulty}", difficulty=difficulty))
+        said = (
+            Phrase("these choices")
+            if not asked
+            else asked[0]
+            if len(asked) == 1
+            else Phrase("{first} and {second}", first=asked[0], second=asked[1])
+        )
         raise GinError(
-            f"no puzzle with {' and '.join(asked) or 'these choices'} (themes: {themes})"
+            "no puzzle with {asked} (themes: {themes})",
+            asked=said,
+            themes=", ".join(t.value for t in Theme),
         )
     return chosen
 

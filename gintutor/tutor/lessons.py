@@ -37,11 +37,17 @@ def fill_rules(text: str, rules: RuleSet) -> str:
         preset_name, key = match.group(1), match.group(2)
         source = rules if preset_name is None else RULE_SETS.get(preset_name)
         if source is None:
-            raise GinError(f"{{{match.group(0)[1:-1]}}}: no rule set called {preset_name!r}")
+            raise GinError(
+                "{placeholder}: no rule set called {name!r}",
+                placeholder="{" + match.group(0)[1:-1] + "}",
+                name=preset_name,
+            )
         if key == "name":
             return source.name
         if key not in source.settings():
-            raise GinError(f"{match.group(0)}: no setting called {key!r}")
+            raise GinError(
+                "{placeholder}: no setting called {key!r}", placeholder=match.group(0), key=key
+            )
         from gintutor.text.rules import setting_text
 
         return setting_text(source, key)
@@ -73,7 +79,11 @@ def fill_carousel_rules(text: str, rules: CarouselRules) -> str:
         key = match.group(2)
         if match.group(1) is not None or key not in _CAROUSEL_SETTINGS:
             known = ", ".join(_CAROUSEL_SETTINGS)
-            raise GinError(f"{match.group(0)}: not a Carousel setting (use {known})")
+            raise GinError(
+                "{placeholder}: not a Carousel setting (use {known})",
+                placeholder=match.group(0),
+                known=known,
+            )
         return str(getattr(rules, key))
 
     return _PLACEHOLDER.sub(value, text)
@@ -217,7 +227,7 @@ class LessonOutline:
     def lesson(self) -> Lesson:
         """The full lesson this outlines (LessonError if it cannot be read)."""
         if self.load is None:
-            raise LessonError(f"{self.path}: lesson {self.id!r} has no reader")
+            raise LessonError("{path}: lesson {id!r} has no reader", path=self.path, id=self.id)
         return self.load()
 
 
@@ -370,5 +380,8 @@ def find_lesson(lessons: Sequence[AnyLesson], key: str) -> AnyLesson:
             return lesson
     known = ", ".join(lesson.id for lesson in lessons)
     raise LessonError(
-        f"no lesson {key!r}: choose a number from 1 to {len(lessons)} or an id ({known})"
+        "no lesson {key!r}: choose a number from 1 to {count} or an id ({known})",
+        key=key,
+        count=len(lessons),
+        known=known,
     )

@@ -118,7 +118,7 @@ class Solution:
             if row.code == code.upper() or row.code == code.lower():
                 return row
         choices = ", ".join(r.code for r in self.rows)
-        raise GinError(f"{code!r} is not one of the choices: {choices}")
+        raise GinError("{code!r} is not one of the choices: {choices}", code=code, choices=choices)
 
 
 def _deadwood_grade(cost: float) -> Grade:
@@ -312,8 +312,9 @@ def solve_puzzle(puzzle: Puzzle, known: Verdict | None = None) -> Solution:
     codes = choice_codes(puzzle)
     if theme is Theme.LAYOFF_EXPOSURE and not codes:
         raise GinError(
-            f"no discard lets this hand knock (limit {position.knock_limit}): a "
-            f"{theme.value} puzzle needs at least one"
+            "no discard lets this hand knock (limit {limit}): a {theme} puzzle needs at least one",
+            limit=position.knock_limit,
+            theme=theme.value,
         )
     verdict = known or judge_puzzle(puzzle)
     evaluation = _evaluation(position)
@@ -356,7 +357,10 @@ def _rows(
     missing = [code for code in codes if code not in chosen]
     if missing or not chosen:
         raise GinError(
-            f"the coach's verdict has no action for {', '.join(missing) or 'any choice'}"
+            "the coach's verdict has no action for {missing}"
+            if missing
+            else "the coach's verdict has no action for any choice",
+            missing=", ".join(missing),
         )
     order = sorted(chosen, key=lambda code: (chosen[code].loss, codes.index(code)))
     ref = chosen[order[0]]
@@ -528,7 +532,10 @@ def _value(match: re.Match[str], solution: Solution) -> str:
         return _code_display(row.code)
     if key in ("mean", "loss"):
         if row.judged is None:
-            raise GinError(f"{{{name}.{key}}}: no expected points in this puzzle")
+            raise GinError(
+                "{placeholder}: no expected points in this puzzle",
+                placeholder="{" + f"{name}.{key}" + "}",
+            )
         return number(row.measure, 1, signed=True) if key == "mean" else number(row.cost, 1)
     if key == "vs_best":
         return _versus_best(solution, row)
@@ -539,7 +546,9 @@ def _value(match: re.Match[str], solution: Solution) -> str:
         return _("not the natural discard (that is {card})", card=_code_display(natural))
     evaluation = row.evaluation
     if evaluation is None or key not in _EVAL_FIELDS | PHRASE_FIELDS | {"partners"}:
-        raise GinError(f"{{{name}.{key}}}: no such number for this puzzle")
+        raise GinError(
+            "{placeholder}: no such number for this puzzle", placeholder="{" + f"{name}.{key}" + "}"
+        )
     if key in _RANK_FIELDS:
         return _rank_phrase(solution, _RANK_FIELDS[key], evaluation)
     if key in _MELD_FIELDS:
@@ -566,9 +575,16 @@ def _meld_phrase(solution: Solution, card: Card, key: str, fmt: str | None) -> s
     mine: naming it is an error, so that no text calls a dead card live)."""
     evaluation = solution.evaluation
     if evaluation is None:
-        raise GinError(f"{{{card.code}.{key}}}: no such number for this puzzle")
+        raise GinError(
+            "{placeholder}: no such number for this puzzle",
+            placeholder="{" + f"{card.code}.{key}" + "}",
+        )
     if not card.mask & _available(solution):
-        raise GinError(f"{{{card.code}.{key}}}: {card.display()} is neither in the hand nor unseen")
+        raise GinError(
+            "{placeholder}: {card} is neither in the hand nor unseen",
+            placeholder="{" + f"{card.code}.{key}" + "}",
+            card=card.display(),
+        )
     partners = _partners(solution, card)
     if key == "live":
         available = _available(solution) & ~card.mask
@@ -624,7 +640,9 @@ def _leaders(solution: Solution, name: str) -> list[DiscardEval]:
     measure, most = _RANKED[name]
     options = _ranked_options(solution)
     if not options:
-        raise GinError(f"{{{name}}}: no discards to compare in this puzzle")
+        raise GinError(
+            "{placeholder}: no discards to compare in this puzzle", placeholder="{" + name + "}"
+        )
     values = [float(measure(e)) for e in options]
     top = max(values) if most else min(values)
     return [e for e, v in zip(options, values, strict=True) if abs(v - top) < 1e-9]
@@ -741,4 +759,4 @@ def _named_row(solution: Solution, name: str) -> Row:
         for option in solution.evaluation.options:
             if option.card.code == code.upper():
                 return Row(code.upper(), 0.0, 0.0, Grade.BEST, evaluation=option)
-    raise GinError(f"{{{name}}}: not a choice of this puzzle")
+    raise GinError("{placeholder}: not a choice of this puzzle", placeholder="{" + name + "}")

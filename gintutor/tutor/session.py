@@ -256,7 +256,7 @@ class CoachedGame:
         if self.game_over:
             raise GinError("the game is over")
         if len(self.results) >= MAX_HANDS:
-            raise GinError(f"no winner after {MAX_HANDS} hands")
+            raise GinError("no winner after {most} hands", most=MAX_HANDS)
         number = len(self.results) + 1
         deal = Deal.shuffled(random.Random(f"deal:{self.seed}:{number}"), self.dealer)
         self.state = HandState(deal, self.rules)
@@ -280,9 +280,14 @@ class CoachedGame:
         """Replay saved hands (the last may be unfinished) without recording them again."""
         for number, (deal, actions) in enumerate(hands, start=1):
             if self.game_over:
-                raise GinError(f"hand {number} was played after the game was over")
+                raise GinError("hand {number} was played after the game was over", number=number)
             if deal.dealer != self.dealer:
-                raise GinError(f"hand {number}: dealt by player {deal.dealer}, due {self.dealer}")
+                raise GinError(
+                    "hand {number}: dealt by player {dealer}, due {due}",
+                    number=number,
+                    dealer=deal.dealer,
+                    due=self.dealer,
+                )
             state = HandState(deal, self.rules)
             for action in actions:
                 state.do(action)

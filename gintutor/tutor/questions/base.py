@@ -197,13 +197,12 @@ def read_cards(text: str) -> tuple[Card, ...]:
     try:
         return parse_cards(text)
     except GinError as error:
-        message = str(error)
-        if len(message) > 2 * _LONGEST_MESSAGE:
+        if len(str(error)) > 2 * _LONGEST_MESSAGE:
             # The engine quotes the bad input whole: a pasted page is not echoed back.
-            message = _(
+            raise AnswerError(
                 "{text} is not cards: write cards like 7C or 10♦", text=quoted(text.strip())
-            )
-        raise AnswerError(message) from None
+            ) from None
+        raise AnswerError(error.template, **error.params) from None
 
 
 def read_held(text: str, held: CardSet, whose: str = "you") -> tuple[Card, ...]:

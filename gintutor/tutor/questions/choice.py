@@ -175,7 +175,9 @@ class ChoiceQuestion(Question):
         ):
             return int(word) - 1
         raise AnswerError(
-            f"{quoted(text.strip())}: answer with a letter from a to {option_label(count - 1)}"
+            "{text}: answer with a letter from a to {last}",
+            text=quoted(text.strip()),
+            last=option_label(count - 1),
         )
 
     def facts(self, style: Style = PLAIN) -> list[Block]:

@@ -42,12 +42,14 @@ class RuleQuestion(Question):
         if self.setting == "knock_limit":
             return self.rules.knock_limit_for(self.upcard)
         if self.setting not in SETTING_NAMES:
-            raise GinError(f"unknown setting {self.setting!r}")
+            raise GinError("unknown setting {setting!r}", setting=self.setting)
         value = self.rules.settings()[self.setting]
         if not isinstance(value, (bool, int)):
             raise GinError(
-                f"setting {self.setting!r} is {value!r}, not a number or yes/no: "
-                "ask about it with a game question"
+                "setting {setting!r} is {value!r}, not a number or yes/no: "
+                "ask about it with a game question",
+                setting=self.setting,
+                value=value,
             )
         return value
 
