@@ -12,7 +12,8 @@ from clirun import run
 from syrupy.assertion import SnapshotAssertion
 
 from gintutor.cli.progress import Progress
-from gintutor.cli.puzzlerun import share_line, streaks
+from gintutor.cli.puzzlestats import streaks
+from gintutor.cli.puzzletraining import share_line
 from gintutor.content.puzzlerules import load_baseline
 from gintutor.content.puzzles import check_puzzles, load_puzzles, puzzle_files
 from gintutor.content.verdicts import load_verdicts, solve

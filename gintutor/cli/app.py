@@ -1048,7 +1048,8 @@ def puzzle(
         typer.echo(json.dumps(puzzle_data(chosen, solution), ensure_ascii=False))
         return
     from gintutor.cli.prompts import Quit, asker_for
-    from gintutor.cli.puzzlerun import PuzzleRunner, train
+    from gintutor.cli.puzzlerun import PuzzleRunner
+    from gintutor.cli.puzzletraining import train
 
     runner = PuzzleRunner(terminal(no_color, ascii_only), asker_for(), progress)
     try:

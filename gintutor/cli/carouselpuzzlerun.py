@@ -1,21 +1,21 @@
-"""``gintutor carousel puzzle`` at work: gin's puzzle training loop with Carousel puzzles.
+"""``gintutor carousel puzzle`` at work: the puzzle training loop with Carousel puzzles.
 
 The loop (retry a failed puzzle as practice, Enter for the next one nearest your rating), the
-record of each first attempt, the Glicko-2 rating and the statistics are gin's
-(:mod:`gintutor.cli.puzzlerun`, :mod:`gintutor.cli.puzzlestats`): a Carousel puzzle is recorded
-under the theme ``carousel`` in the same progress file, so ``puzzle --stats`` and ``carousel
-puzzle --stats`` show it beside the gin themes. Only the asking and the grading are Carousel's:
-the learner types the whole new table (hints on request), graded by the exact solver.
+record of each first attempt, the Glicko-2 rating and the statistics are shared with gin's
+puzzles (:mod:`gintutor.cli.puzzletraining`, :mod:`gintutor.cli.puzzlestats`): a Carousel
+puzzle is recorded under the theme ``carousel`` in the same progress file, so ``puzzle --stats``
+and ``carousel puzzle --stats`` show it beside the gin themes. Only the asking and the grading
+are Carousel's: the learner types the whole new table (hints on request), graded by the exact
+solver.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable
-from typing import Any
 
 from gintutor.cli.prompts import Command, Prompt
-from gintutor.cli.puzzlerun import Attempt, PuzzleRunner, train
+from gintutor.cli.puzzletraining import Attempt, PuzzleTrainer, train
 from gintutor.errors import GinError
 from gintutor.text.i18n import _, error_text, puzzle_text
 from gintutor.tutor.carouselpuzzles import (
@@ -43,14 +43,11 @@ GRADES = {
 one graded illegal anyway counts as a blunder)."""
 
 
-class CarouselPuzzleRunner(PuzzleRunner):
-    """Asks one Carousel puzzle and grades it; the record, rating and loop are gin's."""
+class CarouselPuzzleRunner(PuzzleTrainer[CarouselPuzzle]):
+    """Asks one Carousel puzzle and grades it; the record, rating and loop are shared."""
 
-    def run(self, puzzle: Any, daily_date: dt.date | None = None) -> GinGrade:
-        """Play one puzzle (a :class:`CarouselPuzzle`: it has the ``id``, ``theme`` and
-        ``difficulty`` gin's record and loop read); returns its grade as gin's."""
-        assert isinstance(puzzle, CarouselPuzzle)
-        record: Any = puzzle  # what gin's record reads: id, theme.value, difficulty
+    def run(self, puzzle: CarouselPuzzle, daily_date: dt.date | None = None) -> GinGrade:
+        """Play one puzzle; returns its grade as gin's puzzles record it."""
         earlier = self.progress.data.get("puzzles", {}).get("solved", {}).get(puzzle.id)
         if earlier is not None:
             self.terminal.say(
@@ -94,7 +91,7 @@ class CarouselPuzzleRunner(PuzzleRunner):
                 break
             self.terminal.say(_("The answer:"), "bold")
             self.terminal.show(solution_blocks(solution(), self.style))
-            self._finish(record, None, Attempt(None, used + 1, None))
+            self._finish(puzzle, None, Attempt(None, used + 1, None))
             return GinGrade.BLUNDER
         graded = grade(solution(), reply)
         mark = "✓" if graded.grade is Grade.BEST else "✗"
@@ -109,7 +106,7 @@ class CarouselPuzzleRunner(PuzzleRunner):
         )
         self.terminal.show(solution_blocks(solution(), self.style))
         result = GRADES[graded.grade]
-        self._finish(record, None, Attempt(result, used, reply.strip()))
+        self._finish(puzzle, None, Attempt(result, used, reply.strip()))
         return result
 
 
@@ -118,8 +115,6 @@ def train_carousel(
     first: CarouselPuzzle,
     pool: Callable[[], list[CarouselPuzzle]],
 ) -> None:
-    """Gin's training loop over Carousel puzzles: ``first``, a retry of a failed one, then
-    the next (Enter) not played yet from ``pool()``, the nearest the learner's rating."""
-    # A Carousel puzzle has what the loop reads of a puzzle: id, theme.value, difficulty.
-    loose: Any = pool
-    train(runner, first, loose)  # type: ignore[arg-type]
+    """The training loop over Carousel puzzles: ``first``, a retry of a failed one, then the
+    next (Enter) not played yet from ``pool()``, the nearest the learner's rating."""
+    train(runner, first, pool)

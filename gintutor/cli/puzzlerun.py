@@ -1,22 +1,17 @@
-"""Playing a puzzle on the terminal (the learner's statistics are in :mod:`.puzzlestats`)."""
+"""Playing a gin puzzle on the terminal: asked, graded and explained here; recorded, rated and
+trained on by :mod:`gintutor.cli.puzzletraining` (the learner's statistics are in
+:mod:`.puzzlestats`)."""
 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable
-from dataclasses import dataclass
 
-from gintutor.cli.learner import Runner
-from gintutor.cli.prompts import Command, Prompt, Quit
-from gintutor.cli.puzzlestats import count_of, rating_of, theme_ratings
-from gintutor.cli.puzzlestats import puzzle_stats as puzzle_stats
-from gintutor.cli.puzzlestats import show_stats as show_stats
-from gintutor.cli.puzzlestats import streaks as streaks
+from gintutor.cli.prompts import Command, Prompt
+from gintutor.cli.puzzletraining import Attempt, PuzzleTrainer
 from gintutor.engine.cards import Card
 from gintutor.errors import GinError
 from gintutor.text.blocks import Line
-from gintutor.text.i18n import _, error_text, number, percent, puzzle_text
-from gintutor.tutor.daily import next_puzzle
+from gintutor.text.i18n import _, error_text, puzzle_text
 from gintutor.tutor.puzzles import (
     Grade,
     Puzzle,
@@ -26,7 +21,6 @@ from gintutor.tutor.puzzles import (
     fill_explanation,
 )
 from gintutor.tutor.puzzletext import feedback, setting_out
-from gintutor.tutor.rating import Rating, puzzle_rating
 
 
 def _solved(puzzle: Puzzle) -> Solution:
@@ -77,24 +71,9 @@ def read_choice(puzzle: Puzzle, text: str) -> str:
     )
 
 
-@dataclass(frozen=True)
-class Attempt:
-    """One answer to a puzzle: its grade (``None``: the answer was revealed), the hints
-    asked, the answer given."""
-
-    grade: Grade | None
-    hints: int
-    answer: str | None
-
-
-class PuzzleRunner(Runner):
-    """Shows a puzzle, takes one answer (hints allowed), grades it and records the result.
-
-    Only the first attempt at a puzzle is recorded, and it stands: a replay says when it was
-    played and what the answer was, and is practice. A puzzle is *solved* when the answer was
-    Best (hints allowed); *first try* when it was Best with no hint at the first attempt; a
-    revealed answer (``skip``) or a worse grade is an attempt, not a solve.
-    """
+class PuzzleRunner(PuzzleTrainer[Puzzle]):
+    """Shows a gin puzzle, takes one answer (hints allowed), grades it; the record is
+    :class:`~gintutor.cli.puzzletraining.PuzzleTrainer`'s."""
 
     def run(self, puzzle: Puzzle, daily_date: dt.date | None = None) -> Grade:
         """Play one puzzle; ``daily_date`` marks it as today's daily puzzle (streak, share line).
@@ -167,129 +146,3 @@ class PuzzleRunner(Runner):
         self.terminal.show(blocks[1:])
         self._finish(puzzle, daily_date, Attempt(grade, used, answer))
         return grade
-
-    def _finish(self, puzzle: Puzzle, daily_date: dt.date | None, attempt: Attempt) -> None:
-        """Record the attempt and say what it did: the rating's move and the first-try rate of
-        the theme (the figures ``puzzle --stats`` shows), or that it was practice."""
-        moved = self._record(puzzle, daily_date, attempt)
-        theme = puzzle.theme.value
-        self.terminal.say("")
-        if moved is None:
-            self.terminal.say(_("Practice: your rating does not move."), "yellow")
-            return
-        before, after = moved
-        row = puzzle_stats(self.progress)["themes"].get(theme, {})
-        tried, first = row.get("attempted", 0), row.get("first_try", 0)
-        change = number(after.rating - before.rating, signed=True)
-        self.terminal.say(
-            _(
-                "Your {theme} puzzle rating: {rating} ({change}). First try: {first} of {tried} "
-                "{theme} puzzles ({percent}).",
-                theme=theme,
-                rating=after.text(),
-                change=change,
-                first=first,
-                tried=tried,
-                percent=percent(first / max(tried, 1)),
-            )
-        )
-        if daily_date is not None:
-            self.terminal.say(share_line(daily_date, attempt.grade, attempt.hints))
-
-    def _record(
-        self, puzzle: Puzzle, daily_date: dt.date | None, attempt: Attempt
-    ) -> tuple[Rating, Rating] | None:
-        """Record a first attempt and move the theme's rating (under the lock, so two processes
-        cannot both be first): the rating before and after. ``None`` when the puzzle had been
-        played before: nothing but the practice count is written.
-
-        ``daily_date`` is recorded as a daily (it makes the streak) only when it is the day
-        the puzzle is solved: a past date's daily is practice for the streak.
-        """
-        today = dt.date.today()
-        grade = attempt.grade
-        entry = {
-            "grade": grade.value if grade else "revealed",
-            "first_try": grade is Grade.BEST and attempt.hints == 0,
-            "hints": attempt.hints,
-            "theme": puzzle.theme.value,
-            "date": today.isoformat(),
-        }
-        if attempt.answer is not None:
-            entry["answer"] = attempt.answer
-        with self.progress.locked() as data:
-            store = data.setdefault("puzzles", {})
-            solved = store.setdefault("solved", {})
-            if puzzle.id in solved:
-                store["practice"] = count_of(store.get("practice")) + 1
-                return None
-            solved[puzzle.id] = entry
-            if daily_date == today:
-                store.setdefault("daily", {}).setdefault(
-                    daily_date.isoformat(), {"id": puzzle.id, **entry}
-                )
-            ratings = store.setdefault("ratings", {})
-            if not isinstance(ratings, dict):
-                ratings = store["ratings"] = {}
-            before = rating_of(ratings.get(puzzle.theme.value))
-            opponent, deviation = puzzle_rating(puzzle.difficulty)
-            after = before.after([(opponent, deviation, 1.0 if entry["first_try"] else 0.0)])
-            ratings[puzzle.theme.value] = {
-                "rating": after.rating,
-                "deviation": after.deviation,
-                "volatility": after.volatility,
-                "games": count_of(_games(ratings.get(puzzle.theme.value))) + 1,
-            }
-        return before, after
-
-
-def _games(record: object) -> object:
-    return record.get("games") if isinstance(record, dict) else None
-
-
-def train(
-    runner: PuzzleRunner,
-    first: Puzzle,
-    pool: Callable[[], list[Puzzle]],
-    *,
-    daily_date: dt.date | None = None,
-    theme: str | None = None,
-) -> None:
-    """The training loop: ``first``, then, while the learner wants (Enter), the next puzzle
-    not played yet from ``pool()`` (of ``theme``), the nearest their rating in its theme; a
-    failed puzzle may be retried at once, as practice."""
-    puzzle: Puzzle | None = first
-    while puzzle is not None:
-        grade = runner.run(puzzle, daily_date)
-        daily_date = None
-        try:
-            while grade is not Grade.BEST and runner.asker.confirm(
-                _("Try it again (practice)?"), default=False
-            ):
-                grade = runner.run(puzzle)
-            if not runner.asker.confirm(_("Next puzzle? (Enter)"), default=True):
-                return
-        except Quit:  # leaving between puzzles: everything is saved
-            return
-        played = runner.progress.data.get("puzzles", {}).get("solved", {})
-        ratings = theme_ratings(runner.progress)
-        puzzle = next_puzzle(pool(), played, ratings, theme=theme)
-        if puzzle is None:
-            if theme:
-                done = _("You have played every {theme} puzzle: well done.", theme=theme)
-            else:
-                done = _("You have played every puzzle: well done.")
-            runner.terminal.say(done)
-
-
-def share_line(date: dt.date, grade: Grade | None, hints: int) -> str:
-    """A spoiler-free line to share: ``gintutor daily 2026-12-01: first try, no hints``."""
-    how = (
-        "revealed"
-        if grade is None
-        else "first try"
-        if grade is Grade.BEST
-        else (grade.value.lower())
-    )
-    hinted = "no hints" if hints == 0 else f"{hints} hint{'s' if hints != 1 else ''}"
-    return f"gintutor daily {date.isoformat()}: {how}, {hinted}"

@@ -6,7 +6,7 @@ import datetime as dt
 import hashlib
 import random
 from collections.abc import Container, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from gintutor.errors import GinError, Phrase
 from gintutor.tutor.puzzleterms import Theme
@@ -14,6 +14,29 @@ from gintutor.tutor.puzzleterms import Theme
 if TYPE_CHECKING:  # the daily pick needs ids only (a Carousel puzzle's too)
     from gintutor.tutor.puzzles import Puzzle
     from gintutor.tutor.rating import Rating
+
+
+class _Theme(Protocol):
+    @property
+    def value(self) -> str: ...
+
+
+class Trainable(Protocol):
+    """What training on puzzles reads of one: its id, theme and difficulty (gin's puzzles and
+    Carousel's have them)."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def theme(self) -> _Theme: ...
+
+    @property
+    def difficulty(self) -> int: ...
+
+
+P = TypeVar("P", bound=Trainable)
+"""A kind of puzzle (gin's or Carousel's)."""
 
 
 def pack_fingerprint(ids: Iterable[str]) -> str:
@@ -91,12 +114,12 @@ knock-or-play, upcard, layoff-exposure)
 
 
 def next_puzzle(
-    puzzles: Sequence[Puzzle],
+    puzzles: Sequence[P],
     played: Container[str],
     ratings: Mapping[str, Rating],
     *,
     theme: str | None = None,
-) -> Puzzle | None:
+) -> P | None:
     """The next puzzle to train on: one not played yet (of ``theme``), whose rating (from its
     difficulty) is the nearest the learner's in its theme; ties go round by a hash of the id
     and how many were played, so the order is stable but not the pack's. ``None`` when every
@@ -112,7 +135,7 @@ def next_puzzle(
         return None
     count = sum(1 for p in puzzles if p.id in played)
 
-    def distance(puzzle: Puzzle) -> tuple[float, str]:
+    def distance(puzzle: P) -> tuple[float, str]:
         mine = ratings.get(puzzle.theme.value, Rating()).rating
         spread = hashlib.sha256(f"{puzzle.id}/{count}".encode()).hexdigest()
         return abs(puzzle_rating(puzzle.difficulty)[0] - mine), spread
