@@ -52,6 +52,22 @@ class Phrase:
         return f"Phrase({str(self)!r})"
 
 
+class Note(str):
+    """A warning or note for the learner (a saved game's cut-short line, a progress file set
+    aside): the English text itself, so it compares, prints and goes into ``--json`` as a
+    string, carrying its template and values so that the front end translates it as it does
+    an error. Its template is extracted for the catalog as an error's is."""
+
+    template: str
+    params: dict[str, object]
+
+    def __new__(cls, template: str, /, **params: object) -> Note:
+        note = super().__new__(cls, template.format_map(params) if params else template)
+        note.template = template
+        note.params = params
+        return note
+
+
 class CardError(GinError):
     """A card or hand could not be read: bad notation, a duplicate, the wrong number of cards."""
 

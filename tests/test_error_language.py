@@ -337,3 +337,45 @@ def test_a_lessons_bad_placeholder_is_named_in_the_language() -> None:
     assert str(caught.value) == "{bogus.gin_bonus}: no rule set called 'bogus'"
     i18n.use("id")
     assert error_text(caught.value) == ("{bogus.gin_bonus}: tidak ada set aturan bernama 'bogus'")
+
+
+def test_a_progress_file_set_aside_is_reported_in_the_language(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GINTUTOR_HOME", str(tmp_path))
+    progress = tmp_path / "progress.json"
+    progress.write_bytes(b"\x00\xff\xfe garbage")
+    result = invoke(["--lang", "nb", "learn", "--list"])
+    assert result.exit_code == 0
+    (aside,) = tmp_path.glob("progress.json.corrupt-*")
+    assert result.stderr.splitlines()[0] == (
+        f"advarsel: {progress} var ikke gyldig fremdrift (ikke UTF-8-tekst); den ble flyttet "
+        f"til {aside}, og fremdriften begynner på nytt"
+    )
+
+
+def test_a_saved_games_damage_is_noted_in_the_language(tmp_path: Path) -> None:
+    from gintutor.content.games import load_game
+
+    header = {
+        "type": "game",
+        "version": 1,
+        "id": "g",
+        "rules": "standard",
+        "bot": "novice",
+        "seed": 5,
+        "you": 0,
+        "first_dealer": 1,
+    }
+    path = tmp_path / "g.jsonl"
+    path.write_text(json.dumps(header) + '\n{"type": "bogus"}\n', encoding="utf-8")
+    (problem,) = load_game(path).problems
+    assert problem == (
+        f"{path}:2: unknown line type 'bogus': the game is read up to the line before it; "
+        "the file is kept as it is"
+    )
+    i18n.use("pt_BR")
+    assert error_text(problem) == (
+        f"{path}:2: tipo de linha 'bogus' desconhecido: a partida é lida até a linha anterior; "
+        "o arquivo fica como está"
+    )

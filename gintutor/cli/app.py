@@ -506,7 +506,7 @@ def learn(
     if not list_lessons:
         progress.verify_writable()  # a newer gintutor's file: refused before any lesson
     if progress.warning:
-        typer.echo(_("warning: {problem}", problem=progress.warning), err=True)
+        typer.echo(_("warning: {problem}", problem=error_text(progress.warning)), err=True)
     # After the progress file is read: nothing is written beside one that cannot be.
     lessons = load_outlines(cache=cache_file(LESSON_OUTLINES))
     if list_lessons:

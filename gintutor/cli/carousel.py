@@ -224,7 +224,7 @@ def register(app: typer.Typer) -> None:
             load_carousel_game,
         )
         from gintutor.text.blocks import Line, Style
-        from gintutor.text.i18n import _
+        from gintutor.text.i18n import _, error_text
         from gintutor.tutor.carouselplay import Setup
         from gintutor.tutor.carouselreview import review_blocks, review_data, review_rounds
 
@@ -245,7 +245,7 @@ def register(app: typer.Typer) -> None:
             return
         screen = terminal(no_color, ascii_only)
         for problem in saved.problems:
-            screen.show([Line(_("note: {problem}", problem=problem))])
+            screen.show([Line(_("note: {problem}", problem=error_text(problem)))])
         screen.show(review_blocks(judged, saved.id, names, Style(ascii_only=ascii_only)))
 
     @carousel.command("play", cls=Command)

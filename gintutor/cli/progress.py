@@ -32,7 +32,7 @@ from typing import Any
 from gintutor.content.store import PROGRESS, progress_file
 from gintutor.content.store import data_dir as data_dir  # the old names still work
 from gintutor.content.store import write_atomically as write_atomically
-from gintutor.errors import GinError, Phrase
+from gintutor.errors import GinError, Note, Phrase
 
 try:
     import fcntl
@@ -254,9 +254,12 @@ class Progress:
             pass
         if len(raw) <= MAX_BYTES and (newer := _newer_version(raw)) is not None:
             self.newer = newer
-            self.warning = (
-                f"{self.path} was written by a newer gintutor (progress version {newer}; this "
-                f"one reads version {VERSION}): it is left as it is, and nothing is saved"
+            self.warning = Note(
+                "{path} was written by a newer gintutor (progress version {newer}; this one "
+                "reads version {known}): it is left as it is, and nothing is saved",
+                path=self.path,
+                newer=newer,
+                known=VERSION,
             )
             return self._fresh()
         with self._lock():  # set aside only what is still invalid once no one else is saving
@@ -289,9 +292,12 @@ class Progress:
                 why=why,
                 reason=_why(error),
             ) from None
-        self.warning = (
-            f"{self.path} was not valid progress ({why}); it was moved to {aside} "
-            "and progress starts afresh"
+        self.warning = Note(
+            "{path} was not valid progress ({why}); it was moved to {aside} and progress "
+            "starts afresh",
+            path=self.path,
+            why=why,
+            aside=aside,
         )
 
     @contextmanager

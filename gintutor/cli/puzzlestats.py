@@ -7,7 +7,7 @@ import datetime as dt
 from typing import TYPE_CHECKING, Any
 
 from gintutor.text.blocks import Line, Table
-from gintutor.text.i18n import _, ngettext, percent
+from gintutor.text.i18n import _, error_text, ngettext, percent
 from gintutor.tutor.puzzleterms import Grade
 from gintutor.tutor.rating import Rating
 
@@ -193,7 +193,7 @@ def open_progress(stats: bool, as_json: bool, no_color: bool, ascii_only: bool) 
     if not (stats or as_json):
         progress.verify_writable()
     if progress.warning:
-        typer.echo(_("warning: {problem}", problem=progress.warning), err=True)
+        typer.echo(_("warning: {problem}", problem=error_text(progress.warning)), err=True)
     if not stats:
         return progress
     if as_json:

@@ -16,7 +16,7 @@ from gintutor.cli.shared import ContentError, UsageError, terminal, workers
 from gintutor.content.games import CoachNote, SavedGame
 from gintutor.engine.hand import Action
 from gintutor.text.blocks import Style
-from gintutor.text.i18n import _
+from gintutor.text.i18n import _, error_text
 from gintutor.tutor.review import (
     NO_HELP,
     REUSE_WORLDS,
@@ -66,7 +66,7 @@ def load_played(target: str) -> PlayedGame:
     except GameFileError as error:
         raise ContentError(error.template, **error.params) from None
     for problem in saved.problems:
-        typer.echo(_("warning: {problem}", problem=problem), err=True)
+        typer.echo(_("warning: {problem}", problem=error_text(problem)), err=True)
     return played_of(saved)
 
 

@@ -139,9 +139,9 @@ def terminal(no_color: bool, ascii_only: bool) -> Terminal:
 
 def resume_notes(problems: Iterable[str], kept_damage: Path | None) -> list[str]:
     """What a resumed game's file told its reader (a cut-short or damaged line), as notes."""
-    from gintutor.text.i18n import _
+    from gintutor.text.i18n import _, error_text
 
-    notes = [_("note: {problem}", problem=problem) for problem in problems]
+    notes = [_("note: {problem}", problem=error_text(problem)) for problem in problems]
     if kept_damage is not None:
         notes.append(
             _("note: the file as it was, damage included, is kept as {path}", path=kept_damage)

@@ -40,7 +40,7 @@ from gintutor.content.store import CAROUSEL_GAMES, games_folder
 from gintutor.engine.carousel.cards import decks_for
 from gintutor.engine.carousel.game import Action, BotLevel, LogEntry, Phase, Round
 from gintutor.engine.carousel.rules import STANDARD
-from gintutor.errors import GinError
+from gintutor.errors import GinError, Note
 from gintutor.tutor.carouselplay import first_player, round_seed
 
 VERSION = 1
@@ -262,7 +262,10 @@ def load_carousel_game(path: Path) -> SavedCarousel:
     if read.damage is not None:
         problems.insert(
             0,
-            f"{read.damage}: the game is read up to the line before it; the file is kept as it is",
+            Note(
+                "{damage}: the game is read up to the line before it; the file is kept as it is",
+                damage=read.damage,
+            ),
         )
     return SavedCarousel(
         path,

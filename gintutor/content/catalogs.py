@@ -218,6 +218,9 @@ ERROR_BASE = "GinError"
 PHRASE = "Phrase"
 """The phrase inside an error's message (:class:`gintutor.errors.Phrase`): a template too."""
 
+NOTE = "Note"
+"""A warning or note for the learner (:class:`gintutor.errors.Note`): a template too."""
+
 
 def _error_classes(trees: Sequence[ast.Module]) -> set[str]:
     """The names of :data:`ERROR_BASE` and every class of the package derived from it."""
@@ -246,7 +249,7 @@ def error_messages(folder: Path = PACKAGE) -> list[Message]:
     parsed = [
         (path, ast.parse(path.read_text(encoding="utf-8"))) for path in sorted(folder.rglob("*.py"))
     ]
-    classes = _error_classes([tree for _path, tree in parsed]) | {PHRASE}
+    classes = _error_classes([tree for _path, tree in parsed]) | {PHRASE, NOTE}
     found = []
     for path, tree in parsed:
         where = f"gintutor/{path.relative_to(PACKAGE).as_posix()}"

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol, Self
 
-from gintutor.errors import GinError, Phrase
+from gintutor.errors import GinError, Note, Phrase
 
 try:
     import fcntl
@@ -226,7 +226,13 @@ def read_lines(
     damage: str | None = None
     for number, line, end in _lines(raw):
         if end < 0:
-            problems.append(f"{path}:{number}: the last line is cut short (ignored)")
+            problems.append(
+                Note(
+                    "{path}:{number}: the last line is cut short (ignored)",
+                    path=path,
+                    number=number,
+                )
+            )
             break
         if line.strip():
             try:
@@ -234,7 +240,7 @@ def read_lines(
             except GameFileError as error:
                 if not started() or number == 1:
                     raise
-                damage = str(error)
+                damage = Note(error.template, **error.params)
                 break
         complete = end
     return LinesRead(tuple(problems), complete, damage, len(raw))

@@ -25,7 +25,7 @@ from gintutor.content.gamefile import GameFileError, LineWriter, json_int, read_
 from gintutor.content.store import GAMES
 from gintutor.engine.hand import Action, Deal, HandState, Phase, replay
 from gintutor.engine.rules import RULE_SETS, RuleSet
-from gintutor.errors import GinError
+from gintutor.errors import GinError, Note
 
 if TYPE_CHECKING:  # the coach's vocabulary is read with the first stored verdict (play starts
     # without it: tests/test_startup.py)
@@ -427,15 +427,23 @@ def load_game(path: Path) -> SavedGame:
     late = _hand_after_end(loader)
     if late is not None and damage is None:
         hand_line, complete = loader.hand_starts[late - 1]
-        damage = (
-            f"{path}:{hand_line}: hand {late}: the game was already over after hand {late - 1} "
-            f"(a player reached {loader.header.rules.target})"
+        damage = Note(
+            "{path}:{line}: hand {hand}: the game was already over after hand {previous} "
+            "(a player reached {target})",
+            path=path,
+            line=hand_line,
+            hand=late,
+            previous=late - 1,
+            target=loader.header.rules.target,
         )
         hands, states = hands[: late - 1], states[: late - 1]
     if damage is not None:
         problems.insert(
             0,
-            f"{damage}: the game is read up to the line before it; the file is kept as it is",
+            Note(
+                "{damage}: the game is read up to the line before it; the file is kept as it is",
+                damage=damage,
+            ),
         )
     return SavedGame(
         path,
