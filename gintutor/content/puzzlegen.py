@@ -678,7 +678,11 @@ def _hints(puzzle: Puzzle, solution: Solution) -> tuple[str, ...]:
     """Two hints written for this position (cards named, numbers as placeholders): the first
     names the idea to look for here, the second the deciding comparison, naming the tempting
     natural choice or the best one, never another. Each names the melds of this hand, so no
-    two puzzles share a hint; claims about cards are asked, not stated (the facts rule)."""
+    two puzzles share a hint; claims about cards are asked, not stated (the facts rule).
+
+    When the natural choice is the best one, the comparison is between the best and its
+    strongest rival (:func:`_rival`), the two named in card order so that the order does not
+    tell which is the answer: a card compared with itself leads nowhere."""
     position = puzzle.position
     theme = puzzle.theme
     best = solution.rows[0].code
@@ -730,33 +734,86 @@ def _hints(puzzle: Puzzle, solution: Solution) -> tuple[str, ...]:
             "you wait?",
         )
     melds = _melds_after(position.hand, best)
+    first = _first_hint(puzzle, natural, best, melds)
+    if natural != best:
+        one, other = natural, best
+    else:
+        rival = _rival(solution)
+        if rival is None:  # one choice only: nothing to compare it with
+            return first, _HINTS[theme][1]
+        one, other = sorted((best, rival), key=lambda code: Card.parse(code).index)
     if theme is Theme.DEADWOOD:
+        kept = melds if other == best else _melds_after(position.hand, other)
         return (
-            f"Which melds does {position.hand.display()} hold once a card goes? Is the "
-            f"{name(natural)}, your highest card, in one of them?",
-            f"Throwing the {name(natural)} leaves {{{natural}.deadwood}}: what does the "
-            f"{name(best)} leave, with {melds} kept?",
+            first,
+            f"Throwing the {name(one)} leaves {{{one}.deadwood}}: what does the "
+            f"{name(other)} leave, with {kept} kept?",
         )
     if theme is Theme.OUTS:
+        if natural != best:
+            return (
+                first,
+                f"Compare the {name(one)} with the {name(other)}: which keeps more ways to "
+                f"knock, with {_loose_after(position.hand, best)} left to improve?",
+            )
         return (
-            f"Beside {melds}, which loose cards can still become a meld? Count the unseen "
-            f"cards that would let you knock after throwing the {name(natural)}.",
-            f"Compare the {name(natural)} with the {name(best)}: which keeps more ways to "
-            f"knock, with {_loose_after(position.hand, best)} left to improve?",
+            first,
+            f"Compare the {name(one)} with the {name(other)}: which keeps more ways to knock? "
+            f"Throwing the {name(one)} leaves {{{one}.deadwood}} deadwood, the "
+            f"{name(other)} {{{other}.deadwood}}.",
         )
     if theme is Theme.SAFETY:
         known = position.opponent_known.display() or "nothing"
-        return (
-            f"You keep {melds}; {_loose_after(position.hand, best)} and the {name(best)} are "
-            f"loose. The opponent picked up {known}: which of them could they meld?",
-            f"Compare the {name(natural)} with the {name(best)}: which of them goes with "
-            f"{known}, and what does keeping the other cost you?",
+        second = (
+            f"Compare the {name(one)} with the {name(other)}: which of them goes with "
+            f"{known}, and what does keeping the other cost you?"
         )
+        if natural == best:
+            second += (
+                f" Throwing the {name(one)} leaves {{{one}.deadwood}} deadwood, the "
+                f"{name(other)} {{{other}.deadwood}}."
+            )
+        return first, second
     return (
-        f"Whatever you throw, you spread {melds}: which of them are open to layoffs?",
-        f"Compare knocking after the {name(natural)} with knocking after the {name(best)}: "
+        first,
+        f"Compare knocking after the {name(one)} with knocking after the {name(other)}: "
         "what can the defender lay off on each?",
     )
+
+
+def _first_hint(puzzle: Puzzle, natural: str, best: str, melds: str) -> str:
+    """The first hint of a discard theme: the idea to look for in this hand."""
+    position = puzzle.position
+    name = Card.parse(natural).display()
+    if puzzle.theme is Theme.DEADWOOD:
+        return (
+            f"Which melds does {position.hand.display()} hold once a card goes? Is the "
+            f"{name}, your highest card, in one of them?"
+        )
+    if puzzle.theme is Theme.OUTS:
+        return (
+            f"Beside {melds}, which loose cards can still become a meld? Count the unseen "
+            f"cards that would let you knock after throwing the {name}."
+        )
+    if puzzle.theme is Theme.SAFETY:
+        known = position.opponent_known.display() or "nothing"
+        return (
+            f"You keep {melds}; {_loose_after(position.hand, best)} and the "
+            f"{Card.parse(best).display()} are loose. The opponent picked up {known}: which "
+            "of them could they meld?"
+        )
+    return f"Whatever you throw, you spread {melds}: which of them are open to layoffs?"
+
+
+def _rival(solution: Solution) -> str | None:
+    """The best answer's strongest rival: the best-valued choice that is not accepted (the
+    runner-up the verdict's margin is measured to), else the next row; ``None`` when the
+    puzzle has one choice."""
+    rows = solution.rows
+    rejected = next((row.code for row in rows if row.code not in solution.accepted), None)
+    if rejected is not None:
+        return rejected
+    return rows[1].code if len(rows) > 1 else None
 
 
 def _loose_after(hand: CardSet, code: str) -> str:
