@@ -379,3 +379,23 @@ def test_a_saved_games_damage_is_noted_in_the_language(tmp_path: Path) -> None:
         f"{path}:2: tipo de linha 'bogus' desconhecido: a partida é lida até a linha anterior; "
         "o arquivo fica como está"
     )
+
+
+BAD_YAML_VALUE = {
+    "en": "gin_bonus: 'abc' is not a valid int",
+    "id": "gin_bonus: 'abc' bukan int yang sah",
+    "pt_BR": "gin_bonus: 'abc' não é um int válido",
+    "nb": "gin_bonus: 'abc' er ikke en gyldig int",
+}
+
+
+@pytest.mark.parametrize("language", sorted(BAD_YAML_VALUE))
+def test_a_house_rules_bad_yaml_value_is_named_in_the_language(
+    language: str, tmp_path: Path
+) -> None:
+    rules = tmp_path / "house.yaml"
+    rules.write_text("base: classic\ngin_bonus: !!int abc\n")
+    hand = "AS 2S 3S 4H 5H 6H 7D 8D 9D KC"
+    result = invoke(["--lang", language, "analyze", "--rules", str(rules), hand])
+    assert result.exit_code == 2
+    assert result.stderr.strip() == f"error: {rules}:2: {BAD_YAML_VALUE[language]}"

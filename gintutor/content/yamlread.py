@@ -18,7 +18,7 @@ from yaml.constructor import SafeConstructor
 
 from gintutor.engine.cards import Card, CardSet, parse_cards
 from gintutor.engine.rules import RULE_SETS, RuleSet
-from gintutor.errors import GinError
+from gintutor.errors import GinError, Note
 
 
 @dataclass(frozen=True)
@@ -146,7 +146,7 @@ def value_of(node: yaml.Node) -> tuple[Any, str | None]:
     "a merge key ('<<') is not a value here: write each setting out"
     """
     if node.tag == _CORE + "merge":
-        return None, "a merge key ('<<') is not a value here: write each setting out"
+        return None, Note("a merge key ('<<') is not a value here: write each setting out")
     try:
         return SafeConstructor().construct_object(node, deep=True), None
     except yaml.YAMLError as error:
@@ -154,10 +154,13 @@ def value_of(node: yaml.Node) -> tuple[Any, str | None]:
     except (ValueError, TypeError, AttributeError, OverflowError, RecursionError) as error:
         text = str(node.value) if isinstance(node, yaml.ScalarNode) else ""
         if "integer string conversion" in str(error):
-            return None, f"a number with {sum(c.isdigit() for c in text)} digits is too long"
+            return None, Note(
+                "a number with {digits} digits is too long",
+                digits=sum(c.isdigit() for c in text),
+            )
         kind = node.tag.removeprefix(_CORE)
         shown = repr(text if len(text) <= 40 else text[:37] + "...")
-        return None, f"{shown} is not a valid {kind}"
+        return None, Note("{shown} is not a valid {kind}", shown=shown, kind=kind)
 
 
 def _tag_name(tag: str) -> str:
@@ -172,7 +175,9 @@ def _scan(path: str, text: str) -> list[Problem]:
         if isinstance(event, yaml.CollectionStartEvent):
             depth += 1
             if depth > MAX_DEPTH:
-                return [Problem(path, line, f"values nested more than {MAX_DEPTH} deep")]
+                return [
+                    Problem(path, line, Note("values nested more than {most} deep", most=MAX_DEPTH))
+                ]
         elif isinstance(event, yaml.CollectionEndEvent):
             depth -= 1
         if isinstance(event, yaml.AliasEvent):
@@ -182,21 +187,31 @@ def _scan(path: str, text: str) -> list[Problem]:
                     Problem(
                         path,
                         line,
-                        f"more than {MAX_ALIASES} aliases (*name): write the values out instead",
+                        Note(
+                            "more than {most} aliases (*name): write the values out instead",
+                            most=MAX_ALIASES,
+                        ),
                     )
                 ]
         elif isinstance(event, yaml.NodeEvent):
             nodes += 1
             if nodes > MAX_NODES:
-                return [Problem(path, line, f"more than {MAX_NODES} values: split the file")]
+                return [
+                    Problem(
+                        path, line, Note("more than {most} values: split the file", most=MAX_NODES)
+                    )
+                ]
             tag = getattr(event, "tag", None)
             if tag is not None and tag not in _ALLOWED_TAGS:
                 return [
                     Problem(
                         path,
                         line,
-                        f"unsupported tag {_tag_name(tag)}: write plain "
-                        "values (text, numbers, lists, mappings)",
+                        Note(
+                            "unsupported tag {tag}: write plain values (text, numbers, lists, "
+                            "mappings)",
+                            tag=_tag_name(tag),
+                        ),
                     )
                 ]
     return []
@@ -217,7 +232,7 @@ def _expanded_size(path: str, root: yaml.Node) -> list[Problem]:
                         Problem(
                             path,
                             child.start_mark.line + 1,
-                            "an alias refers to the value that contains it",
+                            Note("an alias refers to the value that contains it"),
                         )
                     ]
                 if id(child) not in sizes:
@@ -231,8 +246,11 @@ def _expanded_size(path: str, root: yaml.Node) -> list[Problem]:
             Problem(
                 path,
                 1,
-                f"more than {MAX_EXPANDED} values once the aliases (*name) "
-                "are expanded: write the values out instead",
+                Note(
+                    "more than {most} values once the aliases (*name) are expanded: write the "
+                    "values out instead",
+                    most=MAX_EXPANDED,
+                ),
             )
         ]
     return []
@@ -259,7 +277,9 @@ def _syntax_problem(path: str, text: str, error: yaml.YAMLError) -> Problem:
             mark = getattr(error, "problem_mark", None)
     line = mark.line + 1 if mark is not None else 1
     problem = getattr(error, "problem", None) or "not valid YAML"
-    return Problem(path, line, f"YAML syntax: {problem} (check indentation and quotes)")
+    return Problem(
+        path, line, Note("YAML syntax: {problem} (check indentation and quotes)", problem=problem)
+    )
 
 
 def compose(path: str, text: str) -> tuple[yaml.Node | None, list[Problem]]:
@@ -271,7 +291,11 @@ def compose(path: str, text: str) -> tuple[yaml.Node | None, list[Problem]]:
     h.yaml:1: unsupported tag !!python/name:os.system: write plain values (...)
     """
     if len(text) > MAX_CHARS:
-        return None, [Problem(path, 1, f"too big for a YAML file (over {MAX_CHARS} characters)")]
+        return None, [
+            Problem(
+                path, 1, Note("too big for a YAML file (over {most} characters)", most=MAX_CHARS)
+            )
+        ]
     if _Loader is yaml.SafeLoader or len(text) > ONE_PASS_CHARS:
         return _checked_first(path, text)
     # One pass of libyaml: the tree is built in C, then walked once. A tree with anything the
