@@ -9,6 +9,9 @@ modification time of every pack file and of the stored verdicts, and gintutor's 
 A cache that is missing, stale or unreadable is passed by: the pack is read as
 :mod:`gintutor.content.puzzles` reads it, and a clean full read is stored for the next start
 (where the cache can be written; elsewhere only the asked puzzle is read).
+
+Measured (bench_startup.py's pairing, 6 rounds, load ~5 on 2 cores): ``puzzle`` (the daily, EOF)
+1.18x the bare Typer + Rich app's least CPU with the cache, 1.42x where none can be kept.
 """
 
 from __future__ import annotations
