@@ -220,6 +220,11 @@ def test_a_card_placed_twice_in_a_game_log_is_named_in_the_language(tmp_path: Pa
     assert norwegian.stderr.strip() == (
         f"error: {log}:10: 4H kan ikke være kastet av dem: det var trukket fra bunken (linje 7)"
     )
+    portuguese = invoke(["--lang", "pt_BR", "review", str(log)])
+    assert portuguese.stderr.strip() == (
+        f"error: {log}:10: 4H não pode ser descartada pelo adversário: já foi comprada do monte "
+        "(linha 7)"
+    )
 
 
 def test_a_saved_games_bad_line_is_named_in_the_language() -> None:
