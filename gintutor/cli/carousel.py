@@ -9,10 +9,11 @@ import typer
 
 from gintutor.cli.shared import (
     AsciiOption,
-    Command,
     JsonOption,
     NoColorOption,
     UsageError,
+    lazy_group,
+    subcommand,
     terminal,
 )
 from gintutor.errors import GinError
@@ -38,12 +39,15 @@ def rules_blocks() -> list[Block]:
 
 def register(app: typer.Typer) -> None:
     """Add the ``carousel`` command group to ``app`` (engine imports stay inside commands)."""
+    commands: dict[str, typer.Typer] = {}
     carousel = typer.Typer(
-        help="Carousel (manipulation rummy): play, analyse, score, rules.", no_args_is_help=True
+        help="Carousel (manipulation rummy): play, analyse, score, rules.",
+        no_args_is_help=True,
+        cls=lazy_group(commands),
     )
     app.add_typer(carousel, name="carousel")
 
-    @carousel.command("analyze", cls=Command)
+    @subcommand(commands, "analyze")
     def analyze(
         hand: Annotated[
             str, typer.Option("--hand", metavar="CARDS", help='Your cards, e.g. "7C 7D JK 2S".')
@@ -98,7 +102,7 @@ def register(app: typer.Typer) -> None:
             explain_play(old, cards, play, STANDARD, Style(ascii_only=ascii_only))
         )
 
-    @carousel.command("rules", cls=Command)
+    @subcommand(commands, "rules")
     def rules(
         no_color: NoColorOption = False,
         ascii_only: AsciiOption = False,
@@ -106,7 +110,7 @@ def register(app: typer.Typer) -> None:
         """The Carousel rules in prose, with the settings the source text leaves open."""
         terminal(no_color, ascii_only).show(rules_blocks())
 
-    @carousel.command("score", cls=Command)
+    @subcommand(commands, "score")
     def score(
         rounds: Annotated[
             list[str],
@@ -128,7 +132,7 @@ def register(app: typer.Typer) -> None:
         names, results = parse_rounds(rounds)
         terminal(no_color, ascii_only).show(explain_sheet(score_game(results), names))
 
-    @carousel.command("puzzle", cls=Command)
+    @subcommand(commands, "puzzle")
     def puzzle(
         puzzle_id: Annotated[
             str | None,
@@ -200,7 +204,7 @@ def register(app: typer.Typer) -> None:
         except Quit:
             typer.echo("\n" + _("No answer given; come back to it any time."))
 
-    @carousel.command("review", cls=Command)
+    @subcommand(commands, "review")
     def review(
         which: Annotated[
             str,
@@ -248,7 +252,7 @@ def register(app: typer.Typer) -> None:
             screen.show([Line(_("note: {problem}", problem=error_text(problem)))])
         screen.show(review_blocks(judged, saved.id, names, Style(ascii_only=ascii_only)))
 
-    @carousel.command("play", cls=Command)
+    @subcommand(commands, "play")
     def play(
         players: Annotated[
             int | None,
