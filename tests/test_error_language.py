@@ -404,3 +404,20 @@ def test_a_house_rules_bad_yaml_value_is_named_in_the_language(
     result = invoke(["--lang", language, "analyze", "--rules", str(rules), hand])
     assert result.exit_code == 2
     assert result.stderr.strip() == f"error: {rules}:2: {BAD_YAML_VALUE[language]}"
+
+
+def test_a_puzzle_files_problems_are_named_in_the_language(tmp_path: Path) -> None:
+    pack = tmp_path / "p.yaml"
+    pack.write_text("puzzles:\n  - id: x\n    bogus: 1\n", encoding="utf-8")
+    english = invoke(["puzzles", "check", str(pack)])
+    assert english.stdout.splitlines()[:2] == [
+        f"{pack}:2: a puzzle needs title:",
+        f"{pack}:3: unknown key 'bogus' in a puzzle (known: answers, difficulty, explanation, "
+        "hints, id, kind, position, question, theme, title)",
+    ]
+    portuguese = invoke(["--lang", "pt_BR", "puzzles", "check", str(pack)])
+    assert portuguese.stdout.splitlines()[:2] == [
+        f"{pack}:2: um quebra-cabeça precisa de title:",
+        f"{pack}:3: chave 'bogus' desconhecida em um quebra-cabeça (conhecidas: answers, "
+        "difficulty, explanation, hints, id, kind, position, question, theme, title)",
+    ]

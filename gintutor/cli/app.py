@@ -379,8 +379,8 @@ def score(
 
 def _exit_on_problems(problems: list[Problem]) -> None:
     """Print content problems one per line (``file:line: ...``); exit 1 if there are any."""
-    for problem in problems:
-        typer.echo(str(problem))
+    for problem in problems:  # str(problem) in English; its message translated if a Note
+        typer.echo(f"{problem.path}:{problem.line}: {error_text(problem.message)}")
     if problems:
         count = len(problems)
         typer.echo(

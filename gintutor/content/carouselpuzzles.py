@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from gintutor.content.paths import content_dir
 from gintutor.engine.carousel.cards import parse_hand_cards, parse_table
-from gintutor.errors import GinError
+from gintutor.errors import GinError, Phrase
 from gintutor.tutor.carouselpuzzles import (
     THEME,
     CarouselPuzzle,
@@ -53,7 +53,7 @@ def _position(reader: Reader, node: yaml.Node) -> Position | None:
     from gintutor.content.yamlread import check_keys
 
     items = reader.mapping(node, "position")
-    check_keys(reader, items, POSITION_KEYS, "a Carousel position")
+    check_keys(reader, items, POSITION_KEYS, Phrase("a Carousel position"))
     if "hand" not in items:
         reader.fail(node, "position: needs a hand")
         return None

@@ -145,7 +145,7 @@ def _carousel_show(
     from gintutor.content.yamlread import check_keys
 
     items = reader.mapping(node, "show")
-    check_keys(reader, items, _CAROUSEL_SHOW_KEYS, "a Carousel show step")
+    check_keys(reader, items, _CAROUSEL_SHOW_KEYS, Phrase("a Carousel show step"))
     if "hand" not in items:
         reader.fail(node, "show: needs a hand")
         return None
@@ -193,7 +193,7 @@ def _show(
     from gintutor.content.yamlread import check_keys
 
     items = reader.mapping(node, "show")
-    check_keys(reader, items, _SHOW_KEYS, "a show step")
+    check_keys(reader, items, _SHOW_KEYS, Phrase("a show step"))
     if "hand" not in items:
         reader.fail(node, "show: needs a hand")
         return None
@@ -255,7 +255,7 @@ def _question(
     if others:
         from gintutor.content.yamlread import check_keys
 
-        check_keys(reader, items, set(_question_keys(game)), "a question")
+        check_keys(reader, items, set(_question_keys(game)), Phrase("a question"))
     if kind is None:
         kinds = ", ".join(name for name in KIND_NAMES if _game_of(name) is game)
         reader.fail(kind_node, f"question: unknown kind {kind_name!r} (use {kinds})")
@@ -430,7 +430,7 @@ def _step_kinds(
         reader.fail(node, "steps: expected a list of steps (prose, show or question)")
         return
     for number, step_node in enumerate(node.value, start=1):
-        items = reader.mapping(step_node, "a step")
+        items = reader.mapping(step_node, Phrase("a step"))
         if "prose" in items and len(items) == 1:
             yield number, "prose", step_node, items
         elif "show" in items and len(items) == 1:
@@ -503,8 +503,8 @@ def _head(reader: Reader, root: yaml.Node) -> _Head:
     from gintutor.content.yamlread import check_keys
     from gintutor.engine.rules import PRESETS
 
-    items = reader.mapping(root, "a lesson")
-    check_keys(reader, items, _LESSON_KEYS, "a lesson")
+    items = reader.mapping(root, Phrase("a lesson"))
+    check_keys(reader, items, _LESSON_KEYS, Phrase("a lesson"))
     for key in ("id", "title", "level", "steps"):
         if key not in items:
             reader.fail(root, f"a lesson needs {key}:")

@@ -12,6 +12,7 @@ from typing import TypeVar
 import yaml
 
 from gintutor.content.yamlread import Problem, Reader, check_keys, compose
+from gintutor.errors import Note, Phrase
 
 T = TypeVar("T")
 
@@ -28,12 +29,12 @@ def read_pack(
     if problems:
         return [], problems
     if root is None:
-        return [], [Problem(path, 1, "the file is empty: it needs 'puzzles:' and a list")]
+        return [], [Problem(path, 1, Note("the file is empty: it needs 'puzzles:' and a list"))]
     reader = Reader(path)
-    items = reader.mapping(root, "a puzzle file")
-    check_keys(reader, items, {"puzzles"}, "a puzzle file")
+    items = reader.mapping(root, Phrase("a puzzle file"))
+    check_keys(reader, items, {"puzzles"}, Phrase("a puzzle file"))
     if "puzzles" not in items or not isinstance(items["puzzles"][1], yaml.SequenceNode):
-        reader.fail(root, "a puzzle file needs 'puzzles:' with a list of puzzles")
+        reader.fail(root, Note("a puzzle file needs 'puzzles:' with a list of puzzles"))
         return [], reader.problems
     found = [p for node in items["puzzles"][1].value if (p := read_one(reader, node)) is not None]
     return found, sorted(reader.problems, key=lambda problem: problem.line)
@@ -56,12 +57,12 @@ class Head:
 def read_head(reader: Reader, node: yaml.Node, keys: set[str]) -> Head | None:
     """The common fields of the puzzle at ``node`` (``keys``: every key it may have);
     ``None`` when a key is missing or unknown (the problems are on ``reader``)."""
-    items = reader.mapping(node, "a puzzle")
+    items = reader.mapping(node, Phrase("a puzzle"))
     before = len(reader.problems)
-    check_keys(reader, items, keys, "a puzzle")
+    check_keys(reader, items, keys, Phrase("a puzzle"))
     for key in REQUIRED:
         if key not in items:
-            reader.fail(node, f"a puzzle needs {key}:")
+            reader.fail(node, Note("a puzzle needs {key}:", key=key))
     if len(reader.problems) > before:
         return None
     puzzle_id = reader.text(items["id"][1], "id")
@@ -69,7 +70,7 @@ def read_head(reader: Reader, node: yaml.Node, keys: set[str]) -> Head | None:
     question = reader.text(items["question"][1], "question")
     difficulty = reader.scalar(items["difficulty"][1])
     if isinstance(difficulty, bool) or difficulty not in (1, 2, 3, 4, 5):
-        reader.fail(items["difficulty"][1], "difficulty: expected 1 to 5")
+        reader.fail(items["difficulty"][1], Note("difficulty: expected 1 to 5"))
         difficulty = 1
     answers = reader.strings(items["answers"][1], "answers")
     hints = reader.strings(items["hints"][1], "hints") if "hints" in items else ()

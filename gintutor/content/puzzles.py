@@ -71,7 +71,7 @@ def _position(
     reader: Reader, node: yaml.Node
 ) -> tuple[Position | None, tuple[int, int] | None, _Seen]:
     items = reader.mapping(node, "position")
-    check_keys(reader, items, POSITION_KEYS, "a position")
+    check_keys(reader, items, POSITION_KEYS, Phrase("a position"))
     seen = (CardSet(0), CardSet(0))
     if "hand" not in items:
         reader.fail(node, "position: needs a hand")

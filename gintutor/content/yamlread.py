@@ -18,7 +18,7 @@ from yaml.constructor import SafeConstructor
 
 from gintutor.engine.cards import Card, CardSet, parse_cards
 from gintutor.engine.rules import RULE_SETS, RuleSet
-from gintutor.errors import GinError, Note
+from gintutor.errors import GinError, Note, Phrase
 
 
 @dataclass(frozen=True)
@@ -49,9 +49,12 @@ class Reader:
         self.failed.add(id(node))
         self.problems.append(Problem(self.path, node.start_mark.line + 1, message))
 
-    def mapping(self, node: yaml.Node, what: str) -> dict[str, tuple[yaml.Node, yaml.Node]]:
+    def mapping(
+        self, node: yaml.Node, what: str | Phrase
+    ) -> dict[str, tuple[yaml.Node, yaml.Node]]:
+        """The keys of a mapping node; ``what`` it is (a key, or a Phrase: ``a step``)."""
         if not isinstance(node, yaml.MappingNode):
-            self.fail(node, f"{what} must be a mapping of keys to values")
+            self.fail(node, Note("{what} must be a mapping of keys to values", what=what))
             return {}
         return {str(key.value): (key, value) for key, value in node.value}
 
@@ -65,7 +68,7 @@ class Reader:
     def text(self, node: yaml.Node, key: str) -> str | None:
         value = self.scalar(node) if isinstance(node, yaml.ScalarNode) else None
         if not isinstance(value, str) or not value.strip():
-            self.fail(node, f"{key}: expected text")
+            self.fail(node, Note("{key}: expected text", key=key))
             return None
         return value
 
@@ -73,7 +76,7 @@ class Reader:
         if not isinstance(node, yaml.SequenceNode) or not all(
             isinstance(item, yaml.ScalarNode) for item in node.value
         ):
-            self.fail(node, f"{key}: expected a list like [a, b]")
+            self.fail(node, Note("{key}: expected a list like [a, b]", key=key))
             return ()
         return tuple(str(item.value) for item in node.value)
 
@@ -82,12 +85,12 @@ class Reader:
         if isinstance(node, yaml.SequenceNode):
             text = " ".join(str(item.value) for item in node.value)
         if not isinstance(text, str):
-            self.fail(node, f'{key}: expected cards like "7C 7D 7S"')
+            self.fail(node, Note('{key}: expected cards like "7C 7D 7S"', key=key))
             return None
         try:
             return CardSet.from_cards(parse_cards(text))
         except GinError as error:
-            self.fail(node, f"{key}: {error}")
+            self.fail(node, Note("{key}: {error}", key=key, error=error))
             return None
 
     def card(self, node: yaml.Node, key: str) -> Card | None:
@@ -95,7 +98,9 @@ class Reader:
         if found is None:
             return None
         if len(found) != 1:
-            self.fail(node, f"{key}: expected one card, got {len(found)}")
+            self.fail(
+                node, Note("{key}: expected one card, got {count}", key=key, count=len(found))
+            )
             return None
         return next(iter(found))
 
@@ -103,18 +108,36 @@ class Reader:
         name = self.scalar(node) if isinstance(node, yaml.ScalarNode) else None
         if not isinstance(name, str) or name.lower() not in RULE_SETS:
             known = ", ".join(RULE_SETS)
-            self.fail(node, f"{key}: {name!r} is not a rule set (use one of {known})")
+            self.fail(
+                node,
+                Note(
+                    "{key}: {name!r} is not a rule set (use one of {known})",
+                    key=key,
+                    name=name,
+                    known=known,
+                ),
+            )
             return None
         return RULE_SETS[name.lower()]
 
 
 def check_keys(
-    reader: Reader, items: dict[str, tuple[yaml.Node, yaml.Node]], known: set[str], what: str
+    reader: Reader,
+    items: dict[str, tuple[yaml.Node, yaml.Node]],
+    known: set[str],
+    what: str | Phrase,
 ) -> None:
     for key, (key_node, _) in items.items():
         if key not in known:
-            known_keys = ", ".join(sorted(known))
-            reader.fail(key_node, f"unknown key {key!r} in {what} (known: {known_keys})")
+            reader.fail(
+                key_node,
+                Note(
+                    "unknown key {key!r} in {what} (known: {known})",
+                    key=key,
+                    what=what,
+                    known=", ".join(sorted(known)),
+                ),
+            )
 
 
 MAX_CHARS = 4 * 1024 * 1024
@@ -346,7 +369,7 @@ def _checked_first(path: str, text: str) -> tuple[yaml.Node | None, list[Problem
     except yaml.YAMLError as error:
         return None, [_syntax_problem(path, text, error)]
     except RecursionError:
-        return None, [Problem(path, 1, "YAML nested too deeply")]
+        return None, [Problem(path, 1, Note("YAML nested too deeply"))]
     if root is None:
         return None, []
     problems = _expanded_size(path, root)
