@@ -333,8 +333,14 @@ def help_messages(folder: Path = PACKAGE / "cli") -> list[Message]:
                 ]
             elif isinstance(node, ast.FunctionDef) and any(
                 isinstance(decorator, ast.Call)
-                and isinstance(decorator.func, ast.Attribute)
-                and decorator.func.attr in ("command", "callback")
+                and (
+                    (
+                        isinstance(decorator.func, ast.Attribute)
+                        and decorator.func.attr in ("command", "callback")
+                    )
+                    # a lazily built group's command (cli/shared.py's subcommand)
+                    or (isinstance(decorator.func, ast.Name) and decorator.func.id == "subcommand")
+                )
                 for decorator in node.decorator_list
             ):
                 texts = [ast.get_docstring(node, clean=True)]
