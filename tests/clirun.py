@@ -1,8 +1,9 @@
 """Running the command line in tests: plain output (no colour), stdout and stderr apart.
 
-Every in-process run goes through :func:`invoke`, which builds only the command named on the
-line (``app_for``, what the installed ``gintutor`` does): building all of them is ~0.09 s of
-each run, which over the suite's ~1,000 runs was most of the developer loop's time.
+Every in-process run goes through :func:`invoke`. The app builds only the command named on the
+line (cli/shared.py's LazyCommands, as the installed ``gintutor`` does): building all of them
+is ~0.09 s of each run, which over the suite's ~1,000 runs was most of the developer loop's
+time.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from collections.abc import Mapping, Sequence
 
 from typer.testing import CliRunner, Result
 
-from gintutor.cli.app import app_for
+from gintutor.cli.app import app
 
 
 def invoke(
@@ -23,7 +24,7 @@ def invoke(
     """The result of ``gintutor ARGS`` with ``stdin`` piped in, colour off, ``env`` set."""
     argv = list(args)
     runner = CliRunner(env={"NO_COLOR": "1", **(env or {})})
-    return runner.invoke(app_for(argv), argv, input=stdin)
+    return runner.invoke(app, argv, input=stdin)
 
 
 def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:

@@ -13,7 +13,7 @@ import pytest
 from clirun import invoke
 from typer.main import get_command
 
-from gintutor.cli.app import app, app_for
+from gintutor.cli.app import COMMANDS, app
 from gintutor.cli.language import help_text
 from gintutor.text import i18n
 
@@ -132,9 +132,14 @@ def test_json_output_is_the_same_in_every_language(
     assert run("--lang", "nb", *args) == english
 
 
-def test_only_the_command_run_is_built_after_lang() -> None:
-    only = app_for(["--lang", "id", "analyze", "7C"])
-    assert [c.callback.__name__ for c in only.registered_commands] == ["analyze"]
+def test_only_the_command_run_is_built_after_lang(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--lang`` before the command: only the command run is built (none for the listing)."""
+    built: list[str] = []
+    for name, build in dict(COMMANDS).items():
+        monkeypatch.setitem(COMMANDS, name, lambda n=name, b=build: built.append(n) or b())
+    assert invoke(["--lang", "id", "analyze", "7C 7D 7H 5H 6H 8H AS 2S 3S KD"]).exit_code == 0
+    assert built == ["analyze"]
+    assert list(get_command(app).commands) == list(COMMANDS)
 
 
 def test_help_texts_are_keyed_as_click_shows_them() -> None:

@@ -7,9 +7,6 @@ imported only by commands that print text.
 
 from __future__ import annotations
 
-import copy
-import os
-import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -22,13 +19,17 @@ from gintutor.cli.guard import shortened
 from gintutor.cli.shared import (
     HELP_OPTIONS,
     AsciiOption,
+    Builder,
     Command,
     CommandLineError,
     JobsOption,
     JsonOption,
+    LazyCommands,
     NoColorOption,
     UsageError,
     progress_bar,
+    subcommand,
+    subgroup,
     terminal,
     usage_exit,
     workers,
@@ -37,8 +38,6 @@ from gintutor.errors import GinError, Phrase
 from gintutor.text.i18n import N_, _, error_text, ngettext
 
 if TYPE_CHECKING:  # annotations only: each command imports what it runs inside itself
-    from typer.models import CommandInfo
-
     from gintutor.cli.progress import Progress
     from gintutor.content.catalogs import Message
     from gintutor.content.puzzlerules import Violation
@@ -56,9 +55,15 @@ class NothingToCheck(GinError):
     exit_code = 1
 
 
-class _Commands(TyperGroup):
+COMMANDS: dict[str, Builder] = {}
+"""Every command and command group of the app, each built only when it is run (or listed)."""
+
+
+class _Commands(LazyCommands):
     """Turns every engine error and every usage error into one ``error: ...`` line on stderr
     and exit status 2 (the click usage box is not shown)."""
+
+    builders = COMMANDS
 
     # Typed as Click's own (Any): its Context lives in typer's private ``_click`` module.
     def make_context(self, info_name: Any, args: list[str], *rest: Any, **kwargs: Any) -> Any:
@@ -155,8 +160,9 @@ def _stdin_hands() -> Iterator[tuple[int, str]]:
             yield number, text
 
 
-@app.command(
-    cls=Command,
+@subcommand(
+    COMMANDS,
+    "analyze",
     epilog="Examples: gintutor analyze '7C 7D 7H 5H 6H 8H AS 2S 3S KD'  |  "
     "gintutor analyze '4H 5H 6H 5C 5D 9S TS JS QS KS' --opponent "
     "'3H 7H 8H 2C 3C 4D 8D 9C JD KD'  |  gintutor analyze - < hands.txt",
@@ -250,9 +256,9 @@ def analyze(
     show(one(" ".join(hand)))
 
 
-@app.command(
+@subcommand(
+    COMMANDS,
     "rules",
-    cls=Command,
     epilog="Examples: gintutor rules  |  gintutor rules portuguese  |  "
     "gintutor rules --diff standard classic  |  gintutor rules my-house.yaml",
 )
@@ -309,8 +315,9 @@ def rules_command(
     screen.show(explain_rules(load_rules(name)))
 
 
-@app.command(
-    cls=Command,
+@subcommand(
+    COMMANDS,
+    "score",
     epilog="Examples: gintutor score 'A knock 12' 'B gin 41' 'void'  |  "
     "gintutor score --players Ann,Bob --rules classic --file game.csv  |  "
     "gintutor score --file - < game.txt. Points are what the hand scored, bonuses "
@@ -391,9 +398,13 @@ def _exit_on_problems(problems: list[Problem]) -> None:
 
 
 lessons_app = typer.Typer(
-    help="Tools for lesson authors.", no_args_is_help=True, context_settings=HELP_OPTIONS
+    name="lessons",
+    help="Tools for lesson authors.",
+    no_args_is_help=True,
+    context_settings=HELP_OPTIONS,
+    rich_markup_mode=None,
+    add_completion=False,
 )
-app.add_typer(lessons_app, name="lessons")
 
 
 @lessons_app.command(cls=Command, name="check", epilog="Example: gintutor lessons check lessons/")
@@ -472,8 +483,9 @@ def _translations(domain: str, messages: list[Message]) -> None:
         )
 
 
-@app.command(
-    cls=Command,
+@subcommand(
+    COMMANDS,
+    "learn",
     epilog="Examples: gintutor learn  |  gintutor learn --list  |  gintutor learn 3  |  "
     "gintutor learn layoffs",
 )
@@ -655,9 +667,13 @@ def _list_lessons(
 
 
 puzzles_app = typer.Typer(
-    help="Tools for puzzle authors.", no_args_is_help=True, context_settings=HELP_OPTIONS
+    name="puzzles",
+    help="Tools for puzzle authors.",
+    no_args_is_help=True,
+    context_settings=HELP_OPTIONS,
+    rich_markup_mode=None,
+    add_completion=False,
 )
-app.add_typer(puzzles_app, name="puzzles")
 
 
 @puzzles_app.command(
@@ -970,8 +986,9 @@ def puzzles_generate(
         )
 
 
-@app.command(
-    cls=Command,
+@subcommand(
+    COMMANDS,
+    "puzzle",
     epilog="Examples: gintutor puzzle  |  gintutor puzzle --id outs-049  |  "
     "gintutor puzzle --random --theme safety  |  gintutor puzzle --stats",
 )
@@ -1103,9 +1120,13 @@ def _text_printer(no_color: bool, ascii_only: bool) -> Callable[[Analysis], None
 
 
 settings_app = typer.Typer(
-    help="Your saved settings (in the data folder).", no_args_is_help=True, cls=TyperGroup
+    name="settings",
+    help="Your saved settings (in the data folder).",
+    no_args_is_help=True,
+    cls=TyperGroup,
+    rich_markup_mode=None,
+    add_completion=False,
 )
-app.add_typer(settings_app, name="settings")
 
 
 @settings_app.command(
@@ -1145,58 +1166,23 @@ def settings_lang(
 
 
 def _register_games() -> None:
+    """The commands of cli/match.py, play.py, review.py and carousel.py, and the groups, in
+    the order the help page lists them (commands, then groups)."""
     from gintutor.cli import carousel, match, play, review
 
-    match.register(app)
-    play.register(app)
-    review.register(app)
-    carousel.register(app)
+    match.register(COMMANDS)
+    play.register(COMMANDS)
+    review.register(COMMANDS)
+    for group in (lessons_app, puzzles_app, settings_app):
+        subgroup(COMMANDS, group)
+    carousel.register(COMMANDS)
 
 
 _register_games()
-
-
-def _command_name(info: CommandInfo) -> str:
-    """The word that invokes a registered command (Typer's rule: the function's name with
-    dashes, unless a name is given)."""
-    if info.name:
-        return str(info.name)
-    return str(getattr(info.callback, "__name__", "")).lower().replace("_", "-")
-
-
-def app_for(argv: list[str]) -> typer.Typer:
-    """The app with only the command that ``argv`` invokes, when it names one (a copy: ``app``
-    keeps every command).
-
-    Typer turns every registered command into a Click command, evaluating each one's
-    annotations, before it runs any: with a dozen commands that is most of a warm start-up
-    (and ~0.09 s of every command a test invokes in-process). ``gintutor analyze ...`` needs
-    only ``analyze``; ``gintutor --help``, an unknown word or shell completion keep them all
-    (the help lists them, the error names the choices).
-
-    Kept for a measured reason: building the whole app takes 59 ms of CPU here, one command
-    5-7 ms (the carousel group, all six of its commands, 18 ms); ``play`` (EOF) is 1.31x the
-    bare Typer + Rich app's least CPU pruned and 1.43x with every command built
-    (bench_startup.py's pairing, 6 rounds, load ~5 on 2 cores).
-    """
-    if argv[:1] == ["--lang"]:
-        argv = argv[2:]
-    elif argv[:1] and argv[0].startswith("--lang="):
-        argv = argv[1:]
-    if os.environ.get("_GINTUTOR_COMPLETE") or not argv or argv[0].startswith("-"):
-        return app
-    word = argv[0]
-    commands = [c for c in app.registered_commands if _command_name(c) == word]
-    groups = [g for g in app.registered_groups if g.name == word]
-    if not (commands or groups):
-        return app
-    only = copy.copy(app)
-    only.registered_commands, only.registered_groups = commands, groups
-    return only
 
 
 def main() -> None:
     """Run the command line (a crash is an internal error, exit 70: see cli/guard.py)."""
     from gintutor.cli.guard import run_guarded
 
-    run_guarded(app_for(sys.argv[1:]))
+    run_guarded(app)

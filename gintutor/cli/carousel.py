@@ -9,11 +9,13 @@ import typer
 
 from gintutor.cli.shared import (
     AsciiOption,
+    Builder,
     JsonOption,
     NoColorOption,
     UsageError,
     lazy_group,
     subcommand,
+    subgroup,
     terminal,
 )
 from gintutor.errors import GinError
@@ -37,15 +39,19 @@ def rules_blocks() -> list[Block]:
     return explain_rules(STANDARD)
 
 
-def register(app: typer.Typer) -> None:
-    """Add the ``carousel`` command group to ``app`` (engine imports stay inside commands)."""
-    commands: dict[str, typer.Typer] = {}
+def register(builders: dict[str, Builder]) -> None:
+    """Add the ``carousel`` command group to the app's ``builders`` (engine imports stay
+    inside commands)."""
+    commands: dict[str, Builder] = {}
     carousel = typer.Typer(
+        name="carousel",
         help="Carousel (manipulation rummy): play, analyse, score, rules.",
         no_args_is_help=True,
         cls=lazy_group(commands),
+        rich_markup_mode=None,
+        add_completion=False,
     )
-    app.add_typer(carousel, name="carousel")
+    subgroup(builders, carousel)
 
     @subcommand(commands, "analyze")
     def analyze(

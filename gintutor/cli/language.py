@@ -127,7 +127,11 @@ def localize_help(command: Any) -> None:
     for param in getattr(command, "params", ()):
         if getattr(param, "help", None):
             param.help = _(help_text(param.help))
-    for sub in getattr(command, "commands", {}).values():
+    commands = getattr(command, "commands", {})
+    # A lazy group (cli/shared.py's LazyCommands) puts each command in the language as it
+    # builds it: only those built so far are done here, none built for this.
+    built = getattr(commands, "built", None)
+    for sub in built() if built is not None else commands.values():
         localize_help(sub)
     make_help_option = getattr(command, "get_help_option", None)
     if make_help_option is not None:

@@ -8,13 +8,14 @@ import typer
 
 from gintutor.cli.shared import (
     MAX_WORLDS,
-    Command,
+    Builder,
     ContentError,
     JobsOption,
     JsonOption,
     NoColorOption,
     UsageError,
     progress_bar,
+    subcommand,
     terminal,
     workers,
 )
@@ -117,10 +118,11 @@ def report_blocks(report: MatchReport) -> list[Block]:
     return blocks
 
 
-def register(app: typer.Typer) -> None:
-    """Add the ``match`` command to ``app`` (engine imports stay inside the command)."""
+def register(builders: dict[str, Builder]) -> None:
+    """Add the ``match`` command to the app's ``builders`` (engine imports stay inside the
+    command)."""
 
-    @app.command("match", cls=Command)
+    @subcommand(builders, "match")
     def match(
         bot_a: Annotated[
             str,

@@ -6,14 +6,16 @@ from typing import Annotated
 
 import typer
 
-from gintutor.cli.shared import AsciiOption, Command, NoColorOption, terminal
+from gintutor.cli.shared import AsciiOption, Builder, NoColorOption, subcommand, terminal
 
 
-def register(app: typer.Typer) -> None:
-    """Add the ``play`` command to app (the game itself lives in ``cli/playrun.py``)."""
+def register(builders: dict[str, Builder]) -> None:
+    """Add the ``play`` command to the app's ``builders`` (the game itself lives in
+    ``cli/playrun.py``)."""
 
-    @app.command(
-        cls=Command,
+    @subcommand(
+        builders,
+        "play",
         epilog="Examples: gintutor play  |  gintutor play --bot heuristic --rules oklahoma  |  "
         "gintutor play --coach quiet --seed 7  |  gintutor play --resume [GAME]. At the "
         "prompt: draw, take, pass, a card to discard (7d), knock 7d, gin, lay off, hint, help, "

@@ -9,19 +9,21 @@ import typer
 from gintutor.cli.shared import (
     MAX_WORLDS,
     AsciiOption,
-    Command,
+    Builder,
     JobsOption,
     JsonOption,
     NoColorOption,
+    subcommand,
 )
 
 
-def register(app: typer.Typer) -> None:
-    """Add the ``review`` command to ``app`` (the work lives in :mod:`.reviewrun`)."""
+def register(builders: dict[str, Builder]) -> None:
+    """Add the ``review`` command to the app's ``builders`` (the work lives in
+    :mod:`.reviewrun`)."""
 
-    @app.command(
+    @subcommand(
+        builders,
         "review",
-        cls=Command,
         epilog="Examples: gintutor review  |  gintutor review 20261201-054000 --json  |  "
         "gintutor review examples/game.txt --worlds 256. A log file is a game played "
         "elsewhere, written from your side (see the README, section review).",

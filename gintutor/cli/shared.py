@@ -19,6 +19,7 @@ import typer
 import typer.main
 from typer.core import TyperCommand, TyperGroup
 
+from gintutor.cli.language import localize_help
 from gintutor.errors import GinError
 
 if TYPE_CHECKING:
@@ -84,65 +85,96 @@ class Command(TyperCommand):
                 formatter.write_dl(options)
 
 
-class _Built(MutableMapping[str, Any]):
-    """A group's Click commands, each built from its one-command Typer app when first asked
-    for (a run asks for one; the help page, a typo's suggestions and completion for all)."""
+Builder = Callable[[], Any]
+"""Builds one Click command or group from its Typer app (:func:`subcommand`, :func:`subgroup`)."""
 
-    def __init__(self, apps: dict[str, typer.Typer], built: MutableMapping[str, Any]) -> None:
-        self._apps = apps
+
+class _Built(MutableMapping[str, Any]):
+    """A group's Click commands, each built by its :data:`Builder` when first asked for (a run
+    asks for one; the help page, a typo's suggestions and completion for all)."""
+
+    def __init__(
+        self,
+        builders: dict[str, Builder],
+        built: MutableMapping[str, Any],
+        ready: Callable[[Any], None],
+    ) -> None:
+        self._builders = builders
         self._built = dict(built)
+        self._ready = ready
 
     def __getitem__(self, name: str) -> Any:
         if name not in self._built:
-            self._built[name] = typer.main.get_command(self._apps[name])  # KeyError: none
+            command = self._builders[name]()  # KeyError: no such command
+            self._ready(command)
+            self._built[name] = command
         return self._built[name]
 
     def __setitem__(self, name: str, command: Any) -> None:
         self._built[name] = command
 
     def __delitem__(self, name: str) -> None:
-        self._apps.pop(name, None)
+        self._builders.pop(name, None)
         del self._built[name]
 
     def __iter__(self) -> Iterator[str]:
-        return iter(dict.fromkeys([*self._apps, *self._built]))
+        return iter(dict.fromkeys([*self._builders, *self._built]))
 
     def __len__(self) -> int:
-        return len(dict.fromkeys([*self._apps, *self._built]))
+        return len(dict.fromkeys([*self._builders, *self._built]))
+
+    def built(self) -> list[Any]:
+        """The commands built so far."""
+        return list(self._built.values())
 
 
 class LazyCommands(TyperGroup):
     """A command group whose commands Typer builds only when one is asked for (Click's lazy
     loading of subcommands): building one evaluates its annotations into Click parameters,
-    and a run needs only the one it runs. :attr:`apps` holds each command as a one-command
-    Typer app (:func:`subcommand`), in the order the help page lists them.
+    and a run needs only the one it runs. :attr:`builders` holds each command's builder
+    (:func:`subcommand`, :func:`subgroup`), in the order the help page lists them; a command
+    built after the language was chosen gets its help texts in it (:meth:`ready`).
 
-    Measured: building the ``carousel`` group with all six of its commands took 18 ms of CPU
-    here, the group and the one command run 7 ms; ``carousel play`` (EOF) and ``carousel
-    puzzle`` (the daily, EOF) start ~0.03x of the bare Typer + Rich app's time sooner.
+    Measured: building the whole app took 59 ms of CPU here, the app with the one command run
+    5-7 ms; the ``carousel`` group with all six of its commands 18 ms, the group with the one
+    command run 8.5 ms. ``play`` (EOF) is 1.31x the bare Typer + Rich app's least CPU with
+    one command built, 1.43x with every command built.
     """
 
-    apps: ClassVar[dict[str, typer.Typer]] = {}
+    builders: ClassVar[dict[str, Builder]] = {}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.commands = _Built(self.apps, self.commands)
+        self.commands = _Built(self.builders, self.commands, self.ready)
+
+    def ready(self, command: Any) -> None:
+        """Put a command just built in the active language (the root's help texts were put in
+        it as the language was chosen, before any command was built)."""
+        localize_help(command)
 
 
-def lazy_group(apps: dict[str, typer.Typer]) -> type[LazyCommands]:
-    """A :class:`LazyCommands` class whose commands are ``apps`` (filled by :func:`subcommand`)."""
-    return type("LazyCommands", (LazyCommands,), {"apps": apps})
+def lazy_group(builders: dict[str, Builder]) -> type[LazyCommands]:
+    """A :class:`LazyCommands` class whose commands ``builders`` builds."""
+    return type("LazyCommands", (LazyCommands,), {"builders": builders})
 
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-def subcommand(apps: dict[str, typer.Typer], name: str, **options: Any) -> Callable[[F], F]:
-    """Register the decorated function as the command ``name`` of a :func:`lazy_group`'s
-    ``apps`` (a one-command Typer app, built as the group would build it)."""
+def subcommand(builders: dict[str, Builder], name: str, **options: Any) -> Callable[[F], F]:
+    """Register the decorated function as the command ``name`` of a :class:`LazyCommands`
+    group's ``builders`` (a one-command Typer app, built as a group would build it)."""
     one = typer.Typer(add_completion=False, rich_markup_mode=None, pretty_exceptions_enable=False)
-    apps[name] = one
+    builders[name] = lambda: typer.main.get_command(one)
     return one.command(name, cls=Command, **options)
+
+
+def subgroup(builders: dict[str, Builder], group: typer.Typer) -> None:
+    """Register the Typer app ``group`` (made with ``name=`` and ``rich_markup_mode=None``) as
+    a command group of a :class:`LazyCommands` group's ``builders``."""
+    name = group.info.name
+    assert isinstance(name, str), "a subgroup's Typer app is made with its name"
+    builders[name] = lambda: typer.main.get_group(group)
 
 
 HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
