@@ -421,3 +421,18 @@ def test_a_puzzle_files_problems_are_named_in_the_language(tmp_path: Path) -> No
         f"{pack}:3: chave 'bogus' desconhecida em um quebra-cabeça (conhecidas: answers, "
         "difficulty, explanation, hints, id, kind, position, question, theme, title)",
     ]
+
+
+def test_a_lesson_files_problems_are_named_in_the_language(tmp_path: Path) -> None:
+    lesson = tmp_path / "l.yaml"
+    lesson.write_text("id: Bad_Id\ntitle: x\nlevel: expert\nsteps:\n  - prose: hi\n")
+    english = invoke(["lessons", "check", str(lesson)])
+    assert english.stdout.splitlines()[:2] == [
+        f"{lesson}:1: id: 'Bad_Id': use lowercase letters, digits and -",
+        f"{lesson}:3: level: use beginner, intermediate or advanced",
+    ]
+    indonesian = invoke(["--lang", "id", "lessons", "check", str(lesson)])
+    assert indonesian.stdout.splitlines()[:2] == [
+        f"{lesson}:1: id: 'Bad_Id': pakai huruf kecil, angka dan -",
+        f"{lesson}:3: level: pakai beginner, intermediate atau advanced",
+    ]

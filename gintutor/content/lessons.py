@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from gintutor.content.paths import content_dir
 from gintutor.content.store import LESSON_RECORDS
-from gintutor.errors import GinError, Phrase
+from gintutor.errors import GinError, Note, Phrase
 from gintutor.text.i18n import catalog_fingerprint, lesson_context, lesson_text
 from gintutor.tutor.lessons import (
     Ask,
@@ -147,7 +147,7 @@ def _carousel_show(
     items = reader.mapping(node, "show")
     check_keys(reader, items, _CAROUSEL_SHOW_KEYS, Phrase("a Carousel show step"))
     if "hand" not in items:
-        reader.fail(node, "show: needs a hand")
+        reader.fail(node, Note("show: needs a hand"))
         return None
     from gintutor.tutor.questions.carousel import CarouselQuestion
 
@@ -169,7 +169,7 @@ def _carousel_show(
         try:
             best_play(show.table, show.hand, decks_for(show.players), first_meld=show.first_meld)
         except GinError as error:
-            reader.fail(node, f"show: {error}")
+            reader.fail(node, Note("show: {error}", error=error))
             return None
     return show
 
@@ -178,12 +178,12 @@ def _carousel_value(reader: Reader, kind: type[Any], key: str, node: yaml.Node) 
     """A Carousel question's key read by its kind (``None`` after a problem)."""
     value = reader.scalar(node)
     if value is None and key != "table":
-        reader.fail(node, f"{key}: expected a value")
+        reader.fail(node, Note("{key}: expected a value", key=key))
         return None
     try:
         return kind.read_field(key, value)
     except GinError as error:
-        reader.fail(node, f"{key}: {error}")
+        reader.fail(node, Note("{key}: {error}", key=key, error=error))
         return None
 
 
@@ -195,7 +195,7 @@ def _show(
     items = reader.mapping(node, "show")
     check_keys(reader, items, _SHOW_KEYS, Phrase("a show step"))
     if "hand" not in items:
-        reader.fail(node, "show: needs a hand")
+        reader.fail(node, Note("show: needs a hand"))
         return None
     hand = reader.cards(items["hand"][1], "hand")
     step_rules = reader.rules(items["rules"][1], "rules") if "rules" in items else rules
@@ -217,13 +217,15 @@ def _show(
             hand, step_rules, upcard=upcard, taken_from_discard=taken, opponent=opponent
         )
     except GinError as error:
-        reader.fail(node, f"show: {error}")
+        reader.fail(node, Note("show: {error}", error=error))
         return None
     if opponent is not None and result.no_showdown is not None:
         reader.fail(
             node,
-            "show: the hand cannot knock, so the opponent's hand is never played "
-            "out: drop 'opponent' or show a hand that can knock",
+            Note(
+                "show: the hand cannot knock, so the opponent's hand is never played "
+                "out: drop 'opponent' or show a hand that can knock"
+            ),
         )
         return None
     return show
@@ -244,8 +246,15 @@ def _question(
     if kind is not None and _game_of(kind.kind) is not game:
         reader.fail(
             kind_node,
-            f"question: a {kind.kind} question is about {_game_of(kind.kind).value}; this "
-            f"lesson is about {game.value} (set game: in the lesson)",
+            Note(
+                "question: a {kind} question is about {about}; this lesson is about {game} {fix}",
+                kind=kind.kind,
+                about=_game_of(kind.kind).value,
+                game=game.value,
+                # The lesson's YAML key, not the game's *set*: kept out of the catalog, whose
+                # glossary check would ask for the word for a set of cards.
+                fix="(set game: in the lesson)",
+            ),
         )
         return None
     needed, allowed = _kind_keys(kind.kind) if kind is not None else ((), ())
@@ -258,23 +267,31 @@ def _question(
         check_keys(reader, items, set(_question_keys(game)), Phrase("a question"))
     if kind is None:
         kinds = ", ".join(name for name in KIND_NAMES if _game_of(name) is game)
-        reader.fail(kind_node, f"question: unknown kind {kind_name!r} (use {kinds})")
+        reader.fail(
+            kind_node,
+            Note("question: unknown kind {kind!r} (use {kinds})", kind=kind_name, kinds=kinds),
+        )
         return None
     before = len(reader.problems)
     if game is Game.CAROUSEL and "rules" in items:
-        reader.fail(items["rules"][0], "rules: Carousel questions play the Carousel rules")
+        reader.fail(items["rules"][0], Note("rules: Carousel questions play the Carousel rules"))
     for need in needed:
         if need not in items:
-            reader.fail(node, f"a {kind.kind} question needs {need}:")
+            reader.fail(node, Note("a {kind} question needs {need}:", kind=kind.kind, need=need))
     for key in others:
         if key in _question_keys(game):
             reader.fail(
                 items[key][0],
-                f"{key}: a {kind.kind} question does not use it (it uses {', '.join(allowed)})",
+                Note(
+                    "{key}: a {kind} question does not use it (it uses {allowed})",
+                    key=key,
+                    kind=kind.kind,
+                    allowed=", ".join(allowed),
+                ),
             )
     prompt = reader.text(items["prompt"][1], "prompt") if "prompt" in items else None
     if prompt is None and "prompt" not in items:
-        reader.fail(node, "a question needs a prompt:")
+        reader.fail(node, Note("a question needs a prompt:"))
     question_rules: RuleSet | None = rules
     if "rules" in items and game is Game.GIN:
         question_rules = reader.rules(items["rules"][1], "rules")
@@ -299,7 +316,7 @@ def _question(
         if prompt is not None:
             prompt = _localized(tr, "prompt", prompt, fill)
     except GinError as error:
-        reader.fail(node, str(error))
+        reader.fail(node, Note(error.template, **error.params))
     _check_sizes(reader, kind.kind, items, values)
     if len(reader.problems) > before or prompt is None or question_rules is None:
         return None
@@ -314,13 +331,17 @@ def _question(
     try:
         question.verify()
     except GinError as error:
-        reader.fail(node, f"the engine cannot answer this question: {error}")
+        reader.fail(node, Note("the engine cannot answer this question: {error}", error=error))
         return None
     if expect is not None and not question.accepts(expect):
         answer = question.solve().answer
         reader.fail(
             items["expect"][1],
-            f"expect: {expect!r} but the engine's answer is {answer!r}: fix expect",
+            Note(
+                "expect: {expect!r} but the engine's answer is {answer!r}: fix expect",
+                expect=expect,
+                answer=answer,
+            ),
         )
     return Ask(question, expect, node.start_mark.line + 1)
 
@@ -340,15 +361,33 @@ def _check_sizes(
         groups = value if key == "options" else (value,)
         if key == "options" and len(groups) > MOST_OPTIONS:
             reader.fail(
-                items[key][1], f"options: {len(groups)} options: give {MOST_OPTIONS} at most"
+                items[key][1],
+                Note(
+                    "options: {count} options: give {most} at most",
+                    count=len(groups),
+                    most=MOST_OPTIONS,
+                ),
             )
             values[key] = None
             continue
         for group in groups:
             if not low <= len(group) <= high:
-                what = "an option" if key == "options" else f"a {kind} {key}"
-                wanted = f"{low}" if low == high else f"{low} to {high}"
-                reader.fail(items[key][1], f"{key}: {len(group)} cards: {what} has {wanted} cards")
+                what = (
+                    Phrase("an option")
+                    if key == "options"
+                    else Phrase("a {kind} {key}", kind=kind, key=key)
+                )
+                wanted = f"{low}" if low == high else Phrase("{low} to {high}", low=low, high=high)
+                reader.fail(
+                    items[key][1],
+                    Note(
+                        "{key}: {count} cards: {what} has {wanted} cards",
+                        key=key,
+                        count=len(group),
+                        what=what,
+                        wanted=wanted,
+                    ),
+                )
                 values[key] = None
                 break
 
@@ -367,7 +406,7 @@ def _value(reader: Reader, key: str, node: yaml.Node) -> Any:
         players = reader.strings(node, key)
         if len(players) == 2:
             return players
-        reader.fail(node, "players: expected two names")
+        reader.fail(node, Note("players: expected two names"))
         return None
     if key == "setting":
         return reader.text(node, key)
@@ -382,12 +421,20 @@ def _value(reader: Reader, key: str, node: yaml.Node) -> Any:
             return enum(value)
         except ValueError:
             choices = ", ".join(str(member.value) for member in enum)
-            reader.fail(node, f"{key}: unknown value {value!r} (use {choices})")
+            reader.fail(
+                node,
+                Note(
+                    "{key}: unknown value {value!r} (use {choices})",
+                    key=key,
+                    value=value,
+                    choices=choices,
+                ),
+            )
             return None
     number = reader.scalar(node)
     if key == "game" and number in (1, 2, 3) and not isinstance(number, bool):
         return number
-    reader.fail(node, "game: expected 1, 2 or 3 (a Hollywood game)")
+    reader.fail(node, Note("game: expected 1, 2 or 3 (a Hollywood game)"))
     return None
 
 
@@ -398,14 +445,14 @@ def _options(reader: Reader, node: yaml.Node) -> tuple[tuple[Card, ...], ...] | 
     if len(reader.problems) > before:
         return None
     if len(texts) < 2:
-        reader.fail(node, "options: expected two options or more")
+        reader.fail(node, Note("options: expected two options or more"))
         return None
     from gintutor.engine.cards import parse_cards
 
     try:
         options = tuple(parse_cards(text) for text in texts)
     except GinError as error:
-        reader.fail(node, f"options: {error}")
+        reader.fail(node, Note("options: {error}", error=error))
         return None
     return options
 
@@ -427,7 +474,7 @@ def _step_kinds(
     import yaml
 
     if not isinstance(node, yaml.SequenceNode) or not node.value:
-        reader.fail(node, "steps: expected a list of steps (prose, show or question)")
+        reader.fail(node, Note("steps: expected a list of steps (prose, show or question)"))
         return
     for number, step_node in enumerate(node.value, start=1):
         items = reader.mapping(step_node, Phrase("a step"))
@@ -440,8 +487,11 @@ def _step_kinds(
         elif items:
             reader.fail(
                 step_node,
-                f"unknown step kind {', '.join(items)}: a step is "
-                "'prose: ...', 'show: ...' or 'question: KIND' with its keys",
+                Note(
+                    "unknown step kind {keys}: a step is 'prose: ...', 'show: ...' or "
+                    "'question: KIND' with its keys",
+                    keys=", ".join(items),
+                ),
             )
 
 
@@ -469,7 +519,7 @@ def _steps(
                     prose = _localized(tr, "prose", text.strip(), _filler(game, rules))
                     yield Prose(prose.strip(), step_node.start_mark.line + 1)
                 except GinError as error:
-                    reader.fail(items["prose"][1], f"prose: {error}")
+                    reader.fail(items["prose"][1], Note("prose: {error}", error=error))
         elif kind == "show":
             show: Show | CarouselShow | None
             if game is Game.CAROUSEL:
@@ -507,17 +557,19 @@ def _head(reader: Reader, root: yaml.Node) -> _Head:
     check_keys(reader, items, _LESSON_KEYS, Phrase("a lesson"))
     for key in ("id", "title", "level", "steps"):
         if key not in items:
-            reader.fail(root, f"a lesson needs {key}:")
+            reader.fail(root, Note("a lesson needs {key}:", key=key))
     lesson_id = reader.text(items["id"][1], "id") if "id" in items else None
     if lesson_id is not None and not _ID.match(lesson_id):
-        reader.fail(items["id"][1], f"id: {lesson_id!r}: use lowercase letters, digits and -")
+        reader.fail(
+            items["id"][1], Note("id: {id!r}: use lowercase letters, digits and -", id=lesson_id)
+        )
     title = reader.text(items["title"][1], "title") if "title" in items else None
     level = None
     if "level" in items:
         try:
             level = Level(reader.scalar(items["level"][1]))
         except ValueError:
-            reader.fail(items["level"][1], "level: use beginner, intermediate or advanced")
+            reader.fail(items["level"][1], Note("level: use beginner, intermediate or advanced"))
     concepts = reader.strings(items["concepts"][1], "concepts") if "concepts" in items else ()
     prerequisites = (
         reader.strings(items["prerequisites"][1], "prerequisites")
@@ -535,11 +587,13 @@ def _head(reader: Reader, root: yaml.Node) -> _Head:
         try:
             game = Game(reader.scalar(items["game"][1]))
         except ValueError:
-            reader.fail(items["game"][1], "game: use gin or carousel")
+            reader.fail(items["game"][1], Note("game: use gin or carousel"))
     rules = PRESETS["standard"]
     if "rules" in items:
         if game is Game.CAROUSEL:
-            reader.fail(items["rules"][0], "rules: a Carousel lesson plays the Carousel rules")
+            reader.fail(
+                items["rules"][0], Note("rules: a Carousel lesson plays the Carousel rules")
+            )
         rules = reader.rules(items["rules"][1], "rules") or rules
     steps = items["steps"][1] if "steps" in items else None
     return _Head(
@@ -558,7 +612,7 @@ def _read_head(text: str, path: str) -> tuple[Reader, _Head | None, list[Problem
         return (
             reader,
             None,
-            [Problem(path, 1, "the file is empty: a lesson needs id, title and steps")],
+            [Problem(path, 1, Note("the file is empty: a lesson needs id, title and steps"))],
         )
     return reader, _head(reader, root), []
 
@@ -692,14 +746,22 @@ def _across(
     for lesson in lessons:
         if lesson.id in seen:
             problems.append(
-                Problem(lesson.path, 1, f"id {lesson.id!r} is also used by {seen[lesson.id].path}")
+                Problem(
+                    lesson.path,
+                    1,
+                    Note(
+                        "id {id!r} is also used by {path}", id=lesson.id, path=seen[lesson.id].path
+                    ),
+                )
             )
         seen[lesson.id] = lesson
     for lesson in lessons:
         for needed in lesson.prerequisites:
             if needed not in seen and needed not in known:
                 problems.append(
-                    Problem(lesson.path, 1, f"prerequisites: no lesson has id {needed!r}")
+                    Problem(
+                        lesson.path, 1, Note("prerequisites: no lesson has id {id!r}", id=needed)
+                    )
                 )
     return problems
 
