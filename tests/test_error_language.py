@@ -436,3 +436,23 @@ def test_a_lesson_files_problems_are_named_in_the_language(tmp_path: Path) -> No
         f"{lesson}:1: id: 'Bad_Id': pakai huruf kecil, angka dan -",
         f"{lesson}:3: level: pakai beginner, intermediate atau advanced",
     ]
+
+
+def test_a_puzzles_position_problems_are_named_in_the_language(tmp_path: Path) -> None:
+    pack = tmp_path / "q.yaml"
+    pack.write_text(
+        "puzzles:\n  - id: x\n    title: t\n    question: q\n    theme: deadwood\n"
+        "    difficulty: 1\n    answers: [AS]\n    position:\n      hand: AS 2S\n"
+        "      stock_size: -1\n",
+        encoding="utf-8",
+    )
+    english = invoke(["puzzles", "check", str(pack)])
+    assert english.stdout.splitlines()[:2] == [
+        f"{pack}:9: position: the hand has 2 cards: expected 11",
+        f"{pack}:10: stock_size: expected a whole number >= 0",
+    ]
+    portuguese = invoke(["--lang", "pt_BR", "puzzles", "check", str(pack)])
+    assert portuguese.stdout.splitlines()[:2] == [
+        f"{pack}:9: position: a mão tem 2 cartas: esperava 11",
+        f"{pack}:10: stock_size: esperava um número inteiro >= 0",
+    ]

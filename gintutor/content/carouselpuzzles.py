@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from gintutor.content.paths import content_dir
 from gintutor.engine.carousel.cards import parse_hand_cards, parse_table
-from gintutor.errors import GinError, Phrase
+from gintutor.errors import GinError, Note, Phrase
 from gintutor.tutor.carouselpuzzles import (
     THEME,
     CarouselPuzzle,
@@ -55,7 +55,7 @@ def _position(reader: Reader, node: yaml.Node) -> Position | None:
     items = reader.mapping(node, "position")
     check_keys(reader, items, POSITION_KEYS, Phrase("a Carousel position"))
     if "hand" not in items:
-        reader.fail(node, "position: needs a hand")
+        reader.fail(node, Note("position: needs a hand"))
         return None
     values: dict[str, Any] = {}
     for key in ("table", "hand"):
@@ -69,27 +69,30 @@ def _position(reader: Reader, node: yaml.Node) -> Position | None:
                 parse_table(text or "") if key == "table" else parse_hand_cards(text or "")
             )
         except GinError as error:
-            reader.fail(items[key][1], f"{key}: {error}")
+            reader.fail(items[key][1], Note("{key}: {error}", key=key, error=error))
             return None
     players = reader.scalar(items["players"][1]) if "players" in items else 3
     if isinstance(players, bool) or players not in (2, 3, 4, 5):
-        reader.fail(items["players"][1], "players: expected 2 to 5")
+        reader.fail(items["players"][1], Note("players: expected 2 to 5"))
         return None
     first_meld = reader.scalar(items["first_meld"][1]) if "first_meld" in items else False
     if not isinstance(first_meld, bool):
-        reader.fail(items["first_meld"][1], "first_meld: expected true or false")
+        reader.fail(items["first_meld"][1], Note("first_meld: expected true or false"))
         return None
     position = Position(values.get("table", parse_table("")), values["hand"], players, first_meld)
     try:
         position.verify()
     except GinError as error:
-        reader.fail(node, f"position: {error}")
+        reader.fail(node, Note("position: {error}", error=error))
         return None
     if position.table.card_count > MAX_TABLE:
         reader.fail(
             node,
-            f"position: {position.table.card_count} table cards; keep puzzles to {MAX_TABLE} "
-            "so the pack checks quickly",
+            Note(
+                "position: {count} table cards; keep puzzles to {most} so the pack checks quickly",
+                count=position.table.card_count,
+                most=MAX_TABLE,
+            ),
         )
         return None
     return position
@@ -104,9 +107,11 @@ def _puzzle(reader: Reader, node: yaml.Node) -> CarouselPuzzle | None:
         return None
     items = head.items
     if reader.scalar(items["theme"][1]) != THEME:
-        reader.fail(items["theme"][1], f"theme: a Carousel puzzle's theme is {THEME}")
+        reader.fail(
+            items["theme"][1], Note("theme: a Carousel puzzle's theme is {theme}", theme=THEME)
+        )
     if not head.answers and len(reader.problems) == before:
-        reader.fail(items["answers"][1], "answers: give the best play's new table")
+        reader.fail(items["answers"][1], Note("answers: give the best play's new table"))
     position = _position(reader, items["position"][1])
     if len(reader.problems) > before or position is None:
         return None
@@ -141,21 +146,35 @@ def verify_answers(puzzle: CarouselPuzzle) -> list[Problem]:
         for text in (*puzzle.hints, puzzle.explanation, puzzle.title):
             fill_explanation(text, solution)
     except GinError as error:
-        return [Problem(*where, f"{puzzle.id}: {error}")]
+        return [Problem(*where, Note("{id}: {error}", id=puzzle.id, error=error))]
     problems = []
     for answer in puzzle.answers:
         try:
             graded = grade(solution, answer)
         except GinError as error:
-            problems.append(Problem(*where, f"{puzzle.id}: answer {answer!r}: {error}"))
+            problems.append(
+                Problem(
+                    *where,
+                    Note(
+                        "{id}: answer {answer!r}: {error}", id=puzzle.id, answer=answer, error=error
+                    ),
+                )
+            )
             continue
         if graded.grade is not Grade.BEST:
             problems.append(
                 Problem(
                     *where,
-                    f"{puzzle.id}: answer {answer!r} is {graded.grade.value} ({graded.reason}); "
-                    f"the engine's best places {solution.best.points_placed} points: "
-                    f"{solution.best.table.text()}",
+                    Note(
+                        "{id}: answer {answer!r} is {grade} ({reason}); the engine's best places "
+                        "{points} points: {table}",
+                        id=puzzle.id,
+                        answer=answer,
+                        grade=graded.grade.value,
+                        reason=graded.reason,
+                        points=solution.best.points_placed,
+                        table=solution.best.table.text(),
+                    ),
                 )
             )
     return problems
@@ -181,14 +200,30 @@ def check_carousel_puzzles(
         if puzzle.id in ids:
             other = ids[puzzle.id]
             problems.append(
-                Problem(*where, f"id {puzzle.id!r} is also used at {other.path}:{other.line}")
+                Problem(
+                    *where,
+                    Note(
+                        "id {id!r} is also used at {path}:{line}",
+                        id=puzzle.id,
+                        path=other.path,
+                        line=other.line,
+                    ),
+                )
             )
         ids[puzzle.id] = puzzle
         key = puzzle.position.key()
         if key in positions:
             other = positions[key]
             problems.append(
-                Problem(*where, f"the same position as {other.id} ({other.path}:{other.line})")
+                Problem(
+                    *where,
+                    Note(
+                        "the same position as {id} ({path}:{line})",
+                        id=other.id,
+                        path=other.path,
+                        line=other.line,
+                    ),
+                )
             )
         positions[key] = puzzle
     if solve:
