@@ -456,3 +456,23 @@ def test_a_puzzles_position_problems_are_named_in_the_language(tmp_path: Path) -
         f"{pack}:9: position: a mão tem 2 cartas: esperava 11",
         f"{pack}:10: stock_size: esperava um número inteiro >= 0",
     ]
+
+
+def test_a_list_of_content_problems_raised_as_one_error_is_translated_line_by_line() -> None:
+    from gintutor.content.lessons import LessonError, read_lesson
+    from gintutor.content.yamlread import problems_error
+
+    text = "id: Bad_Id\ntitle: x\nlevel: expert\nsteps:\n  - prose: hi\n"
+    _lesson, problems = read_lesson(text, "l.yaml", engine=False)
+    error = problems_error(problems, LessonError)
+    assert isinstance(error, LessonError)
+    assert str(error) == "\n".join(str(problem) for problem in problems)
+    assert str(error).splitlines()[:2] == [
+        "l.yaml:1: id: 'Bad_Id': use lowercase letters, digits and -",
+        "l.yaml:3: level: use beginner, intermediate or advanced",
+    ]
+    i18n.use("id")
+    assert error_text(error).splitlines()[:2] == [
+        "l.yaml:1: id: 'Bad_Id': pakai huruf kecil, angka dan -",
+        "l.yaml:3: level: pakai beginner, intermediate atau advanced",
+    ]

@@ -343,7 +343,9 @@ def _carousel_puzzles(cache: Path | None = None) -> list[CarouselPuzzle]:
             return found
     puzzles, problems = check_carousel_puzzles(files, solve=False)
     if problems:
-        raise GinError("\n".join(str(problem) for problem in problems))
+        from gintutor.content.yamlread import problems_error
+
+        raise problems_error(problems)
     return puzzles
 
 
@@ -370,7 +372,9 @@ def _kept_pack(cache: Path, files: list[tuple[str, str]]) -> list[CarouselPuzzle
         return None
     puzzles, problems = check_carousel_puzzles(files, solve=False)
     if problems:
-        raise GinError("\n".join(str(problem) for problem in problems))
+        from gintutor.content.yamlread import problems_error
+
+        raise problems_error(problems)
     keep(cache, key, {puzzle.id: puzzle for puzzle in puzzles})
     return puzzles
 
@@ -409,7 +413,9 @@ def _carousel_puzzle(puzzle_id: str | None, cache: Path | None = None) -> Carous
                         return read[0]
         puzzles, problems = check_carousel_puzzles(files, solve=False)
         if problems:
-            raise GinError("\n".join(str(problem) for problem in problems))
+            from gintutor.content.yamlread import problems_error
+
+            raise problems_error(problems)
     if not puzzles:
         raise GinError("the Carousel puzzle pack is missing")
     if puzzle_id is None:

@@ -257,7 +257,9 @@ def load_carousel_puzzles() -> list[CarouselPuzzle]:
     """Every shipped Carousel puzzle (read and schema-checked, not solved), in pack order."""
     puzzles, problems = check_carousel_puzzles(carousel_pack_files(), solve=False)
     if problems:
-        raise GinError("\n".join(str(problem) for problem in problems))
+        from gintutor.content.yamlread import problems_error
+
+        raise problems_error(problems)
     return puzzles
 
 

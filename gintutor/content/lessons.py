@@ -693,7 +693,9 @@ def _load_one(text: str, path: str, number: int, store: Path | None = None) -> L
             return replace(found, number=number)
     lesson, problems = read_lesson(text, path, engine=False)
     if lesson is None:
-        raise LessonError("\n".join(str(problem) for problem in problems))
+        from gintutor.content.yamlread import problems_error
+
+        raise problems_error(problems, LessonError)
     if keeping is not None:
         from gintutor.content.cachefile import keep
 
@@ -791,7 +793,9 @@ def load_lessons(folder: Path | None = None, *, engine: bool = False) -> list[Le
     """
     lessons, problems = check_lessons(lesson_files(folder), engine=engine)
     if problems:
-        raise LessonError("\n".join(str(problem) for problem in problems))
+        from gintutor.content.yamlread import problems_error
+
+        raise problems_error(problems, LessonError)
     return lessons
 
 
@@ -827,7 +831,9 @@ def load_outlines(folder: Path | None = None, *, cache: Path | None = None) -> l
             )
     problems += _across(outlines)
     if problems:
-        raise LessonError("\n".join(str(problem) for problem in problems))
+        from gintutor.content.yamlread import problems_error
+
+        raise problems_error(problems, LessonError)
     if cache is not None:
         _store_outlines(cache, key, outlines)
     return outlines

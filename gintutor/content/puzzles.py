@@ -18,7 +18,7 @@ import yaml
 from gintutor.content.packs import ID_LINE, entry_only, read_head, read_pack
 from gintutor.content.paths import content_dir
 from gintutor.content.verdicts import entry_of, stored_verdict
-from gintutor.content.yamlread import Problem, Reader, check_keys
+from gintutor.content.yamlread import Problem, Reader, check_keys, problems_error
 from gintutor.engine.cards import CardSet
 from gintutor.engine.evaluate import Position, verify_position
 from gintutor.engine.rules import PRESETS
@@ -453,7 +453,7 @@ def load_puzzles(folder: Any = None) -> list[Puzzle]:
 def _loaded(files: list[tuple[str, str]]) -> list[Puzzle]:
     puzzles, problems = check_puzzles(files, solve=False)
     if problems:
-        raise GinError("\n".join(str(problem) for problem in problems))
+        raise problems_error(problems)
     return sorted(puzzles, key=lambda p: p.id)
 
 
