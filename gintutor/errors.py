@@ -68,6 +68,24 @@ class Note(str):
         return note
 
 
+class Number:
+    """A number in a message (``1.5`` expected points): ``str()`` is the English digits
+    (``digits`` after the point), and the front end writes it the reader's way (``1,5``)."""
+
+    def __init__(self, value: float, digits: int = 0) -> None:
+        self.value = value
+        self.digits = digits
+
+    def __str__(self) -> str:
+        return f"{self.value:.{self.digits}f}"
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __repr__(self) -> str:
+        return f"Number({self.value!r}, {self.digits})"
+
+
 class CardError(GinError):
     """A card or hand could not be read: bad notation, a duplicate, the wrong number of cards."""
 

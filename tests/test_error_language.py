@@ -459,8 +459,9 @@ def test_a_puzzles_position_problems_are_named_in_the_language(tmp_path: Path) -
 
 
 def test_a_list_of_content_problems_raised_as_one_error_is_translated_line_by_line() -> None:
-    from gintutor.content.lessons import LessonError, read_lesson
+    from gintutor.content.lessons import read_lesson
     from gintutor.content.yamlread import problems_error
+    from gintutor.tutor.lessons import LessonError
 
     text = "id: Bad_Id\ntitle: x\nlevel: expert\nsteps:\n  - prose: hi\n"
     _lesson, problems = read_lesson(text, "l.yaml", engine=False)
@@ -476,3 +477,87 @@ def test_a_list_of_content_problems_raised_as_one_error_is_translated_line_by_li
         "l.yaml:1: id: 'Bad_Id': pakai huruf kecil, angka dan -",
         "l.yaml:3: level: pakai beginner, intermediate atau advanced",
     ]
+
+
+def _one_puzzle_with_a_claim(tmp_path: Path) -> tuple[Path, int]:
+    """The pack's first deadwood puzzle, its explanation stating a number in words."""
+    source = Path("puzzles/deadwood.yaml").read_text(encoding="utf-8")
+    entry = source[: source.index("\n  - id:", source.index("- id:") + 1)] + "\n"
+    broken = entry.replace('explanation: "', 'explanation: "It leaves 7 deadwood. ', 1)
+    path = tmp_path / "one.yaml"
+    path.write_text(broken, encoding="utf-8")
+    return path, broken[: broken.index("explanation:")].count("\n") + 1
+
+
+FACT_CLAIM = {
+    "en": "the explanation states '7' in words, not from the engine: write it with a "
+    "placeholder such as",
+    "nb": "forklaringen påstår '7' med ord, ikke fra motoren: skriv det med en plassholder som",
+    "pt_BR": "a explicação afirma '7' com palavras, não a partir do motor: escreva com um "
+    "marcador como",
+}
+
+
+@pytest.mark.parametrize("language", sorted(FACT_CLAIM))
+def test_a_puzzle_rule_violation_is_named_in_the_language(language: str, tmp_path: Path) -> None:
+    path, line = _one_puzzle_with_a_claim(tmp_path)
+    result = invoke(["--lang", language, "puzzles", "check", str(path)])
+    reported = [text for text in result.stdout.splitlines() if "[facts]" in text]
+    assert len(reported) == 1, result.stdout
+    assert reported[0].startswith(f"{path}:{line}: deadwood-")
+    assert f"[facts] {FACT_CLAIM[language]} " in reported[0]
+
+
+def test_a_puzzle_history_violation_is_named_in_the_language(tmp_path: Path) -> None:
+    pack = tmp_path / "u.yaml"
+    pack.write_text(
+        "puzzles:\n  - id: upcard-x\n    title: t\n    theme: upcard\n    difficulty: 1\n"
+        "    position:\n      hand: 3C 4C 6C 7C 5D 3H 6H AS 2S 5S\n      upcard: KC\n"
+        "      opponent_known: JS JH\n      stock_size: 31\n"
+        "    question: Take or draw?\n    answers: [draw]\n    hints: [One., Two.]\n"
+        "    explanation: Why.\n",
+        encoding="utf-8",
+    )
+    english = invoke(["puzzles", "check", str(pack)])
+    assert f"{pack}:6: upcard-x: [history] the upcard is the hand's first (stock 31, " in (
+        english.stdout
+    )
+    portuguese = invoke(["--lang", "pt_BR", "puzzles", "check", str(pack)])
+    assert (
+        f"{pack}:6: upcard-x: [history] a carta virada é a primeira da mão (monte 31, nenhum "
+        "descarte ainda): ninguém comprou, então o adversário não pode ter pegado, jogado fora "
+        "ou recusado nada (2 pegas, 0 jogadas fora, 0 recusadas)."
+    ) in portuguese.stdout.splitlines()
+
+
+def test_a_daily_puzzles_margin_is_written_with_the_languages_decimal_sign() -> None:
+    from gintutor.content.puzzlerules import idea_violations
+    from gintutor.engine.cards import CardSet
+    from gintutor.engine.evaluate import Position
+    from gintutor.engine.rules import preset
+    from gintutor.tutor.puzzles import Grade, Puzzle, Row, Solution, Theme
+
+    hand = CardSet.parse("2C 3C 4C 7D 8D 9D 5H 5S QC KD KH")
+    position = Position(hand, preset("standard"), stock_size=20)
+    puzzle = Puzzle("t", "t", Theme.KNOCK_OR_PLAY, 1, position, "?", (), (), "")
+    rows = (
+        Row("knock", 0.0, 0.0, Grade.BEST),
+        Row("play-on", -1.5, 1.5, Grade.MISTAKE),
+    )
+    (violation,) = idea_violations(puzzle, Solution(puzzle, rows, None, None))
+    english = (
+        "the best beats play-on by only 1.5 expected points (at least 2 makes a daily puzzle): "
+        "label it kind: close-call, or drop it."
+    )
+    assert violation.message == english
+    assert error_text(violation.message) == english
+    i18n.use("nb")
+    assert error_text(violation.message) == (
+        "det beste slår play-on med bare 1,5 forventede poeng (en daglig oppgave krever minst "
+        "2): merk den kind: close-call, eller fjern den."
+    )
+    i18n.use("id")
+    assert error_text(violation.message) == (
+        "yang terbaik hanya unggul 1,5 poin harapan atas play-on (teka-teki harian butuh "
+        "selisih minimal 2): tandai kind: close-call, atau hapus saja."
+    )

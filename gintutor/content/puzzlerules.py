@@ -32,7 +32,7 @@ from gintutor.content.paths import content_dir
 from gintutor.content.yamlread import Problem
 from gintutor.engine.cards import Card, CardSet
 from gintutor.engine.evaluate import Position
-from gintutor.errors import GinError
+from gintutor.errors import GinError, Note, Number
 from gintutor.tutor.puzzles import (
     FIRST_TURN_STOCK,
     Puzzle,
@@ -111,8 +111,12 @@ def fact_violations(puzzle: Puzzle, solution: Solution) -> list[Violation]:
                         puzzle,
                         "facts",
                         name,
-                        f"the {_field_words(name)} puts 'a' before a number ('a {after}'): "
-                        "write 'a chance of {…}' so that 8% and 11% read right.",
+                        Note(
+                            "{field} puts 'a' before a number ('a {after}'): write 'a chance "
+                            "of {{…}}' so that 8% and 11% read right.",
+                            field=_field_words(name),
+                            after=after,
+                        ),
                         "'a' before a number",
                     )
                 )
@@ -129,18 +133,24 @@ def fact_violations(puzzle: Puzzle, solution: Solution) -> list[Violation]:
                         puzzle,
                         "facts",
                         name,
-                        f"the {_field_words(name)} states {match.group(0)!r} in words, not "
-                        f"from the engine: write it with a placeholder such as {fix}.",
+                        Note(
+                            "{field} states {claim!r} in words, not from the engine: write it "
+                            "with a placeholder such as {fix}.",
+                            field=_field_words(name),
+                            claim=match.group(0),
+                            fix=fix,
+                        ),
                         "a number" if fix == _NUMBERS[0] else repr(match.group(0).lower()),
                     )
                 )
     return found
 
 
-def _field_words(name: str) -> str:
+def _field_words(name: str) -> Note:
+    """The field a violation is in, as a message names it (``the title``, ``hint 2``)."""
     if name.startswith("hints["):
-        return f"hint {int(name[6:-1]) + 1}"
-    return name
+        return Note("hint {number}", number=int(name[6:-1]) + 1)
+    return Note("the title") if name == "title" else Note("the explanation")
 
 
 # --- titles against the verdict ---------------------------------------------------------------
@@ -163,25 +173,38 @@ def title_violations(puzzle: Puzzle, solution: Solution) -> list[Violation]:
     where it is not, or a title that orders an action (no question mark) that is not accepted."""
     title = puzzle.title
     accepted = set(solution.accepted)
-    problems: list[str] = []
+    problems: list[Note] = []
     if puzzle.theme not in (Theme.UPCARD, Theme.KNOCK_OR_PLAY):
         natural = natural_choice(solution)
         if _NOT_NATURAL.search(title) and natural in accepted:
             problems.append(
-                f"the title {title!r} says the obvious card is wrong, but the natural "
-                f"discard {natural} is accepted."
+                Note(
+                    "the title {title!r} says the obvious card is wrong, but the natural "
+                    "discard {natural} is accepted.",
+                    title=title,
+                    natural=natural,
+                )
             )
         if _NATURAL.search(title) and natural not in accepted:
             problems.append(
-                f"the title {title!r} says the obvious card is right, but the natural "
-                f"discard {natural} is not accepted."
+                Note(
+                    "the title {title!r} says the obvious card is right, but the natural "
+                    "discard {natural} is not accepted.",
+                    title=title,
+                    natural=natural,
+                )
             )
     if "?" not in title:
         for pattern, action in _ACTIONS:
             if pattern.search(title) and action not in accepted:
                 problems.append(
-                    f"the title {title!r} says {action}, but the accepted answers are "
-                    f"{', '.join(sorted(accepted))}."
+                    Note(
+                        "the title {title!r} says {action}, but the accepted answers are "
+                        "{accepted}.",
+                        title=title,
+                        action=action,
+                        accepted=", ".join(sorted(accepted)),
+                    )
                 )
     return [Violation(puzzle, "title", "title", text) for text in problems]
 
@@ -209,9 +232,14 @@ def hint_violations(puzzle: Puzzle, solution: Solution) -> list[Violation]:
                     puzzle,
                     "hint",
                     f"hints[{index}]",
-                    f"hint {index + 1} names {', '.join(sorted(astray))} and no accepted answer "
-                    f"({', '.join(sorted(accepted))}): a hint leads to an accepted answer, or "
-                    "names the tempting card with the reason against it.",
+                    Note(
+                        "hint {number} names {astray} and no accepted answer ({accepted}): a "
+                        "hint leads to an accepted answer, or names the tempting card with the "
+                        "reason against it.",
+                        number=index + 1,
+                        astray=", ".join(sorted(astray)),
+                        accepted=", ".join(sorted(accepted)),
+                    ),
                 )
             )
     return found
@@ -235,8 +263,12 @@ def shared_hints(puzzles: list[Puzzle]) -> list[Violation]:
                         puzzle,
                         "hint",
                         f"hints[{index}]",
-                        f"hint {index + 1} is word for word the hint of {others} other "
-                        "puzzle(s): write it for this position.",
+                        Note(
+                            "hint {number} is word for word the hint of {others} other "
+                            "puzzle(s): write it for this position.",
+                            number=index + 1,
+                            others=others,
+                        ),
                         "shared",
                     )
                 )
@@ -289,23 +321,38 @@ def history_problems(puzzle: Puzzle) -> list[str]:
     if first_turn(position):
         if known or thrown or passed:
             return [
-                f"the upcard is the hand's first (stock {FIRST_TURN_STOCK}, no discard yet): "
-                "nobody has drawn, so the opponent cannot have picked up, thrown or passed "
-                f"anything ({known} picked up, {thrown} thrown, {passed} passed)."
+                Note(
+                    "the upcard is the hand's first (stock {stock}, no discard yet): nobody has "
+                    "drawn, so the opponent cannot have picked up, thrown or passed anything "
+                    "({known} picked up, {thrown} thrown, {passed} passed).",
+                    stock=FIRST_TURN_STOCK,
+                    known=known,
+                    thrown=thrown,
+                    passed=passed,
+                )
             ]
         return []
-    problems = []
+    problems: list[str] = []
     mid_turn = position.upcard is None  # 11 cards: I have drawn and not yet discarded
     if mid_turn and not took and draws < 1:
         problems.append(
-            f"no card has left the stock (stock {stock_size(position)}), so this turn's "
-            "draw was the discard pile's: give took_from_discard."
+            Note(
+                "no card has left the stock (stock {stock}), so this turn's draw was the "
+                "discard pile's: give took_from_discard.",
+                stock=stock_size(position),
+            )
         )
     elif not _turns_fit(draws, known, thrown, passed, took, mid_turn):
         problems.append(
-            f"{draws} stock draws cannot fit the opponent's history: {known} cards picked up "
-            f"and still held, {thrown} thrown and {passed} passed need more turns than the "
-            "stock allows."
+            Note(
+                "{draws} stock draws cannot fit the opponent's history: {known} cards picked up "
+                "and still held, {thrown} thrown and {passed} passed need more turns than the "
+                "stock allows.",
+                draws=draws,
+                known=known,
+                thrown=thrown,
+                passed=passed,
+            )
         )
     return problems
 
@@ -346,10 +393,12 @@ MAX_ACCEPTED = 3
 """A daily puzzle accepts at most this many answers: more, and it asks nothing."""
 
 _THEME_IDEAS = {
-    Theme.DEADWOOD: "the highest card is accepted: counting does not decide it",
-    Theme.OUTS: "the least-deadwood discard is accepted: the outs do not decide it",
-    Theme.SAFETY: "the least-deadwood discard is accepted: safety does not decide it",
-    Theme.LAYOFF_EXPOSURE: "the least-deadwood knock is accepted: the layoffs do not decide it",
+    Theme.DEADWOOD: Note("the highest card is accepted: counting does not decide it."),
+    Theme.OUTS: Note("the least-deadwood discard is accepted: the outs do not decide it."),
+    Theme.SAFETY: Note("the least-deadwood discard is accepted: safety does not decide it."),
+    Theme.LAYOFF_EXPOSURE: Note(
+        "the least-deadwood knock is accepted: the layoffs do not decide it."
+    ),
 }
 
 
@@ -366,7 +415,7 @@ def idea_violations(puzzle: Puzzle, solution: Solution) -> list[Violation]:
     accepted = set(solution.accepted)
     others = [row for row in solution.rows if row.code not in accepted]
     margin = min((row.cost for row in others), default=0.0)
-    unit = "deadwood" if puzzle.theme is Theme.DEADWOOD else "expected points"
+    won_by = _amount(puzzle.theme, margin)
     if puzzle.kind is PuzzleKind.CLOSE_CALL:
         if len(accepted) == 1 and margin >= MIN_MARGIN:
             return [
@@ -374,8 +423,12 @@ def idea_violations(puzzle: Puzzle, solution: Solution) -> list[Violation]:
                     puzzle,
                     "idea",
                     "answers",
-                    f"it is labelled a close call, but only {solution.accepted[0]} is accepted "
-                    f"and it wins by {margin:.1f} {unit}: make it a daily puzzle.",
+                    Note(
+                        "it is labelled a close call, but only {card} is accepted and it wins "
+                        "by {amount}: make it a daily puzzle.",
+                        card=solution.accepted[0],
+                        amount=won_by,
+                    ),
                     "close-call",
                 )
             ]
@@ -384,17 +437,21 @@ def idea_violations(puzzle: Puzzle, solution: Solution) -> list[Violation]:
     closest = min(others, key=lambda row: row.cost, default=None)
     if closest is None or margin < MIN_MARGIN:
         against = (
-            "every answer is accepted"
+            Note("every answer is accepted")
             if closest is None
-            else f"the best beats {closest.code} by only {margin:.1f} {unit}"
+            else Note("the best beats {card} by only {amount}", card=closest.code, amount=won_by)
         )
         found.append(
             Violation(
                 puzzle,
                 "idea",
                 "answers",
-                f"{against} (at least {MIN_MARGIN:g} makes a daily puzzle): label it "
-                "kind: close-call, or drop it.",
+                Note(
+                    "{against} (at least {least} makes a daily puzzle): label it kind: "
+                    "close-call, or drop it.",
+                    against=against,
+                    least=Number(MIN_MARGIN, 0 if MIN_MARGIN.is_integer() else 1),
+                ),
                 "margin",
             )
         )
@@ -404,7 +461,7 @@ def idea_violations(puzzle: Puzzle, solution: Solution) -> list[Violation]:
                 puzzle,
                 "idea",
                 "answers",
-                "an answer not accepted is within two standard errors of the best.",
+                Note("an answer not accepted is within two standard errors of the best."),
                 "margin",
             )
         )
@@ -414,28 +471,39 @@ def idea_violations(puzzle: Puzzle, solution: Solution) -> list[Violation]:
                 puzzle,
                 "idea",
                 "answers",
-                f"{len(accepted)} answers are accepted (at most {MAX_ACCEPTED} make a daily "
-                "puzzle).",
+                Note(
+                    "{count} answers are accepted (at most {most} make a daily puzzle).",
+                    count=len(accepted),
+                    most=MAX_ACCEPTED,
+                ),
                 "accepted",
             )
         )
     reason = _theme_not_deciding(puzzle, solution)
     if reason:
-        found.append(Violation(puzzle, "idea", "answers", f"{reason}.", "theme"))
+        found.append(Violation(puzzle, "idea", "answers", reason, "theme"))
     return found
 
 
+def _amount(theme: Theme, margin: float) -> Note:
+    """What a best answer wins by: deadwood (``deadwood``) or expected points, one decimal."""
+    if theme is Theme.DEADWOOD:
+        return Note("{amount} deadwood", amount=Number(margin, 1))
+    return Note("{amount} expected points", amount=Number(margin, 1))
+
+
 def _theme_not_deciding(puzzle: Puzzle, solution: Solution) -> str:
-    """Why the theme's idea does not decide the puzzle ('' when it does)."""
+    """Why the theme's idea does not decide the puzzle, a sentence ('' when it does)."""
     accepted = set(solution.accepted)
     if puzzle.theme in _THEME_IDEAS:
         return _THEME_IDEAS[puzzle.theme] if natural_choice(solution) in accepted else ""
     if puzzle.theme is Theme.UPCARD and puzzle.position.upcard is not None:
         thumb = "take" if completes_meld(puzzle.position.upcard, puzzle.position.hand) else "draw"
         if thumb in accepted:
-            return (
-                f"the rule of thumb (take the upcard when it completes a meld) answers "
-                f"{thumb}, which is accepted: it decides the puzzle"
+            return Note(
+                "the rule of thumb (take the upcard when it completes a meld) answers {thumb}, "
+                "which is accepted: it decides the puzzle.",
+                thumb=thumb,
             )
     return ""
 
@@ -478,18 +546,18 @@ def near_duplicate_reason(a: Puzzle, b: Puzzle) -> str:
     shared = (hand_a & hand_b).bit_count()
     close = stock_gap <= 4 and shared >= min(len(pa.hand), len(pb.hand)) - 2
     if close and (pa.dead.mask & ~seen_b == 0 or pb.dead.mask & ~seen_a == 0):
-        return "the same deal a turn or two apart"
+        return Note("the same deal a turn or two apart")
     if len(pa.hand) == len(pb.hand):
         differ = {
             order: (hand_a & ~_relabelled(hand_b, order)).bit_count() for order in _SUIT_ORDERS
         }
         fewest = min(differ.values())
         if fewest == 0:
-            return "the same hand with the suits relabelled"
+            return Note("the same hand with the suits relabelled")
         if differ[(0, 1, 2, 3)] == 1:
-            return "the same hand but one card"
+            return Note("the same hand but one card")
         if fewest == 1:
-            return "the same hand but one card, with the suits relabelled"
+            return Note("the same hand but one card, with the suits relabelled")
     return ""
 
 
@@ -510,7 +578,11 @@ def near_duplicates(puzzles: list[Puzzle]) -> list[Violation]:
                         later,
                         "duplicate",
                         "position",
-                        f"it repeats {earlier.id} ({reason}): keep one of the two.",
+                        Note(
+                            "it repeats {id} ({reason}): keep one of the two.",
+                            id=earlier.id,
+                            reason=reason,
+                        ),
                         earlier.id,
                     )
                 )
@@ -596,7 +668,13 @@ def apply_baseline(
         if puzzle is None:
             if whole_pack:
                 stale.append(
-                    (None, f"the baseline lists {pid}, which is not in the pack: remove it.")
+                    (
+                        None,
+                        Note(
+                            "the baseline lists {id}, which is not in the pack: remove it.",
+                            id=pid,
+                        ),
+                    )
                 )
             continue
         for key in rules:
@@ -608,8 +686,13 @@ def apply_baseline(
                 stale.append(
                     (
                         puzzle,
-                        f"{pid} no longer breaks the rule the baseline lists as {key!r}: "
-                        f"remove it from puzzles/{BASELINE_FILE} (the baseline only shrinks).",
+                        Note(
+                            "{id} no longer breaks the rule the baseline lists as {key!r}: "
+                            "remove it from puzzles/{file} (the baseline only shrinks).",
+                            id=pid,
+                            key=key,
+                            file=BASELINE_FILE,
+                        ),
                     )
                 )
     return new, stale
@@ -649,7 +732,16 @@ def rule_problems(
         puzzle = violation.puzzle
         line = field_line(texts.get(puzzle.path, ""), puzzle.line - 1, violation.field)
         problems.append(
-            Problem(puzzle.path, line, f"{puzzle.id}: [{violation.rule}] {violation.message}")
+            Problem(
+                puzzle.path,
+                line,
+                Note(
+                    "{id}: [{rule}] {message}",
+                    id=puzzle.id,
+                    rule=violation.rule,
+                    message=violation.message,
+                ),
+            )
         )
     for listed, message in stale:
         path = listed.path if listed else f"puzzles/{BASELINE_FILE}"

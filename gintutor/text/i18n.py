@@ -27,6 +27,8 @@ from collections.abc import Callable, Mapping
 from gettext import GNUTranslations, NullTranslations
 from pathlib import Path
 
+from gintutor.errors import Number
+
 ENGLISH = "en"
 LANGUAGES = (ENGLISH, "id", "pt_BR", "nb")
 """The languages gintutor speaks: English (the source) and the three it is translated to."""
@@ -231,14 +233,21 @@ def error_text(error: object) -> str:
     translated = _catalog("gintutor").gettext(str(template))
     if not params:
         return translated
-    values = {
-        name: error_text(value) if hasattr(value, "template") else value
-        for name, value in params.items()
-    }
+    values = {name: _value_text(value) for name, value in params.items()}
     try:
         return translated.format_map(values)
     except (KeyError, IndexError, ValueError, AttributeError):
         return str(template).format_map(values)
+
+
+def _value_text(value: object) -> object:
+    """A value of an error's message as the reader reads it: a nested message translated, a
+    :class:`~gintutor.errors.Number` written with the language's decimal sign."""
+    if hasattr(value, "template"):
+        return error_text(value)
+    if isinstance(value, Number):
+        return number(value.value, value.digits)
+    return value
 
 
 def ngettext(singular: str, plural: str, n: int, /, **values: object) -> str:
