@@ -561,3 +561,37 @@ def test_a_daily_puzzles_margin_is_written_with_the_languages_decimal_sign() -> 
         "yang terbaik hanya unggul 1,5 poin harapan atas play-on (teka-teki harian butuh "
         "selisih minimal 2): tandai kind: close-call, atau hapus saja."
     )
+
+
+SHARE_LINES = {
+    "en": (
+        "gintutor daily 2026-12-10: first try, no hints",
+        "gintutor daily 2026-12-10: mistake, 2 hints",
+    ),
+    "id": (
+        "gintutor daily 2026-12-10: langsung benar, tanpa petunjuk",
+        "gintutor daily 2026-12-10: kesalahan, 2 petunjuk",
+    ),
+    "pt_BR": (
+        "gintutor daily 2026-12-10: de primeira, sem dicas",
+        "gintutor daily 2026-12-10: erro, 2 dicas",
+    ),
+    "nb": (
+        "gintutor daily 2026-12-10: på første forsøk, ingen hint",
+        "gintutor daily 2026-12-10: feil, 2 hint",
+    ),
+}
+
+
+@pytest.mark.parametrize("language", sorted(SHARE_LINES))
+def test_the_daily_share_line_is_in_the_language(language: str) -> None:
+    import datetime as dt
+
+    from gintutor.cli.puzzletraining import share_line
+    from gintutor.tutor.puzzleterms import Grade
+
+    i18n.use(language)
+    day = dt.date(2026, 12, 10)
+    assert (share_line(day, Grade.BEST, 0), share_line(day, Grade.MISTAKE, 2)) == (
+        SHARE_LINES[language]
+    )

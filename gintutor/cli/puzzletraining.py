@@ -17,7 +17,7 @@ from typing import Generic
 from gintutor.cli.learner import Runner
 from gintutor.cli.prompts import Quit
 from gintutor.cli.puzzlestats import count_of, puzzle_stats, rating_of, theme_ratings
-from gintutor.text.i18n import _, number, percent
+from gintutor.text.i18n import _, ngettext, number, percent, pgettext
 from gintutor.tutor.daily import P, Trainable, next_puzzle
 from gintutor.tutor.puzzleterms import Grade
 from gintutor.tutor.rating import Rating, puzzle_rating
@@ -162,13 +162,17 @@ def train(
 
 
 def share_line(date: dt.date, grade: Grade | None, hints: int) -> str:
-    """A spoiler-free line to share: ``gintutor daily 2026-12-01: first try, no hints``."""
-    how = (
-        "revealed"
-        if grade is None
-        else "first try"
-        if grade is Grade.BEST
-        else (grade.value.lower())
+    """A spoiler-free line to share: ``gintutor daily 2026-12-01: first try, no hints`` (in
+    the active language; ``gintutor daily`` and the date as written, to be recognized)."""
+    if grade is None:
+        how = pgettext("daily share line", "revealed")
+    elif grade.name == "BEST":
+        how = pgettext("daily share line", "first try")
+    else:  # the grade's name as the puzzle table shows it (Gin's and Carousel's agree)
+        how = pgettext("puzzle grade", grade.value.capitalize()).lower()
+    hinted = (
+        _("no hints")
+        if hints == 0
+        else ngettext("{count} hint", "{count} hints", hints, count=hints)
     )
-    hinted = "no hints" if hints == 0 else f"{hints} hint{'s' if hints != 1 else ''}"
-    return f"gintutor daily {date.isoformat()}: {how}, {hinted}"
+    return _("gintutor daily {date}: {how}, {hints}", date=date.isoformat(), how=how, hints=hinted)
