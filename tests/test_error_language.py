@@ -595,3 +595,23 @@ def test_the_daily_share_line_is_in_the_language(language: str) -> None:
     assert (share_line(day, Grade.BEST, 0), share_line(day, Grade.MISTAKE, 2)) == (
         SHARE_LINES[language]
     )
+
+
+def test_carousel_plays_help_and_table_are_in_the_language() -> None:
+    result = invoke(
+        ["--lang", "nb", "carousel", "play", "--seed", "5", "--ascii"], stdin="help\nhint\n"
+    )
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "Bordet\n" in out and "(tomt bord)" in out and "Spillere: Du " in out
+    assert (
+        "en endring av bordet, eller done, draw, knock (banke), best, hint, undo eller help:"
+        in (out)
+    )
+    assert "Dette kan du skrive" in out
+    assert (
+        "add 4S to 3: legg kort fra hånden din i kombinasjon 3 (en joker: add JK=4S to 3)." in out
+    )
+    assert "table (bordet), sheet (poenglisten), help, quit (avslutt)." in out
+    assert "(hint igjen: hvilke kort)" in out
+    assert "What you can type" not in out and "(empty table)" not in out

@@ -226,7 +226,7 @@ class CarouselRunner:
         self.terminal = terminal
         self.asker = asker
         self.style = Style(ascii_only=ascii_only)
-        self.names = ["You"] + [f"Bot{i}" for i in range(2, session.players + 1)]
+        self.names = [_("You")] + [f"Bot{i}" for i in range(2, session.players + 1)]
         self.writer: CarouselWriter | None = None
         """The saved game (``None``: not saved)."""
 
@@ -357,7 +357,7 @@ class CarouselRunner:
                 )
             )
             if isinstance(reply, Command):
-                self.say("  (knock, or done to end your turn)")
+                self.say(_("  (knock, or done to end your turn)"))
                 continue
             word = reply.strip().lower()
             if word == "knock":
@@ -377,7 +377,7 @@ class CarouselRunner:
         elif word == "sheet":
             sheet = session.sheet
             if sheet is None:
-                self.say("  (no round has ended yet)")
+                self.say(_("  (no round has ended yet)"))
             else:
                 self.show(explain_sheet(sheet, self.names))
 
@@ -400,13 +400,13 @@ class CarouselRunner:
         while True:
             answer = self.asker.ask(
                 Prompt(
-                    "edit, done, draw, knock, best, hint, undo or help:",
+                    _("edit, done, draw, knock, best, hint, undo or help:"),
                     session.completions(),
                     validate,
                 )
             )
             if answer is Command.SKIP:
-                self.say("  (nothing to skip: type draw to place nothing)")
+                self.say(_("  (nothing to skip: type draw to place nothing)"))
                 continue
             reply = Word.HINT if answer is Command.HINT else read_reply(str(answer))
             if self.act(reply):
@@ -438,7 +438,7 @@ class CarouselRunner:
             if reply is Word.BEST:
                 play = session.best()
                 if play is None:
-                    self.say("No card of your hand can be placed: you draw again.")
+                    self.say(_("No card of your hand can be placed: you draw again."))
                     self.narrate(session.pass_turn())
                     return True
                 return self.commit(play.table, knock=False, ask_knock=True)
@@ -500,7 +500,7 @@ class CarouselRunner:
                 continue
             if word in ("y", "yes"):
                 return True
-            self.say("Taken back: go on with your turn (best plays the better play).")
+            self.say(_("Taken back: go on with your turn (best plays the better play)."))
             return False
 
     def place_nothing(self) -> bool:

@@ -309,9 +309,9 @@ def explain_sheet(sheet: GameSheet, names: list[str], *, one_round: bool = False
         )
         blocks.append(Line("Winner: " + " and ".join(names[i] for i in sheet.winners)))
     elif one_round:
-        blocks.append(Line("One round played: no game bonuses."))
+        blocks.append(Line(_("One round played: no game bonuses.")))
     else:
-        blocks.append(Line("The game goes on (nobody has reached the target yet)."))
+        blocks.append(Line(_("The game goes on (nobody has reached the target yet).")))
     return blocks
 
 
@@ -401,7 +401,7 @@ def draft_lines(draft: Draft, style: Style, touched: tuple[int, ...] = ()) -> li
             )
         lines.append(Line(text, 1))
     if not lines:
-        lines.append(Line("(empty table)", 1))
+        lines.append(Line(_("(empty table)"), 1))
     if draft.freed:
         lines.append(
             Line(
@@ -441,7 +441,7 @@ def play_view(
         for name, size, total in zip(names, sizes, totals, strict=True)
     )
     return [
-        Heading("Table"),
+        Heading(_("Table")),
         *draft_lines(draft, style, touched),
         Line(ngettext("Stock: {count} card.", "Stock: {count} cards.", stock, count=stock)),
         Line(_("Players: {players}.").format(players=players)),
@@ -459,7 +459,7 @@ def hint_blocks(
     """A hint at its level: 1 the points you can shed (and going out or knocking), 2 the cards
     to place, 3 the whole play (``play``: the best play of ``hand`` onto ``table``)."""
     if play is None:
-        return [Line("Hint: no card of your hand can be placed now: draw (type draw or best).")]
+        return [Line(_("Hint: no card of your hand can be placed now: draw (type draw or best)."))]
     if level == 1:
         text = ngettext(
             "Hint: you can shed {count} point this turn; {left} points would stay in hand.",
@@ -469,12 +469,12 @@ def hint_blocks(
             left=play.points_after,
         )
         if not len(play.hand_after):
-            text += " " + "You can go out."
+            text += " " + _("You can go out.")
         elif play.points_after <= rules.knock_limit:
             text += " " + _("You could knock then (at most {limit} points).").format(
                 limit=rules.knock_limit
             )
-        return [Line(text), Line("(hint again: which cards)", 1)]
+        return [Line(text), Line(_("(hint again: which cards)"), 1)]
     if level == 2:
         moved = len(play.moves)
         text = _("Hint: place {cards}.").format(cards=hand_text(play.placed, style))
@@ -485,7 +485,7 @@ def hint_blocks(
                 moved,
                 count=moved,
             )
-        return [Line(text), Line("(hint again: the whole play; best plays it)", 1)]
+        return [Line(text), Line(_("(hint again: the whole play; best plays it)"), 1)]
     return explain_play(table, hand, play, rules, style)[3:]
 
 
@@ -576,22 +576,22 @@ def round_over_blocks(
 def play_help_blocks(rules: CarouselRules) -> list[Block]:
     """What the learner may type during a Carousel turn."""
     return [
-        Heading("What you can type"),
-        Line("add 4S to 3: put cards from your hand into meld 3 (a joker: add JK=4S to 3).", 1),
-        Line("move 5S from 1 to 4: move table cards from meld 1 to meld 4 (or: to new).", 1),
-        Line("new 7C 7D 7H: lay down a new meld (a joker: new 7C 7D JK=7H).", 1),
-        Line("split 2 at 8S: cut sequence 2 in two; 8S starts the new meld.", 1),
-        Line("undo: take back the last edit of this turn.", 1),
-        Line("done: make the play and end your turn (placing nothing: draw again).", 1),
+        Heading(_("What you can type")),
+        Line(_("add 4S to 3: put cards from your hand into meld 3 (a joker: add JK=4S to 3)."), 1),
+        Line(_("move 5S from 1 to 4: move table cards from meld 1 to meld 4 (or: to new)."), 1),
+        Line(_("new 7C 7D 7H: lay down a new meld (a joker: new 7C 7D JK=7H)."), 1),
+        Line(_("split 2 at 8S: cut sequence 2 in two; 8S starts the new meld."), 1),
+        Line(_("undo: take back the last edit of this turn."), 1),
+        Line(_("done: make the play and end your turn (placing nothing: draw again)."), 1),
         Line(
             _("knock: make the play and knock (at most {limit} points left).").format(
                 limit=rules.knock_limit
             ),
             1,
         ),
-        Line("draw: place nothing and draw again.", 1),
-        Line("best: make the best play (placing nothing when none exists).", 1),
-        Line("hint: a hint; again for more (how much, which cards, the whole play).", 1),
-        Line("A whole new table also works: 7C 7D 7H | 8S 9S TS.", 1),
-        Line("table, sheet, help, quit.", 1),
+        Line(_("draw: place nothing and draw again."), 1),
+        Line(_("best: make the best play (placing nothing when none exists)."), 1),
+        Line(_("hint: a hint; again for more (how much, which cards, the whole play)."), 1),
+        Line(_("A whole new table also works: 7C 7D 7H | 8S 9S TS."), 1),
+        Line(_("table, sheet, help, quit."), 1),
     ]
