@@ -615,3 +615,12 @@ def test_carousel_plays_help_and_table_are_in_the_language() -> None:
     assert "table (bordet), sheet (poenglisten), help, quit (avslutt)." in out
     assert "(hint igjen: hvilke kort)" in out
     assert "What you can type" not in out and "(empty table)" not in out
+
+
+def test_a_command_line_errors_pointer_to_help_is_in_the_language() -> None:
+    english = invoke(["no-such-command"])
+    assert english.exit_code == 2
+    assert english.stderr.rstrip().endswith(" --help')") and "(see '" in english.stderr
+    norwegian = invoke(["--lang", "nb", "no-such-command"])
+    assert norwegian.exit_code == 2
+    assert "(se '" in norwegian.stderr and "(see '" not in norwegian.stderr

@@ -860,20 +860,33 @@ def puzzles_report(
     cull = sum(len(row["cull"]) for row in table.values())
     terminal(no_color, ascii_only).show(
         [
-            Line("Puzzles that break a rule of puzzles check (known ones too), by theme:"),
+            Line(_("Puzzles that break a rule of puzzles check (known ones too), by theme:")),
             Table(
-                ("theme", "puzzles", "facts", "title", "history", "hint", "repeat", "keeps all"),
+                (
+                    _("theme"),
+                    _("puzzles"),
+                    "facts",
+                    "title",
+                    "history",
+                    "hint",
+                    _("repeat"),
+                    _("keeps all"),
+                ),
                 columns("facts", "title", "history", "hint", "duplicate", "clean"),
             ),
             Line(
-                "One clear idea: the best wins by too little (margin), too many answers are "
-                "accepted (answers), the rule of thumb decides it (thumb); any of them (idea)."
+                _(
+                    "One clear idea: the best wins by too little (margin), too many answers are "
+                    "accepted (answers), the rule of thumb decides it (thumb); any of them (idea)."
+                )
             ),
             Table(
-                ("theme", "puzzles", "margin", "answers", "thumb", "idea"),
+                (_("theme"), _("puzzles"), "margin", "answers", "thumb", "idea"),
                 columns("idea margin", "idea accepted", "idea theme", "idea"),
             ),
-            Line(f"To cull (no clear idea, or a repeat): {cull}; --json lists them."),
+            Line(
+                _("To cull (no clear idea, or a repeat): {count}; --json lists them.", count=cull)
+            ),
         ]
     )
 

@@ -55,11 +55,13 @@ CommandLineError = _command_line_error()
 def usage_exit(error: Exception) -> typer.Exit:
     """A bad option or argument as one ``error:`` line naming the command's help (exit 2)."""
     from gintutor.cli.guard import shortened
+    from gintutor.text.i18n import _
 
     context = getattr(error, "ctx", None)
     command = context.command_path if context is not None else "gintutor"
-    message = getattr(error, "format_message", error.__str__)()
-    typer.echo(f"error: {shortened(message)} (see '{command} --help')", err=True)
+    message = getattr(error, "format_message", error.__str__)()  # Click's words: English
+    seen = _("{message} (see '{command} --help')", message=shortened(message), command=command)
+    typer.echo(f"error: {seen}", err=True)
     return typer.Exit(2)
 
 
