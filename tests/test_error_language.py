@@ -624,3 +624,15 @@ def test_a_command_line_errors_pointer_to_help_is_in_the_language() -> None:
     norwegian = invoke(["--lang", "nb", "no-such-command"])
     assert norwegian.exit_code == 2
     assert "(se '" in norwegian.stderr and "(see '" not in norwegian.stderr
+
+
+def test_a_carousel_score_sheet_is_in_the_language() -> None:
+    rounds = ["A knock 3, B 3, C 3, D 20", "A out, B 12, C 140, D 9"]
+    result = invoke(["--lang", "pt_BR", "carousel", "score", *rounds])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0].split()[:2] == ["rodada", "final"]
+    assert "Fim da partida: A 286 (bônus 100), B 52 (bônus 25), C 52 (bônus 25), D 0 (bônus 0)" in (
+        lines
+    )
+    assert "Vencedor: A" in lines

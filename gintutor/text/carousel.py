@@ -286,7 +286,8 @@ def explain_sheet(sheet: GameSheet, names: list[str], *, one_round: bool = False
     for number, (scored, running) in enumerate(
         zip(sheet.rounds, sheet.running, strict=True), start=1
     ):
-        note = scored.result.ending.value + (" (void)" if scored.void else "")
+        ending = scored.result.ending.value  # the word a score line is written with
+        note = _("{ending} (void)", ending=ending) if scored.void else ending
         rows.append(
             (
                 str(number),
@@ -294,25 +295,30 @@ def explain_sheet(sheet: GameSheet, names: list[str], *, one_round: bool = False
                 *(f"{s} ({t})" for s, t in zip(scored.scores, running, strict=True)),
             )
         )
-    blocks: list[Block] = [TextTable(("round", "ending", *names), tuple(rows))]
+    blocks: list[Block] = [TextTable((_("round"), _("ending"), *names), tuple(rows))]
     if sheet.over:
-        blocks.append(
-            Line(
-                "Game over: "
-                + ", ".join(
-                    f"{n} {f} (bonus {g + r})"
-                    for n, f, g, r in zip(
-                        names, sheet.finals, sheet.game_bonus, sheet.round_bonus, strict=True
-                    )
-                )
+        finals = [
+            _("{name} {points} (bonus {bonus})", name=n, points=f, bonus=g + r)
+            for n, f, g, r in zip(
+                names, sheet.finals, sheet.game_bonus, sheet.round_bonus, strict=True
             )
-        )
-        blocks.append(Line("Winner: " + " and ".join(names[i] for i in sheet.winners)))
+        ]
+        blocks.append(Line(_("Game over: {scores}", scores=", ".join(finals))))
+        winners = _and([names[i] for i in sheet.winners])
+        blocks.append(Line(_("Winner: {names}", names=winners)))
     elif one_round:
         blocks.append(Line(_("One round played: no game bonuses.")))
     else:
         blocks.append(Line(_("The game goes on (nobody has reached the target yet).")))
     return blocks
+
+
+def _and(names: list[str]) -> str:
+    """Names joined as the active language says ``A and B`` (``A and B and C`` in English)."""
+    joined = names[0] if names else ""
+    for name in names[1:]:
+        joined = _("{first} and {second}", first=joined, second=name)
+    return joined
 
 
 def impossible_text(entry: ImpossibleEntry, players: int) -> str:
@@ -351,27 +357,43 @@ def explain_round(scored: RoundScore, names: list[str]) -> list[Block]:
     from gintutor.engine.carousel.game import Ending, ItemKind
 
     result = scored.result
+    name = names[result.player or 0]
     how = {
-        Ending.KNOCK: f"{names[result.player or 0]} knocked",
-        Ending.OUT: f"{names[result.player or 0]} went out",
-        Ending.STOCK: "the stock ran out",
+        Ending.KNOCK: _("{name} knocked", name=name),
+        Ending.OUT: _("{name} went out", name=name),
+        Ending.STOCK: _("the stock ran out"),
     }[result.ending]
     left = ", ".join(f"{n} {p}" for n, p in zip(names, result.points, strict=True))
-    blocks: list[Block] = [Line(f"Points left in hand ({how}): {left}.")]
+    blocks: list[Block] = [Line(_("Points left in hand ({how}): {left}.", how=how, left=left))]
     if scored.void:
-        blocks.append(Line("A tie for the lowest hand without a knocker: nobody scores."))
+        blocks.append(Line(_("A tie for the lowest hand without a knocker: nobody scores.")))
         return blocks
-    won = " and ".join(names[w] for w in scored.winners)
-    blocks.append(Line(f"Lowest hand: {won} {'wins' if len(scored.winners) == 1 else 'win'}."))
+    won = _and([names[w] for w in scored.winners])
+    blocks.append(
+        Line(
+            ngettext(
+                "Lowest hand: {names} wins.",
+                "Lowest hand: {names} win.",
+                len(scored.winners),
+                names=won,
+            )
+        )
+    )
     for winner in scored.winners:
         parts = []
         for item in scored.items:
             if item.player != winner:
                 continue
             if item.kind is ItemKind.DIFFERENCE and item.against is not None:
-                parts.append(f"{item.points} from {names[item.against]}")
+                parts.append(
+                    _("{points} from {name}", points=item.points, name=names[item.against])
+                )
+            elif item.kind is ItemKind.UNDERCUT:
+                parts.append(_("{points} undercut bonus", points=item.points))
+            elif item.kind is ItemKind.GOING_OUT:
+                parts.append(_("{points} going-out bonus", points=item.points))
             else:
-                parts.append(f"{item.points} {item.kind.value}")
+                parts.append(_("{points} difference", points=item.points))
         total = scored.scores[winner]
         blocks.append(Line(f"{names[winner]}: {' + '.join(parts) or '0'} = {total}", 1))
     return blocks
