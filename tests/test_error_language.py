@@ -636,3 +636,17 @@ def test_a_carousel_score_sheet_is_in_the_language() -> None:
         lines
     )
     assert "Vencedor: A" in lines
+
+
+def test_a_carousel_lesson_questions_facts_are_in_the_language() -> None:
+    from gintutor.engine.carousel.cards import parse_slots
+    from gintutor.engine.rules import PRESETS
+    from gintutor.tutor.questions.carousel import CarouselMeldQuestion
+
+    question = CarouselMeldQuestion(
+        prompt="?", rules=PRESETS["standard"], cards=parse_slots("KS AS 2S")
+    )
+    english = question.facts()[0]
+    assert getattr(english, "text", None) == "Cards: K♠ A♠ 2♠"
+    i18n.use("id")
+    assert getattr(question.facts()[0], "text", None) == "Kartu: K♠ A♠ 2♠"

@@ -45,6 +45,7 @@ from gintutor.text.carousel import (
     hand_text,
     table_lines,
 )
+from gintutor.text.i18n import _
 from gintutor.tutor.carouselrounds import parse_rounds
 from gintutor.tutor.questions.base import (
     PLAIN,
@@ -298,7 +299,7 @@ class CarouselMeldQuestion(CarouselQuestion):
 
     def facts(self, style: Style = PLAIN) -> list[Block]:
         return [
-            Line(f"Cards: {self._shown(style)}"),
+            Line(_("Cards: {cards}", cards=self._shown(style))),
             Line("Answer valid, or what is wrong: " + ", ".join(f.value for f in MeldFault)),
         ]
 
@@ -331,7 +332,13 @@ class _Position(CarouselQuestion):
         return [
             Line(f"Table ({self.players} players, {decks}):"),
             *table_lines(self.table, style),
-            Line(f"Your hand: {hand_text(self.hand, style)} ({self.hand.points} points)"),
+            Line(
+                _(
+                    "Your hand: {cards} ({points} points)",
+                    cards=hand_text(self.hand, style),
+                    points=self.hand.points,
+                )
+            ),
         ]
 
     def completions(self) -> list[str]:
@@ -369,7 +376,7 @@ class CarouselPlaceQuestion(_Position):
         for code, play in plays.items():
             card = hand_text(parse_hand_cards(code), style)
             if play is None:
-                lines.append(Line(f"{card}: nowhere, whatever you rearrange."))
+                lines.append(Line(_("{card}: nowhere, whatever you rearrange.", card=card)))
                 continue
             moved = f", moving {plural(len(play.moves), 'table card')}" if play.moves else ""
             table = " | ".join(m.display(ascii_only=style.ascii_only) for m in play.table)
@@ -463,8 +470,8 @@ class CarouselPlayQuestion(_Position):
     def facts(self, style: Style = PLAIN) -> list[Block]:
         blocks = super().facts(style)
         if self.first_meld:
-            blocks.append(Line("Nobody has melded yet: your first meld is of your own cards."))
-        blocks.append(Line("Type the whole new table, melds separated by |, or none."))
+            blocks.append(Line(_("Nobody has melded yet: your first meld is of your own cards.")))
+        blocks.append(Line(_("Type the whole new table, melds separated by |, or none.")))
         return blocks
 
 
@@ -508,9 +515,9 @@ class CarouselJokerQuestion(_Position):
     def facts(self, style: Style = PLAIN) -> list[Block]:
         return [
             *super().facts(style),
-            Line("The play proposed leaves this table:"),
+            Line(_("The play proposed leaves this table:")),
             *table_lines(self.after, style),
-            Line("May you play it? (yes or no)"),
+            Line(_("May you play it? (yes or no)")),
         ]
 
     def completions(self) -> list[str]:
@@ -565,7 +572,9 @@ class CarouselKnockQuestion(_Position):
 
     def facts(self, style: Style = PLAIN) -> list[Block]:
         if not self.play:
-            return [Line(f"Your hand after your turn: {hand_text(self.hand, style)}")]
+            return [
+                Line(_("Your hand after your turn: {cards}", cards=hand_text(self.hand, style)))
+            ]
         return super().facts(style)
 
     def completions(self) -> list[str]:
@@ -662,8 +671,12 @@ class CarouselTurnQuestion(_Position):
         if self.drawn >= limit:
             blocks.append(
                 Line(
-                    f"That was draw {self.drawn} of {limit}: after the last draw of a turn you "
-                    "may not meld, and the turn is over. There is no discard."
+                    _(
+                        "That was draw {drawn} of {limit}: after the last draw of a turn you "
+                        "may not meld, and the turn is over. There is no discard.",
+                        drawn=self.drawn,
+                        limit=limit,
+                    )
                 )
             )
         else:
@@ -671,16 +684,24 @@ class CarouselTurnQuestion(_Position):
             if found is None:
                 blocks.append(
                     Line(
-                        f"Draw {self.drawn} of {limit}: nothing in your hand can go on the table, "
-                        "so you draw again."
+                        _(
+                            "Draw {drawn} of {limit}: nothing in your hand can go on the table, "
+                            "so you draw again.",
+                            drawn=self.drawn,
+                            limit=limit,
+                        )
                     )
                 )
             else:
                 blocks += explain_play(self.table, self.hand, found, self.carousel_rules, style)
                 blocks.append(
                     Line(
-                        f"Draw {self.drawn} of {limit}: you may meld now (and your turn ends), "
-                        "or keep your cards and draw again."
+                        _(
+                            "Draw {drawn} of {limit}: you may meld now (and your turn ends), "
+                            "or keep your cards and draw again.",
+                            drawn=self.drawn,
+                            limit=limit,
+                        )
                     )
                 )
         return Solved(" ".join(action.value for action in actions), tuple(blocks))
@@ -724,7 +745,13 @@ class CarouselTurnQuestion(_Position):
     def facts(self, style: Style = PLAIN) -> list[Block]:
         return [
             *super().facts(style),
-            Line(f"Cards drawn this turn: {self.drawn} of {self.carousel_rules.draws_per_turn}"),
+            Line(
+                _(
+                    "Cards drawn this turn: {drawn} of {limit}",
+                    drawn=self.drawn,
+                    limit=self.carousel_rules.draws_per_turn,
+                )
+            ),
         ]
 
     def completions(self) -> list[str]:
@@ -805,7 +832,7 @@ class CarouselScoreQuestion(CarouselQuestion):
             ScoreAsk.TOTAL: "the total",
             ScoreAsk.FINAL: "the final score",
         }[self.want]
-        blocks: list[Block] = [Line("Rounds (points left in hand):")]
+        blocks: list[Block] = [Line(_("Rounds (points left in hand):"))]
         blocks += [Line(f"{n}. {text}", 1) for n, text in enumerate(self.rounds, start=1)]
         blocks.append(Line(f"Asked: {what} of {self.player}."))
         return blocks
