@@ -650,3 +650,19 @@ def test_a_carousel_lesson_questions_facts_are_in_the_language() -> None:
     assert getattr(english, "text", None) == "Cards: K♠ A♠ 2♠"
     i18n.use("id")
     assert getattr(question.facts()[0], "text", None) == "Kartu: K♠ A♠ 2♠"
+
+
+def test_a_carousel_lesson_questions_feedback_is_in_the_language() -> None:
+    from gintutor.engine.carousel.cards import parse_slots
+    from gintutor.engine.rules import PRESETS
+    from gintutor.tutor.questions.carousel import CarouselMeldQuestion
+
+    rules = PRESETS["standard"]
+    valid = CarouselMeldQuestion(prompt="?", rules=rules, cards=parse_slots("7S 8S 9S"))
+    corner = CarouselMeldQuestion(prompt="?", rules=rules, cards=parse_slots("KS AS 2S"))
+    assert valid.judge("valid").message == "Right: a valid meld."
+    i18n.use("pt_BR")
+    assert valid.judge("valid").message == "Certo: uma combinação válida."
+    assert corner.judge("valid").message == (
+        "Não é válida: uma das regras de combinação foi quebrada. Qual?"
+    )

@@ -45,7 +45,7 @@ from gintutor.text.carousel import (
     hand_text,
     table_lines,
 )
-from gintutor.text.i18n import _
+from gintutor.text.i18n import _, error_text
 from gintutor.tutor.carouselrounds import parse_rounds
 from gintutor.tutor.questions.base import (
     PLAIN,
@@ -288,8 +288,8 @@ class CarouselMeldQuestion(CarouselQuestion):
         faults = self.faults()
         if word in _VALID_WORDS:
             if not faults:
-                return Feedback(True, "Right: a valid meld.")
-            return Feedback(False, "Not valid: one of the meld rules is broken. Which one?")
+                return Feedback(True, _("Right: a valid meld."))
+            return Feedback(False, _("Not valid: one of the meld rules is broken. Which one?"))
         fault = words[word]
         if fault in faults:
             return Feedback(True, f"Right: {fault.meaning}.")
@@ -387,17 +387,21 @@ class CarouselPlaceQuestion(_Position):
         said = set() if text.strip().lower() in _NONE_WORDS else set(self._read_held(text).codes())
         right = self.placeable()
         if said == right:
-            return Feedback(True, "Right." if right else "Right: none of them.")
+            return Feedback(True, _("Right.") if right else _("Right: none of them."))
         wrong = sorted(said - right)
         if wrong:
             card = hand_text(parse_hand_cards(wrong[0]), style)
             return Feedback(
                 False,
-                f"{card} cannot be placed on its own: no rearrangement leaves every table "
-                "card in a meld with it.",
+                _(
+                    "{card} cannot be placed on its own: no rearrangement leaves every table "
+                    "card in a meld with it.",
+                    card=card,
+                ),
             )
         return Feedback(
-            False, "You can place more: look for a card that fits once the table is rearranged."
+            False,
+            _("You can place more: look for a card that fits once the table is rearranged."),
         )
 
 
@@ -451,13 +455,13 @@ class CarouselPlayQuestion(_Position):
         best = self.best
         if text.strip().lower() in _NONE_WORDS:
             if best is None:
-                return Feedback(True, "Right: no card of your hand can be placed.")
-            return Feedback(False, "You can place something: look again.")
+                return Feedback(True, _("Right: no card of your hand can be placed."))
+            return Feedback(False, _("You can place something: look again."))
         new_table = read_table(text)
         try:
             placed = self.check(new_table)
         except GinError as error:
-            return Feedback(False, f"Not legal: {error}.")
+            return Feedback(False, _("Not legal: {error}.", error=error_text(error)))
         points = placed.points
         if best is not None and points >= best.points_placed:
             return Feedback(True, f"Right: you place {plural(points, 'point')}, the most.")
@@ -503,9 +507,9 @@ class CarouselJokerQuestion(_Position):
 
     def judge(self, text: str, style: Style = PLAIN) -> Feedback:
         said = read_yes_no(text)
-        legal, _ = self.verdict()
+        legal, _why = self.verdict()
         if said == legal:
-            return Feedback(True, "Right.")
+            return Feedback(True, _("Right."))
         return Feedback(
             False,
             f"Not quite: you said {yes_no(said)}. Check each joker: what it stands for, what "
@@ -563,7 +567,7 @@ class CarouselKnockQuestion(_Position):
     def judge(self, text: str, style: Style = PLAIN) -> Feedback:
         said = read_yes_no(text)
         if said == self.may_knock():
-            return Feedback(True, "Right.")
+            return Feedback(True, _("Right."))
         return Feedback(
             False,
             f"Not quite: you said {yes_no(said)}. Count what stays in your hand "
@@ -723,24 +727,27 @@ class CarouselTurnQuestion(_Position):
             raise AnswerError("type meld, draw or end (or several)")
         right = set(self.actions())
         if said == right:
-            return Feedback(True, "Right.")
+            return Feedback(True, _("Right."))
         limit = self.carousel_rules.draws_per_turn
         if TurnAction.MELD in said - right:
             reason = (
-                f"after draw {limit}, the last of a turn, you may not meld"
+                _("after draw {limit}, the last of a turn, you may not meld", limit=limit)
                 if self.drawn >= limit
-                else "nothing in your hand can go on the table"
+                else _("nothing in your hand can go on the table")
             )
-            return Feedback(False, f"Not quite: {reason}.")
+            return Feedback(False, _("Not quite: {reason}.", reason=reason))
         if TurnAction.DRAW in said - right:
-            return Feedback(False, f"Not quite: a turn draws at most {limit} cards.")
+            return Feedback(False, _("Not quite: a turn draws at most {limit} cards.", limit=limit))
         if TurnAction.END in said - right:
             return Feedback(
                 False,
-                f"Not quite: a turn ends after a meld or after draw {limit}; "
-                "there is no discard to end it.",
+                _(
+                    "Not quite: a turn ends after a meld or after draw {limit}; there is no "
+                    "discard to end it.",
+                    limit=limit,
+                ),
             )
-        return Feedback(False, "Not quite: you may do more than that now.")
+        return Feedback(False, _("Not quite: you may do more than that now."))
 
     def facts(self, style: Style = PLAIN) -> list[Block]:
         return [
@@ -816,7 +823,7 @@ class CarouselScoreQuestion(CarouselQuestion):
     def judge(self, text: str, style: Style = PLAIN) -> Feedback:
         typed = read_number(text)
         if typed == self.number():
-            return Feedback(True, f"Right: {typed}.")
+            return Feedback(True, _("Right: {value}.", value=typed))
         advice = {
             ScoreAsk.ROUND: "the lowest hand scores the difference to each other player, "
             "summed, plus any undercut or going-out bonus; the others score nothing",
