@@ -666,3 +666,23 @@ def test_a_carousel_lesson_questions_feedback_is_in_the_language() -> None:
     assert corner.judge("valid").message == (
         "Não é válida: uma das regras de combinação foi quebrada. Qual?"
     )
+
+
+def test_a_carousel_score_questions_words_are_in_the_language() -> None:
+    from gintutor.engine.rules import PRESETS
+    from gintutor.tutor.questions.carousel import CarouselScoreQuestion, ScoreAsk
+
+    question = CarouselScoreQuestion(
+        prompt="?",
+        rules=PRESETS["standard"],
+        rounds=("A knock 3, B 12, C 20",),
+        player="A",
+        want=ScoreAsk.TOTAL,
+    )
+    assert getattr(question.facts()[-1], "text", None) == "Asked: the total of A."
+    assert question.judge("999").message == "Not 999: add the player's scores round by round."
+    i18n.use("nb")
+    assert getattr(question.facts()[-1], "text", None) == "Spørsmål: totalen til A."
+    assert question.judge("999").message == (
+        "Ikke 999: legg sammen spillerens poeng runde for runde."
+    )

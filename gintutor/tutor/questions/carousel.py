@@ -45,7 +45,7 @@ from gintutor.text.carousel import (
     hand_text,
     table_lines,
 )
-from gintutor.text.i18n import _, error_text
+from gintutor.text.i18n import N_, _, error_text
 from gintutor.tutor.carouselrounds import parse_rounds
 from gintutor.tutor.questions.base import (
     PLAIN,
@@ -825,23 +825,27 @@ class CarouselScoreQuestion(CarouselQuestion):
         if typed == self.number():
             return Feedback(True, _("Right: {value}.", value=typed))
         advice = {
-            ScoreAsk.ROUND: "the lowest hand scores the difference to each other player, "
-            "summed, plus any undercut or going-out bonus; the others score nothing",
-            ScoreAsk.TOTAL: "add the player's scores round by round",
-            ScoreAsk.FINAL: "add the rounds, then the game bonus for reaching the target, or "
-            "the bonus per round won for everyone else",
+            ScoreAsk.ROUND: N_(
+                "Not {value}: the lowest hand scores the difference to each other player, "
+                "summed, plus any undercut or going-out bonus; the others score nothing."
+            ),
+            ScoreAsk.TOTAL: N_("Not {value}: add the player's scores round by round."),
+            ScoreAsk.FINAL: N_(
+                "Not {value}: add the rounds, then the game bonus for reaching the target, or "
+                "the bonus per round won for everyone else."
+            ),
         }[self.want]
-        return Feedback(False, f"Not {typed}: {advice}.")
+        return Feedback(False, _(advice, value=typed))
 
     def facts(self, style: Style = PLAIN) -> list[Block]:
-        what = {
-            ScoreAsk.ROUND: "the last round's score",
-            ScoreAsk.TOTAL: "the total",
-            ScoreAsk.FINAL: "the final score",
+        asked = {
+            ScoreAsk.ROUND: N_("Asked: the last round's score of {player}."),
+            ScoreAsk.TOTAL: N_("Asked: the total of {player}."),
+            ScoreAsk.FINAL: N_("Asked: the final score of {player}."),
         }[self.want]
         blocks: list[Block] = [Line(_("Rounds (points left in hand):"))]
         blocks += [Line(f"{n}. {text}", 1) for n, text in enumerate(self.rounds, start=1)]
-        blocks.append(Line(f"Asked: {what} of {self.player}."))
+        blocks.append(Line(_(asked, player=self.player)))
         return blocks
 
 
