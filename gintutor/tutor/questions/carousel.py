@@ -512,8 +512,11 @@ class CarouselJokerQuestion(_Position):
             return Feedback(True, _("Right."))
         return Feedback(
             False,
-            f"Not quite: you said {yes_no(said)}. Check each joker: what it stands for, what "
-            "replaced it, and where it ends up.",
+            _(
+                "Not quite: you said {answer}. Check each joker: what it stands for, what "
+                "replaced it, and where it ends up.",
+                answer=yes_no(said),
+            ),
         )
 
     def facts(self, style: Style = PLAIN) -> list[Block]:

@@ -12,6 +12,7 @@ from typing import ClassVar
 from gintutor.engine.cards import Card, CardSet
 from gintutor.errors import GinError
 from gintutor.text.blocks import Block, Line, Style
+from gintutor.text.i18n import _
 from gintutor.tutor.questions.base import (
     LONGEST_NUMBER,
     PLAIN,
@@ -152,7 +153,10 @@ class ChoiceQuestion(Question):
         if not right:
             raise GinError("no option is correct: the engine finds none that fits the predicate")
         labels = ", ".join(option_label(i) for i in right)
-        return Solved(option_label(right[0]), (Line(f"Correct: {labels}."), *self._reasons(style)))
+        return Solved(
+            option_label(right[0]),
+            (Line(_("Correct: {labels}.", labels=labels)), *self._reasons(style)),
+        )
 
     def judge(self, text: str, style: Style = PLAIN) -> Feedback:
         index = self._read_choice(text)

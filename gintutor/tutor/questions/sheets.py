@@ -13,6 +13,7 @@ from gintutor.engine.cards import Card
 from gintutor.engine.rules import SETTING_NAMES
 from gintutor.errors import GinError
 from gintutor.text.blocks import Block, Line, Style
+from gintutor.text.i18n import _
 from gintutor.text.rules import setting_text
 from gintutor.tutor.questions.base import (
     PLAIN,
@@ -59,7 +60,19 @@ class RuleQuestion(Question):
         text = (
             str(value) if self.setting == "knock_limit" else setting_text(self.rules, self.setting)
         )
-        return Solved(shown, (Line(f"{self.setting} under {self.rules.name} rules: {text}."),))
+        return Solved(
+            shown,
+            (
+                Line(
+                    _(
+                        "{setting} under {rules} rules: {text}.",
+                        setting=self.setting,
+                        rules=self.rules.name,
+                        text=text,
+                    )
+                ),
+            ),
+        )
 
     def judge(self, text: str, style: Style = PLAIN) -> Feedback:
         value = self.value()
