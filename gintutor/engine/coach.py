@@ -194,10 +194,10 @@ worlds, 4 drawn cards each, read +2.78 (+0.72 to +4.83; 14.3% outside two standa
 The choice is now cross-fitted (:meth:`_Group.chosen`: each half of the worlds is valued by
 the follow-up the other half chooses): the same 28 read -0.98 (-2.55 to +0.58; 0% outside), and
 a take against the held-out best, 40 positions of seed 2 at 96 worlds (the slow test), 5%
-outside two standard errors. :data:`~.judgement.VERSION` stays 2 until the puzzle pack is
-rebuilt on these values: recomputed, 185 of its 250 judged puzzles accept other answers (mostly
-from the strong-player opponent model of the commit before, not from this), and 51 best
-answers change, so their texts must be rewritten or replaced first (docs/review.md)."""
+outside two standard errors. Version 3 of the coach: the puzzle pack's verdicts recomputed on it
+moved 185 of its 250 judged puzzles' accepted answers and 51 best answers (nearly all
+discard-phase puzzles: the strong-player opponent model, not the cross-fitting); the pack was
+rebuilt on them (puzzles/README.md)."""
 
 
 @dataclass(frozen=True)
