@@ -415,7 +415,7 @@ def draft_lines(draft: Draft, style: Style, touched: tuple[int, ...] = ()) -> li
         }
         if shown.meld is not None:
             text = _("{mark}{number}  {kind}  {cards}").format(
-                kind=f"{shown.meld.kind.value:<8}", **values
+                kind=f"{kind_text(shown.meld):<8}", **values
             )
         else:
             text = _("{mark}{number}  ?         {cards}  (not a meld yet: {why})").format(

@@ -23,6 +23,7 @@ from gintutor.engine.cards import Card, Rank
 from gintutor.engine.carousel.cards import (
     MIN_MELD,
     Hand,
+    MeldKind,
     Slot,
     Table,
     decks_for,
@@ -37,7 +38,7 @@ from gintutor.engine.carousel.rules import STANDARD, CarouselRules
 from gintutor.engine.carousel.solver import Play, best_play, verify_play
 from gintutor.engine.rules import PRESETS
 from gintutor.errors import CardError, GinError, IllegalError
-from gintutor.text.blocks import Block, Line, Style, plural
+from gintutor.text.blocks import Block, Line, Style
 from gintutor.text.carousel import (
     explain_play,
     explain_round,
@@ -45,7 +46,7 @@ from gintutor.text.carousel import (
     hand_text,
     table_lines,
 )
-from gintutor.text.i18n import N_, _, error_text
+from gintutor.text.i18n import N_, _, error_text, ngettext
 from gintutor.tutor.carouselrounds import parse_rounds
 from gintutor.tutor.questions.base import (
     PLAIN,
@@ -181,27 +182,34 @@ class MeldFault(Enum):
 
     @property
     def broken(self) -> str:
-        """What the cards do when this is their fault."""
-        return {
-            MeldFault.SHORT: "fewer than three cards",
-            MeldFault.IDENTICAL: "two identical cards",
-            MeldFault.SUIT: "a group with two cards of one suit",
-            MeldFault.CORNER: "a sequence round the corner (K-A-2)",
-            MeldFault.GAP: "a sequence with a gap",
-            MeldFault.MIXED: "neither one rank nor one suit",
-        }[self]
+        """What the cards do when this is their fault, in the active language."""
+        return _(_BROKEN[self])
 
     @property
     def meaning(self) -> str:
-        """The fault in words."""
-        return {
-            MeldFault.SHORT: "a meld has at least three cards",
-            MeldFault.IDENTICAL: "two identical cards never go in one meld",
-            MeldFault.SUIT: "a group has one card of each suit at most",
-            MeldFault.CORNER: "the ace is high (Q-K-A) or low (A-2-3), never both (K-A-2)",
-            MeldFault.GAP: "a sequence has no gaps",
-            MeldFault.MIXED: "a meld is one rank (a group) or one suit (a sequence)",
-        }[self]
+        """The rule the fault breaks, in the active language."""
+        return _(_MEANING[self])
+
+
+_BROKEN = {
+    MeldFault.SHORT: N_("fewer than three cards"),
+    MeldFault.IDENTICAL: N_("two identical cards"),
+    MeldFault.SUIT: N_("a group with two cards of one suit"),
+    MeldFault.CORNER: N_("a sequence round the corner (K-A-2)"),
+    MeldFault.GAP: N_("a sequence with a gap"),
+    MeldFault.MIXED: N_("neither one rank nor one suit"),
+}
+"""What the cards are when a fault is theirs (the end of "these cards are not ...")."""
+
+_MEANING = {
+    MeldFault.SHORT: N_("a meld has at least three cards"),
+    MeldFault.IDENTICAL: N_("two identical cards never go in one meld"),
+    MeldFault.SUIT: N_("a group has one card of each suit at most"),
+    MeldFault.CORNER: N_("the ace is high (Q-K-A) or low (A-2-3), never both (K-A-2)"),
+    MeldFault.GAP: N_("a sequence has no gaps"),
+    MeldFault.MIXED: N_("a meld is one rank (a group) or one suit (a sequence)"),
+}
+"""The rule each fault breaks."""
 
 
 _VALID_WORDS = frozenset({"valid", "yes", "ok", "meld"})
@@ -270,10 +278,18 @@ class CarouselMeldQuestion(CarouselQuestion):
         shown = self._shown(style)
         if not faults:
             meld = make_meld(self.cards)
-            return Solved("valid", (Line(f"{shown} is a valid {meld.kind.value}."),))
+            if meld.kind is MeldKind.GROUP:
+                valid = _("{cards} is a valid group.", cards=shown)
+            else:
+                valid = _("{cards} is a valid sequence.", cards=shown)
+            return Solved("valid", (Line(valid),))
         first = next(fault for fault in MeldFault if fault in faults)
-        lines = [Line(f"{shown} is not a meld:")]
-        lines += [Line(f"{f.value}: {f.meaning}.", 1) for f in MeldFault if f in faults]
+        lines = [Line(_("{cards} is not a meld:", cards=shown))]
+        lines += [
+            Line(_("{fault}: {rule}.", fault=f.value, rule=f.meaning), 1)
+            for f in MeldFault
+            if f in faults
+        ]
         return Solved(first.value, tuple(lines))
 
     def judge(self, text: str, style: Style = PLAIN) -> Feedback:
@@ -292,15 +308,25 @@ class CarouselMeldQuestion(CarouselQuestion):
             return Feedback(False, _("Not valid: one of the meld rules is broken. Which one?"))
         fault = words[word]
         if fault in faults:
-            return Feedback(True, f"Right: {fault.meaning}.")
+            return Feedback(True, _("Right: {rule}.", rule=fault.meaning))
         return Feedback(
-            False, f"Not {fault.value}: these cards are not {fault.broken}. Look again."
+            False,
+            _(
+                "Not {fault}: these cards are not {what}. Look again.",
+                fault=fault.value,
+                what=fault.broken,
+            ),
         )
 
     def facts(self, style: Style = PLAIN) -> list[Block]:
         return [
             Line(_("Cards: {cards}", cards=self._shown(style))),
-            Line("Answer valid, or what is wrong: " + ", ".join(f.value for f in MeldFault)),
+            Line(
+                _(
+                    "Answer valid, or what is wrong: {words}",
+                    words=", ".join(f.value for f in MeldFault),
+                )
+            ),
         ]
 
     def completions(self) -> list[str]:
@@ -328,9 +354,16 @@ class _Position(CarouselQuestion):
         super().verify()
 
     def facts(self, style: Style = PLAIN) -> list[Block]:
-        decks = plural(self.decks, "deck")
         return [
-            Line(f"Table ({self.players} players, {decks}):"),
+            Line(
+                ngettext(
+                    "Table ({players} players, {decks} deck):",
+                    "Table ({players} players, {decks} decks):",
+                    self.decks,
+                    players=self.players,
+                    decks=self.decks,
+                )
+            ),
             *table_lines(self.table, style),
             Line(
                 _(
@@ -378,9 +411,19 @@ class CarouselPlaceQuestion(_Position):
             if play is None:
                 lines.append(Line(_("{card}: nowhere, whatever you rearrange.", card=card)))
                 continue
-            moved = f", moving {plural(len(play.moves), 'table card')}" if play.moves else ""
             table = " | ".join(m.display(ascii_only=style.ascii_only) for m in play.table)
-            lines.append(Line(f"{card}: {table}{moved}."))
+            if not play.moves:
+                lines.append(Line(_("{card}: {table}.", card=card, table=table)))
+                continue
+            moved = ngettext(
+                "{card}: {table}, moving {count} table card.",
+                "{card}: {table}, moving {count} table cards.",
+                len(play.moves),
+                card=card,
+                table=table,
+                count=len(play.moves),
+            )
+            lines.append(Line(moved))
         return Solved(answer, tuple(lines))
 
     def judge(self, text: str, style: Style = PLAIN) -> Feedback:
@@ -464,11 +507,24 @@ class CarouselPlayQuestion(_Position):
             return Feedback(False, _("Not legal: {error}.", error=error_text(error)))
         points = placed.points
         if best is not None and points >= best.points_placed:
-            return Feedback(True, f"Right: you place {plural(points, 'point')}, the most.")
+            return Feedback(
+                True,
+                ngettext(
+                    "Right: you place {points} point, the most.",
+                    "Right: you place {points} points, the most.",
+                    points,
+                    points=points,
+                ),
+            )
         return Feedback(
             False,
-            f"Legal, but it places {plural(points, 'point')} "
-            f"({hand_text(placed, style)}): a better play places more.",
+            ngettext(
+                "Legal, but it places {points} point ({cards}): a better play places more.",
+                "Legal, but it places {points} points ({cards}): a better play places more.",
+                points,
+                points=points,
+                cards=hand_text(placed, style),
+            ),
         )
 
     def facts(self, style: Style = PLAIN) -> list[Block]:
@@ -491,8 +547,10 @@ class CarouselJokerQuestion(_Position):
         try:
             placed = verify_play(self.table, self.hand, self.after, self.decks)
         except GinError as error:
-            return False, str(error)
-        return True, f"it places {hand_text(placed, PLAIN)} and every table card is in a meld"
+            return False, error_text(error)
+        return True, _(
+            "it places {cards} and every table card is in a meld", cards=hand_text(placed, PLAIN)
+        )
 
     def verify(self) -> None:
         has_joker = any(slot.joker for slot in self.table.slots()) or self.hand.jokers
@@ -502,8 +560,8 @@ class CarouselJokerQuestion(_Position):
 
     def solve(self, style: Style = PLAIN) -> Solved:
         legal, why = self.verdict()
-        text = "Legal" if legal else "Not legal"
-        return Solved(yes_no(legal), (Line(f"{text}: {why}."),))
+        text = _("Legal: {why}.", why=why) if legal else _("Not legal: {error}.", error=why)
+        return Solved(yes_no(legal), (Line(text),))
 
     def judge(self, text: str, style: Style = PLAIN) -> Feedback:
         said = read_yes_no(text)
@@ -558,13 +616,22 @@ class CarouselKnockQuestion(_Position):
         blocks: list[Block] = []
         if self.play:
             blocks += explain_play(self.table, self.hand, found, self.carousel_rules, style)
-        verdict = "you may knock" if hand.points <= limit else "you may not knock"
-        blocks.append(
-            Line(
-                f"You would keep {hand_text(hand, style)}: {plural(hand.points, 'point')}, "
-                f"the limit is {limit}: {verdict}."
+        values = {"cards": hand_text(hand, style), "points": hand.points, "limit": limit}
+        if hand.points <= limit:
+            kept = ngettext(
+                "You would keep {cards}: {points} point, the limit is {limit}: you may knock.",
+                "You would keep {cards}: {points} points, the limit is {limit}: you may knock.",
+                hand.points,
+                **values,
             )
-        )
+        else:
+            kept = ngettext(
+                "You would keep {cards}: {points} point, the limit is {limit}: you may not knock.",
+                "You would keep {cards}: {points} points, the limit is {limit}: you may not knock.",
+                hand.points,
+                **values,
+            )
+        blocks.append(Line(kept))
         return Solved(yes_no(self.may_knock()), tuple(blocks))
 
     def judge(self, text: str, style: Style = PLAIN) -> Feedback:
@@ -573,8 +640,11 @@ class CarouselKnockQuestion(_Position):
             return Feedback(True, _("Right."))
         return Feedback(
             False,
-            f"Not quite: you said {yes_no(said)}. Count what stays in your hand "
-            "(a joker 25, J Q K 10, an ace 1) and compare it with the knock limit.",
+            _(
+                "Not quite: you said {answer}. Count what stays in your hand (a joker 25, "
+                "J Q K 10, an ace 1) and compare it with the knock limit.",
+                answer=yes_no(said),
+            ),
         )
 
     def facts(self, style: Style = PLAIN) -> list[Block]:
