@@ -21,3 +21,17 @@ def first_fast(*cases: Any) -> list[Any]:
         )
         for i, case in enumerate(cases)
     ]
+
+
+def in_turns(cases: list[Any], turn: int, ids: list[str]) -> list[Any]:
+    """``cases`` as parameters where the developer loop runs every other case, starting at
+    ``turn`` (0 or 1), and ``--run-slow`` runs them all: two sweeps over the same cases with
+    opposite turns still reach every case in the developer loop.
+
+    >>> [len(p.marks) for p in in_turns(["a", "b", "c"], 1, ["a", "b", "c"])]
+    [1, 0, 1]
+    """
+    return [
+        pytest.param(case, marks=() if i % 2 == turn else pytest.mark.slow, id=name)
+        for i, (case, name) in enumerate(zip(cases, ids, strict=True))
+    ]

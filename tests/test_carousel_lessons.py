@@ -3,6 +3,7 @@ wrong one with a reason; the Carousel lessons load, check and play through ``lea
 
 from __future__ import annotations
 
+import functools
 import random
 from pathlib import Path
 
@@ -11,6 +12,7 @@ from carousel_answers import wrong_carousel_answer
 from clirun import run
 
 from gintutor.content.lessons import check_lessons, lesson_files, read_lesson
+from gintutor.content.yamlread import Problem
 from gintutor.engine.cards import CARDS
 from gintutor.engine.carousel.cards import (
     Slot,
@@ -21,7 +23,7 @@ from gintutor.engine.carousel.cards import (
 )
 from gintutor.engine.carousel.rules import STANDARD
 from gintutor.errors import GinError
-from gintutor.tutor.lessons import CarouselShow, Game, fill_carousel_rules
+from gintutor.tutor.lessons import CarouselShow, Game, Lesson, fill_carousel_rules
 from gintutor.tutor.questions import QUESTION_KINDS
 from gintutor.tutor.questions.base import AnswerError
 from gintutor.tutor.questions.carousel import (
@@ -40,8 +42,16 @@ from gintutor.tutor.questions.carousel import (
     meld_faults,
 )
 
-LESSONS, PROBLEMS = check_lessons(lesson_files())
-CAROUSEL = [lesson for lesson in LESSONS if lesson.game is Game.CAROUSEL]
+
+@functools.cache
+def _checked() -> tuple[list[Lesson], list[Problem]]:
+    """Every shipped lesson, checked once (when a test first needs them, not at collection)."""
+    lessons, problems = check_lessons(lesson_files())
+    return list(lessons), list(problems)
+
+
+def _carousel() -> list[Lesson]:
+    return [lesson for lesson in _checked()[0] if lesson.game is Game.CAROUSEL]
 
 
 def meld(cards: str) -> CarouselMeldQuestion:
@@ -58,11 +68,12 @@ def play(table: str, hand: str, **more: object) -> CarouselPlayQuestion:
 
 
 def test_five_carousel_lessons_check_clean_and_cover_every_kind() -> None:
-    assert PROBLEMS == []
-    assert len(CAROUSEL) >= 5
-    kinds = {type(step.question).kind for lesson in CAROUSEL for step in lesson.questions}
+    assert _checked()[1] == []
+    carousel = _carousel()
+    assert len(carousel) >= 5
+    kinds = {type(step.question).kind for lesson in carousel for step in lesson.questions}
     assert kinds == {kind.kind for kind in CAROUSEL_KINDS}
-    for lesson in CAROUSEL:
+    for lesson in carousel:
         assert all(isinstance(step.question, CarouselQuestion) for step in lesson.questions)
         for step in lesson.questions:
             assert step.expect is not None and step.question.accepts(step.expect)
@@ -71,7 +82,7 @@ def test_five_carousel_lessons_check_clean_and_cover_every_kind() -> None:
 
 
 def test_gin_lessons_stay_gin() -> None:
-    gin = [lesson for lesson in LESSONS if lesson.game is Game.GIN]
+    gin = [lesson for lesson in _checked()[0] if lesson.game is Game.GIN]
     assert len(gin) >= 18
     assert not any(
         isinstance(step.question, CarouselQuestion) for lesson in gin for step in lesson.questions
@@ -79,7 +90,7 @@ def test_gin_lessons_stay_gin() -> None:
 
 
 def test_carousel_prose_numbers_come_from_the_carousel_rules() -> None:
-    knocking = next(lesson for lesson in CAROUSEL if lesson.id == "carousel-knocking")
+    knocking = next(lesson for lesson in _carousel() if lesson.id == "carousel-knocking")
     first = knocking.steps[0]
     assert "5 points or fewer" in getattr(first, "text", "")  # Carousel's limit, not gin's 10
     with pytest.raises(GinError, match="not a Carousel setting"):
@@ -130,7 +141,7 @@ def test_games_do_not_mix_in_a_lesson() -> None:
 
 
 def test_learn_plays_a_carousel_lesson_with_the_engines_answers(home: Path) -> None:
-    lesson = CAROUSEL[1]
+    lesson = _carousel()[1]
     answers = [step.question.solve().answer for step in lesson.questions]
     code, out, err = run("learn", lesson.id, stdin="\n".join(answers) + "\n")
     assert (code, err) == (0, "")

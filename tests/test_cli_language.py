@@ -19,8 +19,6 @@ from gintutor.text import i18n
 
 babel = pytest.importorskip("babel")
 
-from test_i18n import _marked_catalogs  # noqa: E402
-
 
 @pytest.fixture(autouse=True)
 def english_after() -> Iterator[None]:
@@ -29,11 +27,10 @@ def english_after() -> Iterator[None]:
 
 
 @pytest.fixture
-def marked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def marked(marked_nb: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Norwegian catalogs that mark every message «so»."""
-    folder = _marked_catalogs(tmp_path / "locale", "nb")
-    monkeypatch.setattr(i18n, "LOCALE_DIR", folder)
-    return folder
+    monkeypatch.setattr(i18n, "LOCALE_DIR", marked_nb)
+    return marked_nb
 
 
 def run(*args: str, env: dict[str, str | None] | None = None) -> tuple[int, str, str]:

@@ -84,8 +84,8 @@ def test_a_locale_we_do_not_speak_is_english_without_a_warning() -> None:
     assert choose(None, None, {"LANGUAGE": "fr:de", "LANG": "C.UTF-8"}) == ("en", None)
 
 
-def test_marked_catalogs_translate_and_fill(tmp_path: Path) -> None:
-    use("nb", _marked_catalogs(tmp_path))
+def test_marked_catalogs_translate_and_fill(marked_nb: Path) -> None:
+    use("nb", marked_nb)
     assert i18n._r("Game: the first player to reach {target} points wins.", target=100) == (
         "«Game: the first player to reach 100 points wins.»"
     )
@@ -140,13 +140,13 @@ def test_plural_forms_follow_the_languages_rule(
         assert ngettext("{n} card", "{n} cards", n, n=n) == form.format(n=n)
 
 
-def test_every_lesson_text_is_looked_up_in_the_catalog(tmp_path: Path) -> None:
+def test_every_lesson_text_is_looked_up_in_the_catalog(marked_nb: Path) -> None:
     """The lesson reader asks the catalog for exactly the texts the extractor put there, with
     the same contexts: with every message marked, every text of every lesson is marked."""
     from gintutor.content.lessons import load_lessons
     from gintutor.tutor.lessons import Ask, CarouselShow, Prose, Show
 
-    use("nb", _marked_catalogs(tmp_path))
+    use("nb", marked_nb)
     texts: list[str] = []
     for lesson in load_lessons():
         texts += [lesson.title] + ([lesson.summary] if lesson.summary else [])
@@ -164,7 +164,7 @@ def test_every_lesson_text_is_looked_up_in_the_catalog(tmp_path: Path) -> None:
     assert [text for text in texts if not (text.startswith("«") and text.endswith("»"))] == []
 
 
-def test_every_puzzle_text_is_looked_up_in_the_catalog(tmp_path: Path) -> None:
+def test_every_puzzle_text_is_looked_up_in_the_catalog(marked_nb: Path) -> None:
     """Every title, question, hint and explanation of both packs is found in the catalog the
     extractor wrote, under its field."""
     from gintutor.content.carouselpuzzles import load_carousel_puzzles
@@ -173,7 +173,7 @@ def test_every_puzzle_text_is_looked_up_in_the_catalog(tmp_path: Path) -> None:
     from gintutor.tutor.carouselpuzzles import CarouselPuzzle
     from gintutor.tutor.puzzles import Puzzle
 
-    use("nb", _marked_catalogs(tmp_path))
+    use("nb", marked_nb)
     gin, problems = check_puzzles(puzzle_files(), solve=False)
     assert problems == []
     texts: list[str] = []

@@ -396,7 +396,7 @@ def test_cli_review_of_a_saved_game_with_the_coach(home: Path) -> None:
 
 def test_cli_review_of_the_shipped_log_as_text() -> None:
     _needs_the_win_table()
-    code, out, err = run("review", str(SHIPPED), "--worlds", "12", "--jobs", "1", "--ascii")
+    code, out, err = run("review", str(SHIPPED), "--worlds", "4", "--jobs", "1", "--ascii")
     assert code == 0, err
     assert "Review of" in out and "Hand 3" in out and "Rating:" in out
 
