@@ -690,3 +690,57 @@ def test_a_carousel_score_questions_words_are_in_the_language() -> None:
     assert question.judge("999").message == (
         "Ikke 999: legg sammen spillerens poeng runde for runde."
     )
+
+
+USAGE_ERRORS = [
+    ["no-such-command"],
+    ["anlyze"],
+    ["analyze"],
+    ["analyze", "--bogus"],
+    ["play", "--level", "zz"],
+    ["puzzle", "--difficulty", "9"],
+    ["puzzle", "--difficulty", "0"],
+    ["puzzle", "--difficulty", "x"],
+    ["learn", "1", "2"],
+    ["play", "--seed"],
+    ["rules", "--diff"],
+]
+"""Command lines that Typer itself refuses, one for each kind of usage error gintutor meets."""
+
+
+def _usage_error(language: str, args: list[str]) -> str:
+    result = invoke(["--lang", language, *args])
+    assert result.exit_code == 2, result.output
+    assert result.stdout == "" and result.stderr.startswith("error: ")
+    assert result.stderr.count("\n") == 1, result.stderr
+    return result.stderr.removeprefix("error: ").rsplit(" (", 1)[0]
+
+
+@pytest.mark.parametrize("args", USAGE_ERRORS, ids=" ".join)
+def test_each_usage_error_typer_writes_is_one_the_catalog_holds(args: list[str]) -> None:
+    from gintutor.cli.language import click_message
+
+    message = _usage_error("en", args)
+    found = click_message(message)
+    assert found is not None, f"Typer's words changed: add {message!r} to CLICK_MESSAGES"
+    _template, values = found
+    if "reason" in values:
+        assert click_message(values["reason"]) is not None, values["reason"]
+
+
+# Words of Click's and pydantic's English messages that none of the translations uses.
+CLICK_ENGLISH = ("No such", "Missing", "Invalid value", "unexpected", "requires", "Input should")
+
+
+@pytest.mark.parametrize("language", ["id", "pt_BR", "nb"])
+def test_usage_errors_are_in_the_language_with_exit_2(language: str) -> None:
+    for args in USAGE_ERRORS:
+        message = _usage_error(language, args)
+        assert not any(word in message for word in CLICK_ENGLISH), (args, message)
+
+
+def test_a_group_without_its_command_shows_its_help_alone() -> None:
+    result = invoke(["--lang", "nb", "carousel"])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.startswith("Bruk: ") and "error" not in result.stderr
+    assert "(se '" not in result.stderr

@@ -10,6 +10,7 @@ about the arguments and the command's own output all speak it.
 from __future__ import annotations
 
 import inspect
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -35,6 +36,85 @@ HELP_HEADINGS = {
 }
 """The words of a help page that Click writes in English: its usage line's prefix, the
 sections' titles, an option's required and default marks."""
+
+
+CLICK_MESSAGES = (
+    N_("No such command {name}. Did you mean {choices}?"),
+    N_("No such command {name}."),
+    N_("Missing command."),
+    N_("No such option: {option} (Possible options: {choices})"),
+    N_("No such option: {option}"),
+    N_("Missing argument {name}."),
+    N_("Missing option {name}."),
+    N_("Invalid value for {name}: {reason}"),
+    N_("Invalid value: {reason}"),
+    N_("Got unexpected extra argument(s) ({arguments})"),
+    N_("Option {option} requires an argument."),
+    N_("Option {option} requires {count} arguments."),
+    N_("Option {option} does not take a value."),
+    N_("Argument {name} takes {count} values."),
+    N_("Input should be a valid integer, unable to parse string as an integer"),
+    N_("Input should be a valid integer, got a number with a fractional part"),
+    N_("Input should be a valid number, unable to parse string as a number"),
+    N_("Input should be less than or equal to {limit}"),
+    N_("Input should be greater than or equal to {limit}"),
+)
+"""The usage errors that Typer's vendored Click (and the pydantic checks of an option's type
+and range) write in English, as they write them: Typer 0.29 builds them with f-strings, not
+gettext, so no catalog can reach them where they are made. :func:`click_text` reads one back
+into its template and values and gives it in the active language (a test holds each template
+equal to what Typer writes today). The first template that matches wins: the longer of two
+with the same start comes first."""
+
+
+def click_text(message: str) -> str:
+    """A usage error's message as Click wrote it, in the active language: matched whole
+    against :data:`CLICK_MESSAGES` (a reason inside ``Invalid value for ...`` too); as it
+    was when no template matches (a newer Typer's words) or English is active.
+
+    >>> click_text("No such command 'anlyze'.")
+    "No such command 'anlyze'."
+    """
+    if active() == ENGLISH:
+        return message
+    found = click_message(message)
+    if found is None:
+        return message
+    template, values = found
+    if "reason" in values:
+        values["reason"] = click_text(values["reason"])
+    return _(template, **values)
+
+
+def click_message(message: str) -> tuple[str, dict[str, str]] | None:
+    """The template of :data:`CLICK_MESSAGES` that wrote ``message``, and its values; ``None``
+    for words of Click's that it does not hold.
+
+    >>> click_message("Missing argument 'HAND'.")
+    ('Missing argument {name}.', {'name': "'HAND'"})
+    """
+    for template, pattern in _click_patterns():
+        found = pattern.fullmatch(message)
+        if found is not None:
+            return template, found.groupdict()
+    return None
+
+
+def _click_patterns() -> list[tuple[str, re.Pattern[str]]]:
+    """Each of :data:`CLICK_MESSAGES` with the expression that reads it (built on the first
+    usage error of a run, never at start)."""
+    if not _PATTERNS:
+        for template in CLICK_MESSAGES:
+            parts = re.split(r"\{(\w+)\}", template)
+            expression = "".join(
+                re.escape(part) if index % 2 == 0 else f"(?P<{part}>.+?)"
+                for index, part in enumerate(parts)
+            )
+            _PATTERNS.append((template, re.compile(expression, re.DOTALL)))
+    return _PATTERNS
+
+
+_PATTERNS: list[tuple[str, re.Pattern[str]]] = []
 
 
 def lang_argument(argv: Sequence[str]) -> str | None:

@@ -55,12 +55,22 @@ CommandLineError = _command_line_error()
 def usage_exit(error: Exception) -> typer.Exit:
     """A bad option or argument as one ``error:`` line naming the command's help (exit 2)."""
     from gintutor.cli.guard import shortened
+    from gintutor.cli.language import click_text
     from gintutor.text.i18n import _
 
+    message = getattr(error, "format_message", error.__str__)()
+    if type(error).__name__ == "NoArgsIsHelpError":
+        # A group run without a command (no_args_is_help): its help page is the message, shown
+        # as Click shows it, on stderr with exit status 2, not as an error line.
+        typer.echo(message, err=True)
+        return typer.Exit(2)
     context = getattr(error, "ctx", None)
     command = context.command_path if context is not None else "gintutor"
-    message = getattr(error, "format_message", error.__str__)()  # Click's words: English
-    seen = _("{message} (see '{command} --help')", message=shortened(message), command=command)
+    seen = _(
+        "{message} (see '{command} --help')",
+        message=shortened(click_text(message)),
+        command=command,
+    )
     typer.echo(f"error: {seen}", err=True)
     return typer.Exit(2)
 
