@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gintutor.content.puzzlerules import (
+    MAX_CLOSE_CALL_ACCEPTED,
     MIN_MARGIN,
     apply_baseline,
     baseline_text,
@@ -382,6 +383,19 @@ def test_at_most_three_accepted_answers() -> None:
     costs = {code: 0.1 * i for i, code in enumerate(codes[:4])} | {natural: 9.0}
     found = idea_violations(puzzle, _solved_rows(puzzle, costs, 1.0))
     assert [v.detail for v in found] == ["accepted"]
+
+
+def test_a_close_call_accepts_at_most_four_answers() -> None:
+    puzzle = replace(DEADWOOD_011, theme=Theme.OUTS, kind=PuzzleKind.CLOSE_CALL)
+    natural = natural_choice(solve_puzzle(DEADWOOD_011))
+    codes = [c.code for c in puzzle.position.hand if c.code != natural]
+    for count, found in (
+        (MAX_CLOSE_CALL_ACCEPTED, []),
+        (MAX_CLOSE_CALL_ACCEPTED + 1, ["accepted"]),
+    ):
+        costs = {code: 0.1 * i for i, code in enumerate(codes[:count])} | {natural: 9.0}
+        violations = idea_violations(puzzle, _solved_rows(puzzle, costs, 1.0))
+        assert [v.detail for v in violations] == found, count
 
 
 def test_the_upcard_rule_of_thumb() -> None:

@@ -15,7 +15,8 @@ and a baseline entry that no longer fires is itself a problem, so the baseline o
 - ``idea``: a daily puzzle has one clear idea (:func:`idea_violations`): its best answer beats
   every answer not accepted by at least :data:`MIN_MARGIN` points (and by more than two
   standard errors), at most :data:`MAX_ACCEPTED` answers are accepted, and the theme's idea
-  decides it. A close call is a puzzle of its own kind (``kind: close-call``), never the daily.
+  decides it. A close call is a puzzle of its own kind (``kind: close-call``), never the daily,
+  and accepts at most :data:`MAX_CLOSE_CALL_ACCEPTED` answers.
 - ``duplicate``: a near-duplicate of another puzzle of the pack (:func:`near_duplicates`).
 """
 
@@ -391,6 +392,10 @@ learner cannot tell the lesson from the noise of one hand) or in deadwood (``dea
 points is the "Good" grade's bound, so a smaller edge grades the wrong answer as good)."""
 MAX_ACCEPTED = 3
 """A daily puzzle accepts at most this many answers: more, and it asks nothing."""
+MAX_CLOSE_CALL_ACCEPTED = 4
+"""A close call accepts at most this many answers: it teaches that a few choices weigh the
+same, not that nearly any discard will do (at coach version 3, 14 close calls accepted 5 to 11
+of their 10 or 11 discards; their texts argued for one or two of them)."""
 
 _THEME_IDEAS = {
     Theme.DEADWOOD: Note("the highest card is accepted: counting does not decide it."),
@@ -404,7 +409,8 @@ _THEME_IDEAS = {
 
 def idea_violations(puzzle: Puzzle, solution: Solution) -> list[Violation]:
     """A violation for each way a daily puzzle lacks one clear idea (``idea margin``, ``idea
-    accepted``, ``idea theme``); a close call must be one (``idea close-call``).
+    accepted``, ``idea theme``); a close call must be one (``idea close-call``) and accept at
+    most :data:`MAX_CLOSE_CALL_ACCEPTED` answers (``idea accepted``).
 
     The theme's idea decides it when the rule of thumb does not: in ``deadwood``, ``outs``,
     ``safety`` and ``layoff-exposure`` the natural discard (the least deadwood; the highest
@@ -417,6 +423,20 @@ def idea_violations(puzzle: Puzzle, solution: Solution) -> list[Violation]:
     margin = min((row.cost for row in others), default=0.0)
     won_by = _amount(puzzle.theme, margin)
     if puzzle.kind is PuzzleKind.CLOSE_CALL:
+        if len(accepted) > MAX_CLOSE_CALL_ACCEPTED:
+            return [
+                Violation(
+                    puzzle,
+                    "idea",
+                    "answers",
+                    Note(
+                        "{count} answers are accepted (at most {most} make a close call): drop it.",
+                        count=len(accepted),
+                        most=MAX_CLOSE_CALL_ACCEPTED,
+                    ),
+                    "accepted",
+                )
+            ]
         if len(accepted) == 1 and margin >= MIN_MARGIN:
             return [
                 Violation(
