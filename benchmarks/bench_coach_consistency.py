@@ -6,7 +6,8 @@ Positions: the take-or-draw decisions (the pile's top card on offer) of seeded
 
 - **take**: the verdict's value of *take* minus the best value of a verdict at the position
   right after the take (:func:`gintutor.engine.coach.after`), on other worlds (another seed);
-  its standard error is the two verdicts' combined;
+  its standard error is the two verdicts' combined; with ``--held-out`` the best is chosen by
+  one verdict and valued by another (:func:`held_out_best`);
 - **draw**: the verdict's value of *draw from the stock* minus the mean, over ``--draws``
   cards drawn as the coach's own model deals them (an opponent hand from the estimate, the
   stock card from the rest), of the best value after drawing that card; the standard error
@@ -62,11 +63,17 @@ def take_gap(info: InfoSet, worlds: int, seed: int) -> tuple[float, float]:
     return take.mean - child.best.mean, sqrt(take.stderr**2 + child.best.stderr**2)
 
 
+CHOOSE = 4
+"""The held-out reference's choice is made on this many times the worlds: the standard error of
+the verdict that values it does not carry the doubt about the choice, which more worlds make
+small."""
+
+
 def held_out_best(child: InfoSet, worlds: int, seed: int) -> tuple[float, float]:
-    """The best action at ``child`` chosen by one verdict and valued by another on independent
-    worlds (mean, standard error): a verdict's own ``best.mean`` is the maximum of noisy means,
-    flattered as a reference."""
-    chosen = coach.judge(child, worlds=worlds, seconds=1e9, seed=seed).best.action
+    """The best action at ``child`` chosen by one verdict (on :data:`CHOOSE` times the worlds)
+    and valued by another on independent worlds (mean, standard error): a verdict's own
+    ``best.mean`` is the maximum of noisy means, flattered as a reference."""
+    chosen = coach.judge(child, worlds=CHOOSE * worlds, seconds=1e9, seed=seed).best.action
     judged = coach.judge(child, worlds=worlds, seconds=1e9, seed=seed + 104729).of(chosen)
     return judged.mean, judged.stderr
 
