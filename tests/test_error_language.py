@@ -744,3 +744,31 @@ def test_a_group_without_its_command_shows_its_help_alone() -> None:
     assert result.exit_code == 2 and result.stdout == ""
     assert result.stderr.startswith("Bruk: ") and "error" not in result.stderr
     assert "(se '" not in result.stderr
+
+
+SHEET_KNOCK = {"pt_BR": "A bateu 12", "nb": "A banket 12"}
+
+
+@pytest.mark.parametrize("language", sorted(SHEET_KNOCK))
+def test_a_score_sheets_hand_results_are_in_the_language(language: str) -> None:
+    result = invoke(["--lang", language, "score", "A knock 12", "B gin 41"])
+    assert result.exit_code == 0, result.output
+    assert SHEET_KNOCK[language] in result.stdout and "A knock 12" not in result.stdout
+
+
+@pytest.mark.parametrize("language", ["id", "pt_BR", "nb"])
+def test_a_move_out_of_turn_in_play_says_what_may_be_done_in_the_language(
+    home: object, language: str
+) -> None:
+    result = invoke(
+        ["--lang", language, "play", "--seed", "3", "--coach", "off", "--ascii"],
+        stdin="draw\nquit\n",
+    )
+    assert result.exit_code == 0, result.output
+    refused = [line for line in result.stdout.splitlines() if line.startswith("  (draw ")]
+    assert len(refused) == 1, result.stdout
+    assert (
+        "not allowed" not in refused[0]
+        and "phase" not in refused[0]
+        and "offer" not in (refused[0])
+    )

@@ -42,7 +42,7 @@ from gintutor.engine.melds import MELD_MASKS, Meld
 from gintutor.engine.rules import RuleSet
 from gintutor.engine.scoring import HandScore, Outcome, Side, score_hand
 from gintutor.engine.solver import min_deadwood_mask, packings
-from gintutor.errors import CardError, GinError, IllegalError
+from gintutor.errors import CardError, GinError, IllegalError, Phrase
 
 HAND_SIZE = 10
 PLAYERS = 2
@@ -65,6 +65,17 @@ class Phase(Enum):
     """The defender lays off onto the knocker's spread."""
     OVER = "over"
     """Scored or void."""
+
+
+_PHASE_MOVES = {
+    Phase.OFFER: Phrase("the upcard is offered: take it or pass"),
+    Phase.DRAW: Phrase("draw from the stock or take the top card of the discard pile"),
+    Phase.DISCARD: Phrase("discard a card, knock or go gin"),
+    Phase.DEFEND: Phrase("lay off onto the knocker's melds (or lay off none)"),
+    Phase.OVER: Phrase("the hand is over"),
+}
+"""What may be done in each phase, said when something else is tried (the phase's own name
+is a code, not a word for the learner)."""
 
 
 class Kind(Enum):
@@ -496,7 +507,7 @@ class HandState:
         }[phase]
         if kind not in allowed:
             raise IllegalError(
-                "{kind} is not allowed in the {phase} phase", kind=kind.value, phase=phase.value
+                "{kind} is not allowed now: {moves}", kind=kind.value, moves=_PHASE_MOVES[phase]
             )
         if phase is Phase.DRAW and kind is Kind.TAKE:
             if not self.pile:

@@ -665,10 +665,13 @@ def step_blocks(
     info = decision.info
     if info is not None:
         nothing = _("nothing")
-        top = _card(info.top, style) if info.top != NO_CARD else _("empty")
         blocks += [
             Line(_("Your hand: {cards}", cards=_cards(info.hand, style))),
-            Line(_("Pile top: {card}", card=top)),
+            Line(
+                _("Pile top: {card}", card=_card(info.top, style))
+                if info.top != NO_CARD
+                else _("Pile: empty")
+            ),
             Line(
                 _(
                     "They took {took}; they passed {passed}.",

@@ -35,7 +35,7 @@ def _record_text(record: HandRecord, players: Sequence[str]) -> str:
     return _(
         "{player} {outcome} {points}",
         player=player_name(players[record.winner]),
-        outcome=pgettext("hand result", _OUTCOME_WORD[record.outcome]),
+        outcome=_(_OUTCOME_WORD[record.outcome]),
         points=record.points,
     )
 

@@ -72,8 +72,8 @@ def _meld_verdict(option: Option, predicate: Predicate) -> OptionVerdict:
     try:
         meld = Meld.parse(option)
     except GinError:
-        return OptionVerdict(predicate is Predicate.NOT_MELD, "not a meld")
-    return OptionVerdict(predicate is Predicate.MELD, f"a {'set' if meld.is_set else 'run'}")
+        return OptionVerdict(predicate is Predicate.NOT_MELD, _("not a meld"))
+    return OptionVerdict(predicate is Predicate.MELD, _("a set") if meld.is_set else _("a run"))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -108,12 +108,16 @@ class ChoiceQuestion(Question):
             from gintutor.engine.solver import min_deadwood_mask
 
             counts = [min_deadwood_mask(cards.mask) for cards in hands]
-            return [OptionVerdict(count == min(counts), f"{count} deadwood") for count in counts]
+            return [
+                OptionVerdict(count == min(counts), _("{count} deadwood", count=count))
+                for count in counts
+            ]
         if predicate is Predicate.SAFE:
             known = self.opponent_known.mask
             unsafe = [gives_meld(cards.mask, known) for cards in hands]
             return [
-                OptionVerdict(not u, "gives the opponent a meld" if u else "safe") for u in unsafe
+                OptionVerdict(not u, _("gives the opponent a meld") if u else _("safe"))
+                for u in unsafe
             ]
         return [self._discard_verdict(option) for option in self.options]
 
@@ -129,12 +133,12 @@ class ChoiceQuestion(Question):
             verify_discard(self.hand, card, self.taken)
         except GinError:
             why = (
-                "not in the hand"
+                _("not in the hand")
                 if card not in self.hand
-                else "just taken from the discard pile: not this turn"
+                else _("just taken from the discard pile: not this turn")
             )
             return OptionVerdict(False, why)
-        return OptionVerdict(True, "may be discarded")
+        return OptionVerdict(True, _("may be discarded"))
 
     def correct_options(self) -> list[int]:
         """The indices of the options for which the predicate holds."""
@@ -162,8 +166,8 @@ class ChoiceQuestion(Question):
         index = self._read_choice(text)
         why = self._reasons(style)[index].text.rstrip(".")
         if self.verdicts()[index].holds:
-            return Feedback(True, f"Right: {why}.")
-        return Feedback(False, f"Not that one: {why}.")
+            return Feedback(True, _("Right: {why}.", why=why))
+        return Feedback(False, _("Not that one: {why}.", why=why))
 
     def _read_choice(self, text: str) -> int:
         """The option a learner names by its letter (or its number, from 1)."""

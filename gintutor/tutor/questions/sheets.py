@@ -84,8 +84,8 @@ class RuleQuestion(Question):
             said = read_number(text)
             typed = str(said)
         if said == value:
-            return Feedback(True, f"Right: {typed}.")
-        return Feedback(False, f"Not {typed}.")
+            return Feedback(True, _("Right: {value}.", value=typed))
+        return Feedback(False, _("Not {value}.", value=typed))
 
     def facts(self, style: Style = PLAIN) -> list[Block]:
         return facts(style, self.rules, upcard=self.upcard)
@@ -149,12 +149,15 @@ class GameQuestion(Question):
     def judge(self, text: str, style: Style = PLAIN) -> Feedback:
         typed = read_number(text)
         if typed == self.number(self.sheet()):
-            return Feedback(True, f"Right: {typed}.")
+            return Feedback(True, _("Right: {value}.", value=typed))
         return Feedback(
             False,
-            f"Not {typed}: add the hand points, then the game bonus, any "
-            "shutout, and the box bonuses for every hand won.",
+            _(
+                "Not {value}: add the hand points, then the game bonus, any shutout, and the "
+                "box bonuses for every hand won.",
+                value=typed,
+            ),
         )
 
     def facts(self, style: Style = PLAIN) -> list[Block]:
-        return [*facts(style, self.rules), Line("Hands: " + "; ".join(self.entries))]
+        return [*facts(style, self.rules), Line(_("Hands: {hands}", hands="; ".join(self.entries)))]
