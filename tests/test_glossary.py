@@ -56,6 +56,7 @@ NOT_THE_GAME = [
 ]
 
 
+@cache
 def _english(term: str) -> re.Pattern[str]:
     """The term and its English inflections (a two-word term as written, plural aside)."""
     suffix = "(?:s|es|ed|ing|ers?)?" if " " not in term else "s?"
@@ -85,13 +86,18 @@ def _misses(catalog: Catalog, language: str) -> Iterator[tuple[str, str, str]]:
         carousel = (message.context or "").startswith("carousel") or any(
             "carousel" in path for path, _ in message.locations
         )
-        for term, forms in _glossary(language).items():
+        glossary = _glossary(language)
+        for term in _terms_in(english, tuple(glossary)):
             if term in CAROUSEL_TERMS and not carousel:
                 continue
-            if _english(term).search(english) and not any(
-                form in translation.lower() for form in forms
-            ):
+            if not any(form in translation.lower() for form in glossary[term]):
                 yield term, message.context or "", translation
+
+
+@cache
+def _terms_in(english: str, terms: tuple[str, ...]) -> list[str]:
+    """The terms an English text uses (the same text is checked in each language once)."""
+    return [term for term in terms if _english(term).search(english)]
 
 
 @pytest.mark.parametrize(("language", "domain"), sorted(CHECKED))

@@ -166,6 +166,7 @@ def test_ruff_clean() -> None:
     assert done.returncode == 0, done.stdout + done.stderr
 
 
+@pytest.mark.slow  # 4-15 s of the developer loop (mypy's cache warm or cold); CI runs it
 def test_mypy_strict_clean() -> None:
     pytest.importorskip("mypy")
     done = subprocess.run(
