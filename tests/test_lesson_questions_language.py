@@ -113,3 +113,19 @@ def test_lesson_questions_past_their_prompt_are_in_the_language(language: str) -
         if any(word in text for word in ENGLISH_ONLY)
     ]
     assert english == []
+
+
+@pytest.mark.parametrize("language", ["id", "pt_BR", "nb"])
+def test_a_turn_questions_prompt_names_the_words_the_question_accepts(language: str) -> None:
+    from gintutor.tutor.questions.carousel import CarouselTurnQuestion, TurnAction
+
+    i18n.use(language)
+    lessons, _problems = check_lessons(lesson_files())
+    prompts = [
+        step.question.prompt
+        for lesson in lessons
+        for step in getattr(lesson, "steps", ())
+        if isinstance(step, Ask) and isinstance(step.question, CarouselTurnQuestion)
+    ]
+    named = [p for p in prompts if all(action.value in p for action in TurnAction)]
+    assert len(named) == 2, prompts
