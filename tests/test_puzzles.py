@@ -14,12 +14,13 @@ from syrupy.assertion import SnapshotAssertion
 from gintutor.cli.progress import Progress
 from gintutor.cli.puzzlestats import streaks
 from gintutor.cli.puzzletraining import share_line
+from gintutor.content.puzzlepack import shipped_pack
 from gintutor.content.puzzlerules import load_baseline
 from gintutor.content.puzzles import check_puzzles, load_puzzles, puzzle_files
 from gintutor.content.verdicts import load_verdicts, solve
 from gintutor.engine.hand import Action
 from gintutor.engine.judgement import Judged
-from gintutor.tutor.daily import daily, select
+from gintutor.tutor.daily import daily, daily_id, select
 from gintutor.tutor.puzzles import (
     Grade,
     Puzzle,
@@ -85,14 +86,18 @@ def test_explanations_fill_from_the_engine() -> None:
 
 
 def test_daily_is_deterministic_and_does_not_repeat_within_a_year() -> None:
+    # The pool `gintutor puzzle` picks the daily from (close calls excluded), not the pack.
+    pool = shipped_pack().daily_ids()
+    assert sorted(pool) == sorted(p.id for p in DAILY)
+    assert len(pool) >= 366, f"the daily cycle holds {len(pool)} puzzles, fewer than a year"
     for year, days in ((2027, 365), (2028, 366)):
         start = dt.date(year, 1, 1)
-        picks = [daily(PUZZLES, start + dt.timedelta(days=n)).id for n in range(days)]
+        picks = [daily_id(pool, start + dt.timedelta(days=n)) for n in range(days)]
         assert len(set(picks)) == days
-        assert picks == [daily(PUZZLES, start + dt.timedelta(days=n)).id for n in range(days)]
+        assert picks == [daily_id(pool, start + dt.timedelta(days=n)) for n in range(days)]
     start = dt.date(2026, 11, 29)
-    cycle = [daily(PUZZLES, start + dt.timedelta(days=n)).id for n in range(len(PUZZLES))]
-    assert sorted(cycle) == sorted(p.id for p in PUZZLES), "every puzzle comes round"
+    cycle = [daily_id(pool, start + dt.timedelta(days=n)) for n in range(len(pool))]
+    assert sorted(cycle) == sorted(pool), "every daily puzzle comes round"
 
 
 def test_daily_depends_only_on_the_pack_not_its_order() -> None:
