@@ -772,3 +772,14 @@ def test_a_move_out_of_turn_in_play_says_what_may_be_done_in_the_language(
         and "phase" not in refused[0]
         and "offer" not in (refused[0])
     )
+
+
+def test_carousel_plays_coach_question_is_in_the_language(home: object) -> None:
+    result = invoke(
+        ["--lang", "nb", "carousel", "play", "--seed", "5", "--ascii"],
+        stdin="draw\npass\nmaybe\nquit\n",
+    )
+    assert result.exit_code == 0, result.output
+    assert "Fortsette likevel? y, n (angre) eller show (det bedre trekket):" in result.stdout
+    assert "(skriv y for å fortsette, n for å angre, eller show)" in result.stdout
+    assert "Go ahead" not in result.stdout and "type y" not in result.stdout

@@ -479,12 +479,12 @@ class CarouselRunner:
         def validate(text: str) -> str | None:
             if text.strip().lower() in ("y", "yes", "n", "no", "show"):
                 return None
-            return "type y to go ahead, n to take it back, or show"
+            return _("type y to go ahead, n to take it back, or show")
 
         while True:
             reply = self.asker.ask(
                 Prompt(
-                    "Go ahead anyway? y, n (take it back) or show (the better play):",
+                    _("Go ahead anyway? y, n (take it back) or show (the better play):"),
                     ["yes", "no", "show"],
                     validate,
                 )
