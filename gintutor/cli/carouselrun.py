@@ -346,7 +346,7 @@ class CarouselRunner:
             word = text.strip().lower()
             if word in ("knock", "done", "end", "help", "table", "sheet"):
                 return None
-            return "type knock or done"
+            return _("type knock or done")
 
         while True:
             reply = self.asker.ask(
