@@ -1,130 +1,202 @@
 """Do the coach's in-game warnings agree with the full review? (issue 20's noise-floor target)
 
 A learner bot (default ``simple``) plays seeded hands against an opponent bot (default
-``simple``); at each of the learner's decisions with a choice the coach judges twice, as
-``play`` and ``review`` do: at the table's budget (``coachplayer.TABLE_ROLLOUTS`` play-outs,
-about the 0.4 CPU seconds of ``coach.COACH_SECONDS``) and at the review's
-(``coach.REVIEW_ROLLOUTS``), on independent seeds, both against the bot at the table. The
-warning rule is play's (:meth:`gintutor.tutor.session.CoachedGame.check`: graded Mistake or
-Blunder and not within two standard errors of the best). Printed:
+``simple``); at each of the learner's decisions with a choice the coach judges as ``play`` and
+``review`` do, all against the bot at the table, on independent seeds:
 
-- **confirmed**: of the in-game warnings, the share the review grades Mistake or Blunder too
-  (target >= 95%);
-- **warned**: of the review's Blunders, the share play warned about (target >= 90%);
+- **at once**: the table's budget (``coachplayer.TABLE_ROLLOUTS`` play-outs, about the 0.4 CPU
+  seconds of ``coach.COACH_SECONDS``), what a learner who acts at once gets;
+- **thinking**: what the coach judging in the background (``session.PONDER_LIMIT``) has done
+  when a learner who thinks ``--think`` CPU seconds acts: ``TABLE_ROLLOUTS * think / 0.4``
+  play-outs (the same rate), at most ``PONDER_LIMIT`` times the table's budget;
+- **review**: the review's budget (``coach.REVIEW_ROLLOUTS``), the reference.
 
-each with its 95% Wilson interval, and the deals per in-game verdict. Play-outs are capped by
-count, so a run is the same on any load (seeded by ``--seed``).
+The warning rule is play's (:func:`gintutor.engine.judgement.warns`). Printed for each table
+budget: **confirmed**, of the in-game warnings the share the review grades Mistake or Blunder
+too (target >= 95%); **warned**, of the review's Blunders the share play warned about
+(target >= 90%); each with its 95% Wilson interval, and the deals per in-game verdict.
+Play-outs are capped by count, so a run is the same on any load (seeded by ``--seed``).
+``--save FILE`` keeps every judged decision (JSON lines) and ``--load FILE`` prints the figures
+from such a file without judging again.
 
-    nice -n 10 python benchmarks/bench_warnings.py --hands 40 --jobs 2
+    nice -n 10 python benchmarks/bench_warnings.py --hands 40 --think 5 --jobs 2
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 
 from gintutor.engine.bots import make_bot
 from gintutor.engine.bots.coachplayer import TABLE_ROLLOUTS
-from gintutor.engine.coach import COACH_WORLDS, REVIEW_ROLLOUTS, REVIEW_WORLDS, judge
-from gintutor.engine.hand import Deal, HandState, Phase
-from gintutor.engine.judgement import Grade, Judged
+from gintutor.engine.coach import (
+    COACH_SECONDS,
+    COACH_WORLDS,
+    REVIEW_ROLLOUTS,
+    REVIEW_WORLDS,
+    judge,
+)
+from gintutor.engine.hand import Deal, HandState, InfoSet, Phase
+from gintutor.engine.judgement import ERRORS, Grade, Judged, warns
 from gintutor.engine.match import wilson
 from gintutor.engine.rules import preset
 from gintutor.engine.workers import Workers
+from gintutor.tutor.session import PONDER_LIMIT
 
-ERRORS = (Grade.MISTAKE, Grade.BLUNDER)
+BUDGETS = ("at once", "thinking", "review")
 
 
 @dataclass(frozen=True)
-class Decision:
-    """One learner decision: the in-game and the review judgement of the action played."""
+class Row:
+    """The played action as one verdict judged it."""
 
-    warned: bool
-    review_error: bool
-    review_blunder: bool
+    grade: str
+    close: bool
+    loss: float
+    loss_stderr: float
     deals: int
 
+    def judged(self) -> Judged:
+        from gintutor.engine.hand import Action
 
-def _warns(judged: Judged) -> bool:
-    """Play's warning rule (session.CoachedGame.check)."""
-    return judged.grade in ERRORS and not judged.close
+        return Judged(
+            Action.parse("draw"),
+            0.0,
+            0.0,
+            self.loss,
+            self.loss_stderr,
+            None,
+            None,
+            Grade(self.grade),
+            self.close,
+            (),
+            self.deals,
+        )
 
 
-def play_hand(args: tuple[str, str, str, int]) -> list[Decision]:
-    """Hand ``k`` of the run: every learner decision with a choice, judged both ways."""
-    learner_name, opponent_name, seed, k = args
+def _row(judged: Judged, deals: int) -> Row:
+    return Row(judged.grade.value, judged.close, judged.loss, judged.loss_stderr, deals)
+
+
+def _judged(info: InfoSet, action: object, rollouts: int, worlds: int, seed: str, opp: str) -> Row:
+    verdict = judge(
+        info,
+        worlds=worlds,
+        seconds=float("inf"),
+        rollouts=rollouts,
+        seed=random.Random(seed).getrandbits(32),
+        opponent=opp,
+    )
+    return _row(verdict.of(action), verdict.worlds)  # type: ignore[arg-type]
+
+
+def play_hand(args: tuple[str, str, str, int, float]) -> list[dict[str, Row]]:
+    """Hand ``k`` of the run: every learner decision with a choice, judged at each budget."""
+    learner_name, opponent_name, seed, k, think = args
     bots = [make_bot(learner_name), make_bot(opponent_name)]
     rngs = [random.Random(f"warn:{seed}:{k}:{seat}") for seat in (0, 1)]
     state = HandState(Deal.shuffled(random.Random(f"warn:{seed}:{k}"), k % 2), preset("standard"))
-    found: list[Decision] = []
+    thinking = min(round(TABLE_ROLLOUTS * think / COACH_SECONDS), TABLE_ROLLOUTS * PONDER_LIMIT)
+    found: list[dict[str, Row]] = []
     ply = 0
     while not state.over:
         seat = state.to_move
         info = state.infoset(seat)
         action = bots[seat].act(info, rngs[seat])
         if seat == 0 and len(info.legal_actions()) > 1 and info.phase is not Phase.DEFEND:
-            table = judge(
-                info,
-                worlds=COACH_WORLDS,
-                seconds=float("inf"),
-                rollouts=TABLE_ROLLOUTS,
-                seed=random.Random(f"table:{seed}:{k}:{ply}").getrandbits(32),
-                opponent=opponent_name,
-            )
-            review = judge(
-                info,
-                worlds=REVIEW_WORLDS,
-                seconds=float("inf"),
-                rollouts=REVIEW_ROLLOUTS,
-                seed=random.Random(f"review:{seed}:{k}:{ply}").getrandbits(32),
-                opponent=opponent_name,
-            )
-            judged = review.of(action)
+            where = f"{seed}:{k}:{ply}"
             found.append(
-                Decision(
-                    warned=_warns(table.of(action)),
-                    review_error=_warns(judged),
-                    review_blunder=judged.grade is Grade.BLUNDER and not judged.close,
-                    deals=table.worlds,
-                )
+                {
+                    "at once": _judged(
+                        info, action, TABLE_ROLLOUTS, COACH_WORLDS, f"table:{where}", opponent_name
+                    ),
+                    "thinking": _judged(
+                        info,
+                        action,
+                        thinking,
+                        COACH_WORLDS * PONDER_LIMIT,
+                        f"think:{where}",
+                        opponent_name,
+                    ),
+                    "review": _judged(
+                        info,
+                        action,
+                        REVIEW_ROLLOUTS,
+                        REVIEW_WORLDS,
+                        f"review:{where}",
+                        opponent_name,
+                    ),
+                }
             )
         state.do(action)
         ply += 1
     return found
 
 
+def _is_error(row: Row) -> bool:
+    """The review's grade says Mistake or Blunder (not a close call)."""
+    return Grade(row.grade) in ERRORS and not row.close
+
+
+def report(decisions: list[dict[str, Row]]) -> None:
+    """The figures for each table budget against the review."""
+    print(f"decisions judged: {len(decisions)}")
+    blunders = [d for d in decisions if d["review"].grade == "blunder" and not d["review"].close]
+    for budget in BUDGETS[:2]:
+        deals = [d[budget].deals for d in decisions]
+        print(
+            f"{budget}: deals per verdict median {statistics.median(deals):.0f}, "
+            f"min {min(deals)}, max {max(deals)}"
+        )
+        warned = [d for d in decisions if warns(d[budget].judged())]
+        confirmed = sum(_is_error(d["review"]) for d in warned)
+        caught = sum(warns(d[budget].judged()) for d in blunders)
+        for name, hits, total in (
+            ("warnings confirmed by the review", confirmed, len(warned)),
+            ("review blunders warned in play", caught, len(blunders)),
+        ):
+            low, high = wilson(hits, total) if total else (0.0, 1.0)
+            share = hits / total if total else float("nan")
+            print(f"  {name}: {hits}/{total} = {share:.1%} (95% CI {low:.1%} to {high:.1%})")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--hands", type=int, default=40)
+    parser.add_argument("--think", type=float, default=5.0, help="CPU seconds the learner thinks")
     parser.add_argument("--learner", default="simple")
     parser.add_argument("--opponent", default="simple")
     parser.add_argument("--seed", default="1")
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--save", help="keep every judged decision in this file (JSON lines)")
+    parser.add_argument("--load", help="print the figures of a saved run, judging nothing")
     args = parser.parse_args()
-    tasks = [(args.learner, args.opponent, args.seed, k) for k in range(args.hands)]
-    decisions: list[Decision] = []
+    decisions: list[dict[str, Row]] = []
+    if args.load:
+        with open(args.load, encoding="utf-8") as lines:
+            for line in lines:
+                decisions.append({k: Row(**v) for k, v in json.loads(line).items()})
+        report(decisions)
+        return
+    tasks = [(args.learner, args.opponent, args.seed, k, args.think) for k in range(args.hands)]
+    saved = open(args.save, "w", encoding="utf-8") if args.save else None  # noqa: SIM115
     with Workers(args.jobs) as workers:
         for hand in workers.imap_unordered(play_hand, tasks):
             decisions += hand
-    warned = [d for d in decisions if d.warned]
-    confirmed = sum(d.review_error for d in warned)
-    blunders = [d for d in decisions if d.review_blunder]
-    caught = sum(d.warned for d in blunders)
-    print(f"learner {args.learner} against {args.opponent}, {args.hands} hands, seed {args.seed}")
+            if saved is not None:
+                for decision in hand:
+                    saved.write(json.dumps({k: asdict(v) for k, v in decision.items()}) + "\n")
+                saved.flush()
+    if saved is not None:
+        saved.close()
     print(
-        f"decisions judged: {len(decisions)}; deals per in-game verdict: median "
-        f"{statistics.median(d.deals for d in decisions):.0f}, "
-        f"min {min(d.deals for d in decisions)}"
+        f"learner {args.learner} against {args.opponent}, {args.hands} hands, seed {args.seed}, "
+        f"thinking {args.think:g} CPU s"
     )
-    for name, hits, total in (
-        ("warnings confirmed by the review", confirmed, len(warned)),
-        ("review blunders warned in play", caught, len(blunders)),
-    ):
-        low, high = wilson(hits, total) if total else (0.0, 1.0)
-        share = hits / total if total else float("nan")
-        print(f"{name}: {hits}/{total} = {share:.1%} (95% CI {low:.1%} to {high:.1%})")
+    report(decisions)
 
 
 if __name__ == "__main__":

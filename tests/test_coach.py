@@ -91,6 +91,23 @@ def test_a_rollout_cap_makes_the_verdict_independent_of_the_clock() -> None:
     assert max(120, 8 * legal) <= played + legal and played <= max(120, 8 * legal) + legal
 
 
+@pytest.mark.parametrize("phase", [Phase.DRAW, Phase.DISCARD])
+def test_a_verdict_stopped_when_asked_is_the_smaller_budgets(phase: Phase) -> None:
+    """The coach thinking while the learner does stops at the world it is asked to: its verdict
+    is the one a budget of exactly those worlds gives (nothing judged twice or lost)."""
+    info = _first(phase).infoset()
+    asked: list[int] = []
+
+    def stop(done: int) -> bool:
+        asked.append(done)
+        return done >= 32
+
+    stopped = judge(info, worlds=512, seconds=1e9, seed=7, stop=stop)
+    budget = judge(info, worlds=32, seconds=1e9, seed=7)
+    assert stopped.worlds == budget.worlds == 32 and asked[0] == 8 and asked[-1] == 32
+    assert stopped.judged == budget.judged
+
+
 def test_the_opponents_hidden_cards_never_change_the_verdict() -> None:
     state = _first(Phase.DISCARD)
     me = state.to_move

@@ -29,7 +29,7 @@ from gintutor.engine.judgement import Grade, Judged, Reason, ReasonKind, Verdict
 from gintutor.engine.rules import preset
 from gintutor.engine.solver import min_deadwood_mask
 from gintutor.tutor import session as session_module
-from gintutor.tutor.session import Budget, CoachedGame, CoachMode, Note
+from gintutor.tutor.session import PONDER_LIMIT, Budget, CoachedGame, CoachMode, Judge, Note
 
 SEED = 11
 BOT = "novice"
@@ -490,40 +490,74 @@ def _at_first_decision(session: CoachedGame) -> None:
         session.bot_turn()
 
 
-def test_the_coach_thinks_while_the_learner_does(monkeypatch: pytest.MonkeyPatch) -> None:
-    """On a terminal the decision is judged in the background at growing budgets; a hint, a
-    warning and the saved note use the last verdict finished, with its own budget."""
-    import threading
+def _deal_by_deal(passed: list[int], asked: list[Budget]) -> Judge:
+    """A coach that judges one deal every 2 ms until ``stop`` answers True or the budget's
+    worlds are done; its verdict names the deals it judged."""
 
-    asked: list[Budget] = []
-    release = threading.Event()
-
-    def thinking_judge(info: InfoSet, **options: Any) -> Verdict:
+    def judge(info: InfoSet, **options: Any) -> Verdict:
         asked.append(Budget(options["worlds"], options["seconds"]))
-        if len(asked) == 3:  # the third stage runs until the learner has acted
-            release.wait(5)
-        verdict = fake_judge(info, **options)
-        return dataclasses.replace(verdict, worlds=options["worlds"])
+        stop = options["stop"]
+        done = 0
+        while done < options["worlds"]:
+            done += 1
+            if done >= 8 and stop(done):
+                break
+            time.sleep(0.002)
+        passed.append(done)
+        return dataclasses.replace(fake_judge(info, **options), worlds=done)
 
-    monkeypatch.setattr(session_module, "judge", thinking_judge)
+    return judge
+
+
+def test_the_coach_thinks_while_the_learner_does(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a terminal the decision is judged in the background, deal after deal, until the
+    learner acts: a hint, a warning and the saved note use the verdict on every deal so far
+    (more than the table's budget when the learner took their time), with the budget asked."""
+    passed: list[int] = []
+    asked: list[Budget] = []
+    monkeypatch.setattr(session_module, "judge", _deal_by_deal(passed, asked))
     recorder = _Lines()
-    table = Budget(worlds=10, seconds=0.1)
+    table = Budget(worlds=10, seconds=10.0)
     session = CoachedGame(RULES, BOT, CoachMode.ON, SEED, recorder, budget=table, think_ahead=True)
     _at_first_decision(session)
     session.ponder()
     session.ponder()  # once a decision
-    for _ in range(500):
-        if len(asked) >= 3:
-            break
-        time.sleep(0.01)
+    time.sleep(0.2)  # the learner thinks: ~100 deals at 2 ms
     verdict = session.hint()
-    assert verdict.worlds == 20  # the second stage, the last one finished
-    assert session.verdict() is verdict  # one verdict a decision, whatever finishes later
-    release.set()
+    assert table.worlds < verdict.worlds < table.worlds * PONDER_LIMIT
+    assert passed == [verdict.worlds]  # stopped when asked, one judgement a decision
+    assert session.verdict() is verdict
     session.play(verdict.best.action)
     note = recorder.notes[-1]
-    assert note is not None and note.verdict is verdict and note.budget == Budget(20, 0.2)
-    assert asked[:3] == [Budget(10, 0.1), Budget(20, 0.2), Budget(40, 0.4)]
+    limit = Budget(table.worlds * PONDER_LIMIT, table.seconds * PONDER_LIMIT)
+    assert note is not None and note.verdict is verdict and note.budget == limit
+    assert asked == [limit]
+
+
+def test_a_learner_who_acts_at_once_gets_the_table_budget(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Asked before the table's budget is spent, the thinking coach goes on to it (a hint never
+    rests on fewer deals than without thinking ahead); a learner who plays without asking does
+    not wait for it, and the verdict then stays out of the note."""
+    passed: list[int] = []
+    monkeypatch.setattr(session_module, "judge", _deal_by_deal(passed, []))
+    table = Budget(worlds=40, seconds=10.0)
+    session = CoachedGame(
+        RULES, BOT, CoachMode.QUIET, SEED, _Lines(), budget=table, think_ahead=True
+    )
+    _at_first_decision(session)
+    session.ponder()
+    assert session.hint().worlds == table.worlds
+    recorder = _Lines()
+    session = CoachedGame(
+        RULES, BOT, CoachMode.QUIET, SEED, recorder, budget=table, think_ahead=True
+    )
+    _at_first_decision(session)
+    session.ponder()
+    assert session.state is not None
+    session.play(session.state.legal_actions()[0])
+    assert recorder.notes[-1] is None
 
 
 def test_without_a_terminal_the_coach_judges_only_when_asked(

@@ -122,6 +122,7 @@ from gintutor.engine.bots.playout import FAST, TUNED_FAST, World
 from gintutor.engine.cards import CARD_POINTS, DECK_MASK, mask_points
 from gintutor.engine.hand import HAND_SIZE, NO_CARD, Action, InfoSet, Kind, Phase, Seen
 from gintutor.engine.judgement import (
+    CLOSE,
     Grade,
     Judged,
     Reason,
@@ -162,8 +163,6 @@ worlds, +4 elsewhere); from 32 worlds on, 0.95 times."""
 SWITCH = 1.0
 """A follow-up replaces the rollout policy's own choice only this many paired standard errors
 ahead of it, on the worlds that choose (:meth:`_Group.chosen`)."""
-CLOSE = 2.0
-"""Within this many standard errors of the best: a close call."""
 SINGLE_WORLDS = 32
 """Worlds for a forced decision (one legal action): its value only."""
 STOCK_LOW = 8
@@ -618,6 +617,7 @@ def _sampled(
     rollouts: int | None = None,
     built: bool = True,
     opponent: Opponent | None = None,
+    stop: Callable[[int], bool] | None = None,
 ) -> tuple[dict[Action, list[float]], list[int], dict[Action, _FollowUp]]:
     """Each action's points world by world (a prefix of the same worlds for all), each
     world's sampled opponent hand (for the standard errors, :func:`_mean_se`), and the takes'
@@ -639,7 +639,11 @@ def _sampled(
     cap = rollouts if rollouts is not None else 1 << 62
 
     def spent() -> bool:
-        return done >= FIRST_BATCH and (played >= cap or time.process_time() - start > seconds)
+        return done >= FIRST_BATCH and (
+            played >= cap
+            or time.process_time() - start > seconds
+            or (stop is not None and stop(done))
+        )
 
     def gather() -> None:
         for action, follow in follows.items():
@@ -959,6 +963,7 @@ def judge(
     built: bool = True,
     kinds: Collection[Kind] | None = None,
     opponent: str | None = None,
+    stop: Callable[[int], bool] | None = None,
 ) -> Verdict:
     """Every legal action at ``info`` valued, graded and explained, best first.
 
@@ -974,7 +979,11 @@ def judge(
     ``kinds``: judge only the legal actions of these kinds (a screen that needs the knocks
     alone, which then costs no play-out). ``opponent``: the bot across the table (its policy
     in the rollouts and its knocking habit in the estimate, :data:`OPPONENTS`; never its cards),
-    ``None`` for a strong player (:data:`STRONG`); the verdict names it.
+    ``None`` for a strong player (:data:`STRONG`); the verdict names it. ``stop``: asked with
+    the worlds done after each world (from the first batch's end); once it answers True the
+    sampling ends there, as
+    when ``seconds`` run out (the coach thinking while the learner does, asked for its verdict
+    when they act): the verdict is the one ``seconds`` running out at that world gives.
     """
     start = time.process_time()
     legal = info.legal_actions()
@@ -990,7 +999,7 @@ def judge(
         used = 0
     else:
         values, clusters, follows = _sampled(
-            info, legal, worlds, seconds, rng, start, rollouts, built, model
+            info, legal, worlds, seconds, rng, start, rollouts, built, model, stop
         )
         full = max(len(v) for v in values.values())
         finished = [a for a in legal if len(values[a]) == full]
@@ -1131,6 +1140,7 @@ def _judge_sampled(
             runner_close if action == best else close[action],
             _reasons(info, action, values[action]),
             len(values[action]),
+            wins[action][2] if action in wins else None,
         )
     return tuple(out[action] for action in ordered)
 

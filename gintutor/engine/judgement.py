@@ -35,10 +35,14 @@ class Grade(Enum):
 
 
 GRADES = tuple(Grade)
+ERRORS = frozenset({Grade.MISTAKE, Grade.BLUNDER})
+"""The grades the coach at the table warns about (:func:`warns`)."""
 POINT_THRESHOLDS = (0.25, 1.0, 2.5, 6.0)
 """Upper bounds of expected hand points lost for BEST, GOOD, INACCURACY, MISTAKE."""
 WIN_THRESHOLDS = (0.005, 0.015, 0.04, 0.10)
 """Upper bounds of game-win chance lost for BEST, GOOD, INACCURACY, MISTAKE."""
+CLOSE = 2.0
+"""Within this many standard errors of the best: a close call (no grade, no warning)."""
 
 
 class ReasonKind(Enum):
@@ -128,6 +132,9 @@ class Judged:
     reasons: tuple[Reason, ...]
     worlds: int = 0
     """Sampled worlds this action was played out on (0: valued exactly)."""
+    win_loss_stderr: float | None = None
+    """Standard error of ``win_loss`` (``None`` without a game score, or read from a store,
+    which keeps none)."""
 
 
 @dataclass(frozen=True)
@@ -165,6 +172,28 @@ class Verdict:
     def top(self, n: int = 3) -> tuple[Judged, ...]:
         """The ``n`` best actions."""
         return self.judged[:n]
+
+
+def warns(judged: Judged) -> bool:
+    """True when the coach at the table warns about ``judged`` before it is committed: graded
+    Mistake or Blunder, and a Mistake or worse even with its loss lowered by :data:`CLOSE`
+    standard errors (advice below two standard errors is not advice). The grade gives one
+    standard error's benefit of the doubt; a warning, which interrupts the learner, two.
+
+    >>> from gintutor.engine.hand import Action
+    >>> def row(loss, stderr):
+    ...     return Judged(Action.parse("draw"), 0.0, 0.0, loss, stderr, None, None,
+    ...                   grade_of(loss - stderr), False, ())
+    >>> warns(row(6.0, 1.0)), warns(row(6.0, 2.0)), warns(row(2.0, 0.1))
+    (True, False, False)
+    """
+    if judged.grade not in ERRORS or judged.close:
+        return False
+    points = max(0.0, judged.loss - CLOSE * judged.loss_stderr)
+    win: float | None = None
+    if judged.win_loss is not None and judged.win_loss_stderr is not None:
+        win = max(0.0, judged.win_loss - CLOSE * judged.win_loss_stderr)
+    return grade_of(points, win) in ERRORS
 
 
 def grade_of(loss: float, win_loss: float | None = None) -> Grade:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import importlib.util
 import random
 import threading
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -59,20 +60,20 @@ class Budget:
     seconds: float
 
 
-PONDER_STAGES = (1, 2, 4, 8)
-"""While the learner thinks, the coach judges the decision again and again at these multiples of
-the table's budget (worlds and seconds), keeping the last verdict finished: one that waits 2 s
-gets a verdict on ~4 times the deals of one that answers at once. A stage running when the
-learner acts is finished in the background and thrown away, so the largest stage (3.2 CPU
-seconds at the coach's own budget) bounds the work wasted."""
+PONDER_LIMIT = 16
+"""While the learner thinks, the coach judges the decision on one sampled deal after another, up
+to this multiple of the table's budget (worlds and CPU seconds: 6.4 s at the coach's own); when
+the learner acts it stops at the next deal, though never before the table's budget is spent, and
+the verdict rests on every deal judged so far (nothing is judged twice or thrown away)."""
 
 COACH_BUDGET: Budget | None = None
 """The budget at the table: ``None`` is the coach's own (``COACH_WORLDS``, ``COACH_SECONDS``),
 read when the coach is first asked; tests make it cheap."""
 
 Judge = Callable[..., "Verdict"]
-"""``judge(info, *, worlds, seconds, seed, scores, opponent) -> Verdict`` (the coach's
-signature; ``opponent``: the bot at the table, whose policy the coach assumes)."""
+"""``judge(info, *, worlds, seconds, seed, scores, opponent, stop) -> Verdict`` (the coach's
+signature; ``opponent``: the bot at the table, whose policy the coach assumes; ``stop``: asked
+with the worlds done, ends the sampling when it answers True)."""
 
 
 def judge(info: InfoSet, **options: Any) -> Verdict:
@@ -133,43 +134,57 @@ class Note:
 
 
 class _Pondering:
-    """The coach judging one decision in a background thread while the learner thinks."""
+    """The coach judging one decision in a background thread while the learner thinks, until
+    asked for its verdict (never before ``table``'s budget is spent) or ``limit``'s."""
 
     def __init__(
         self,
         key: tuple[int, int],
-        compute: Callable[[Budget], Verdict],
-        budgets: Sequence[Budget],
+        compute: Callable[[Budget, Callable[[int], bool] | None], Verdict],
+        table: Budget,
+        limit: Budget,
     ) -> None:
         self.key = key
-        self._latest: tuple[Verdict, Budget] | None = None
+        self.budget = limit
+        self._verdict: Verdict | None = None
         self._failed = False
+        self._enough = threading.Event()
+        """Set once the table's budget is spent: a verdict is then at most one deal away."""
         self._settled = threading.Event()
         self._stop = threading.Event()
         thread = threading.Thread(
-            target=self._run, args=(compute, budgets), name="coach", daemon=True
+            target=self._run, args=(compute, table), name="coach", daemon=True
         )
         thread.start()
 
-    def _run(self, compute: Callable[[Budget], Verdict], budgets: Sequence[Budget]) -> None:
+    def _run(
+        self, compute: Callable[[Budget, Callable[[int], bool] | None], Verdict], table: Budget
+    ) -> None:
+        start = time.thread_time()
+
+        def stop(done: int) -> bool:
+            if done >= table.worlds or time.thread_time() - start >= table.seconds:
+                self._enough.set()
+            return self._enough.is_set() and self._stop.is_set()
+
         try:
-            for budget in budgets:
-                if self._stop.is_set():
-                    break
-                self._latest = (compute(budget), budget)
-                self._settled.set()
+            self._verdict = compute(self.budget, stop)
         except Exception:  # judged again in the learner's thread, where an error is shown
             self._failed = True
         finally:
+            self._enough.set()
             self._settled.set()
 
     def take(self, wait: bool) -> tuple[Verdict, Budget] | None:
-        """The latest verdict finished (``wait``: for the first one), the thinking stopped;
-        ``None`` if there is none (or the coach failed: the caller judges and reports)."""
+        """The verdict on every deal judged so far, the thinking stopped (``wait``: even if the
+        table's budget is not spent yet, else only if it is); ``None`` if there is none (or the
+        coach failed: the caller judges and reports)."""
         self._stop.set()
-        if wait:
+        if wait or self._enough.is_set():
             self._settled.wait()
-        return None if self._failed else self._latest
+        if self._failed or self._verdict is None:
+            return None
+        return self._verdict, self.budget
 
 
 def _card(index: int) -> Card | None:
@@ -534,7 +549,7 @@ class CoachedGame:
         """The decision now: (hand number, actions so far in the hand)."""
         return len(self.results) + 1, len(self._current().log)
 
-    def _judging(self) -> Callable[[Budget], Verdict]:
+    def _judging(self) -> Callable[[Budget, Callable[[int], bool] | None], Verdict]:
         """The coach's verdict on the decision now, at a budget (seeded by the decision): the
         position is taken now, so the background thread never reads the game as it moves on."""
         info = self._current().infoset(self.you)
@@ -542,7 +557,7 @@ class CoachedGame:
         seed = hash_seed(self.seed, *self._key())
         judge, opponent = self.judge, self.bot_name
 
-        def judged(budget: Budget) -> Verdict:
+        def judged(budget: Budget, stop: Callable[[int], bool] | None = None) -> Verdict:
             return judge(
                 info,
                 worlds=budget.worlds,
@@ -550,6 +565,7 @@ class CoachedGame:
                 seed=seed,
                 scores=scores,
                 opponent=opponent,
+                stop=stop,
             )
 
         return judged
@@ -557,8 +573,8 @@ class CoachedGame:
     def ponder(self) -> None:
         """Start judging the learner's decision now in the background, while they think (with
         ``think_ahead``, the coach not off, and a choice to make): the verdict a hint, a warning
-        or the saved game then uses is the last of :data:`PONDER_STAGES` finished by then, at
-        least the table's budget."""
+        or the saved game then uses rests on every deal judged until then (:data:`PONDER_LIMIT`),
+        at least the table's budget."""
         if not self.think_ahead or self.coach is CoachMode.OFF or not self.your_turn:
             return
         key = self._key()
@@ -568,8 +584,8 @@ class CoachedGame:
             return
         self._stop_pondering()
         table = self._budget()
-        budgets = [Budget(table.worlds * m, table.seconds * m) for m in PONDER_STAGES]
-        self._pondering = _Pondering(key, self._judging(), budgets)
+        limit = Budget(table.worlds * PONDER_LIMIT, table.seconds * PONDER_LIMIT)
+        self._pondering = _Pondering(key, self._judging(), table, limit)
 
     def _stop_pondering(self, wait: bool = False) -> tuple[Verdict, Budget] | None:
         """Stop the background thinking; its latest verdict for the decision now, if any."""
@@ -588,7 +604,7 @@ class CoachedGame:
             found = self._stop_pondering(wait=True)
             if found is None:
                 budget = self._budget()
-                found = (self._judging()(budget), budget)
+                found = (self._judging()(budget, None), budget)
             self._verdicts = {key: found}
         return found[0]
 
@@ -609,15 +625,15 @@ class CoachedGame:
         return found
 
     def check(self, action: Action) -> Flag | None:
-        """With the coach on: a warning if ``action`` is graded Mistake or worse, else ``None``."""
+        """With the coach on: a warning if ``action`` is a Mistake or worse beyond two standard
+        errors (:func:`~gintutor.engine.judgement.warns`), else ``None``."""
         if self.coach is not CoachMode.ON or len(self._current().legal_actions()) < 2:
             return None
-        from gintutor.engine.judgement import Grade
+        from gintutor.engine.judgement import warns
 
         verdict = self.verdict()
         judged = verdict.of(action)
-        # The grades the coach warns about before the choice is committed.
-        if judged.grade not in (Grade.MISTAKE, Grade.BLUNDER) or judged.close:
+        if not warns(judged):
             return None
         return Flag(action, judged, verdict.best, verdict)
 
