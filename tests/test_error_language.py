@@ -35,9 +35,9 @@ BAD_OPPONENT = {
 
 BAD_SCORE = {
     "en": "error: hand 1: 'A knock x': points 'x' are not a whole number",
-    "id": "error: hand 1: 'A knock x': poin 'x' bukan bilangan bulat",
-    "pt_BR": "error: hand 1: 'A knock x': os pontos 'x' não são um número inteiro",
-    "nb": "error: hand 1: 'A knock x': poengene 'x' er ikke et heltall",
+    "id": "error: putaran 1: 'A knock x': poin 'x' bukan bilangan bulat",
+    "pt_BR": "error: mão 1: 'A knock x': os pontos 'x' não são um número inteiro",
+    "nb": "error: runde 1: 'A knock x': poengene 'x' er ikke et heltall",
 }
 
 

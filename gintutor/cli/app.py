@@ -8,7 +8,7 @@ imported only by commands that print text.
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -375,7 +375,9 @@ def score(
         raise UsageError(
             _("--players: {players!r}: give two different names, e.g. Ann,Bob", players=players)
         )
-    entries = [(f"hand {n}", text) for n, text in enumerate(hands or [], start=1)]
+    entries: Sequence[tuple[str | Phrase, str]] = [
+        (Phrase("hand {number}", number=n), text) for n, text in enumerate(hands or [], start=1)
+    ]
     if file is not None:
         if entries:
             raise UsageError(_("give the hands as arguments or with --file, not both"))

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from gintutor.engine.game import HandRecord
 from gintutor.engine.rules import RuleSet
 from gintutor.engine.scoring import Outcome
-from gintutor.errors import GinError
+from gintutor.errors import GinError, Phrase
 from gintutor.text.i18n import N_
 
 _OUTCOMES = {
@@ -141,9 +141,10 @@ def parse_entry(text: str, players: Sequence[str], rules: RuleSet) -> HandRecord
 
 
 def parse_entries(
-    entries: Iterable[tuple[str, str]], players: Sequence[str], rules: RuleSet
+    entries: Iterable[tuple[str | Phrase, str]], players: Sequence[str], rules: RuleSet
 ) -> list[HandRecord]:
-    """Hand results from ``(where, text)`` pairs; errors start with ``where``."""
+    """Hand results from ``(where, text)`` pairs; errors start with ``where`` (a
+    :class:`~gintutor.errors.Phrase`, ``hand 2``, is translated where the error is shown)."""
     records = []
     for where, text in entries:
         try:
