@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import pickle
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -357,6 +358,49 @@ def test_a_progress_file_set_aside_is_reported_in_the_language(
         f"advarsel: {progress} var ikke gyldig fremdrift (ikke UTF-8-tekst); den ble flyttet "
         f"til {aside}, og fremdriften begynner på nytt"
     )
+
+
+DAMAGED_PROGRESS = {
+    "schema": b'{"version": 1, "lessons": {"cards": {"status": "new", "step": -1, "steps": {}}}}',
+    "record": b'{"version": 1, "lessons": {"cards": 5}}',
+    "missing key": b'{"version": 1, "puzzles": {"solved": {"outs-001": {"grade": "A"}}}}',
+    "date": b'{"version": 1, "puzzles": {"daily": {"someday": {}}}}',
+    "mappings": b'{"version": 1, "lessons": []}',
+    "version": b'{"version": "one"}',
+    "cut short": b'{"version": 1, "lessons": {"cards": ',
+    "no colon": b'{"version" 1}',
+    "trailing text": b'{"version": 1} and more',
+    "not UTF-8": b"\x00\xff\xfe garbage",
+    "nested": b"[" * 100_000,
+}
+"""Progress files gintutor sets aside, one for each thing that can be wrong with one."""
+
+
+def _english_words(text: str) -> set[str]:
+    """The words of ``text`` but quoted input (``'first_try'``) and the program's name."""
+    text = re.sub(r"'[^']*'", " ", text)
+    return {word.lower() for word in re.findall(r"[A-Za-z]{3,}", text)} - {"gintutor"}
+
+
+@pytest.mark.parametrize("language", ["id", "nb"])
+@pytest.mark.parametrize("damage", sorted(DAMAGED_PROGRESS))
+def test_a_damaged_progress_files_reason_is_in_the_language_with_no_english_left(
+    language: str, damage: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The warning, the reason inside it (the schema's complaint, the JSON decoder's) and all:
+    no word of the English message is left but the file's keys and JSON itself."""
+    monkeypatch.setenv("GINTUTOR_HOME", str(tmp_path))
+    warnings = {}
+    for lang in ("en", language):
+        (tmp_path / "progress.json").write_bytes(DAMAGED_PROGRESS[damage])
+        result = invoke(["--lang", lang, "learn", "--list"])
+        assert result.exit_code == 0, result.output
+        warnings[lang] = re.sub(r"\S*progress\.json\S*", "FILE", result.stderr.splitlines()[0])
+    english = _english_words(warnings["en"]) - {"file", "json", "utf"}
+    english -= {"lessons", "puzzles", "cards", "step", "daily", "solved", "outs", "someday"}
+    left = english & _english_words(warnings[language])
+    assert not left, (warnings[language], left)
+    assert warnings[language] != warnings["en"]
 
 
 def test_a_saved_games_damage_is_noted_in_the_language(tmp_path: Path) -> None:

@@ -29,9 +29,10 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from gintutor.content.store import PROGRESS, progress_file
+from gintutor.content.store import PROGRESS, progress_file, system_words
 from gintutor.content.store import data_dir as data_dir  # the old names still work
 from gintutor.content.store import write_atomically as write_atomically
+from gintutor.content.textfile import json_problem
 from gintutor.errors import GinError, Note, Phrase
 
 try:
@@ -47,10 +48,6 @@ LOCK_SECONDS = 10.0
 
 class ProgressError(GinError):
     """The progress file cannot be read or written; nothing was changed."""
-
-
-def _why(error: OSError) -> str:
-    return error.strerror or str(error)
 
 
 # The shape of a valid file: the keys each record must have, and the type of each known key.
@@ -85,16 +82,18 @@ def _is_date(text: str) -> bool:
     return True
 
 
-def _record_problem(where: str, record: object, required: tuple[str, ...]) -> str | None:
+def _record_problem(where: str, record: object, required: tuple[str, ...]) -> Phrase | None:
     if not isinstance(record, dict):
-        return f"{where} is not a record"
+        return Phrase("{where} is not a record", where=where)
     for key in required:
         if key not in record:
-            return f"{where} has no {key!r}"
+            return Phrase("{where} has no {key!r}", where=where, key=key)
     for key, value in record.items():
         check = _TYPES.get(key)
         if check is not None and not check(value):
-            return f"{where}.{key} is {json.dumps(value)[:40]}"
+            return Phrase(
+                "{where} cannot be {value}", where=f"{where}.{key}", value=json.dumps(value)[:40]
+            )
     for key, step in record.get("steps", {}).items():
         problem = _record_problem(f"{where}.steps.{key}", step, ())
         if problem:
@@ -102,23 +101,26 @@ def _record_problem(where: str, record: object, required: tuple[str, ...]) -> st
     return None
 
 
-def schema_problem(data: object) -> str | None:
-    """What is wrong with ``data`` as a progress file (missing top-level parts are filled in).
+def schema_problem(data: object) -> Phrase | None:
+    """What is wrong with ``data`` as a progress file (missing top-level parts are filled in),
+    in words the front end translates.
 
-    >>> schema_problem({"version": 1, "lessons": {"cards": 5}})
+    >>> str(schema_problem({"version": 1, "lessons": {"cards": 5}}))
     'lessons.cards is not a record'
-    >>> schema_problem({"version": 1, "puzzles": {"daily": {"notadate": {}}}})
+    >>> str(schema_problem({"version": 1, "puzzles": {"daily": {"notadate": {}}}}))
     "puzzles.daily has a key 'notadate' that is not a date"
     """
     if not isinstance(data, dict) or data.get("version") != VERSION:
-        return "not a gintutor progress file (version 1)"
+        return Phrase("not a gintutor progress file (version {version})", version=VERSION)
     lessons = data.setdefault("lessons", {})
     puzzles = data.setdefault("puzzles", {})
     current = data.setdefault("current", None)
     if not isinstance(lessons, dict) or not isinstance(puzzles, dict):
-        return "lessons and puzzles must be mappings"
+        return Phrase(
+            "{lessons} and {puzzles} must be mappings", lessons="lessons", puzzles="puzzles"
+        )
     if current is not None and not isinstance(current, str):
-        return "current is not a lesson id"
+        return Phrase("{current} is not a lesson id", current="current")
     for lesson_id, record in lessons.items():
         problem = _record_problem(f"lessons.{lesson_id}", record, _LESSON_REQUIRED)
         if problem:
@@ -126,10 +128,14 @@ def schema_problem(data: object) -> str | None:
     for part in ("solved", "daily"):
         entries = puzzles.setdefault(part, {})
         if not isinstance(entries, dict):
-            return f"puzzles.{part} is not a mapping"
+            return Phrase("{where} is not a mapping", where=f"puzzles.{part}")
         for key, entry in entries.items():
             if part == "daily" and not _is_date(key):
-                return f"puzzles.daily has a key {key[:20]!r} that is not a date"
+                return Phrase(
+                    "{where} has a key {key!r} that is not a date",
+                    where="puzzles.daily",
+                    key=key[:20],
+                )
             required = _PUZZLE_REQUIRED + (("id",) if part == "daily" else ())
             problem = _record_problem(f"puzzles.{part}.{key}", entry, required)
             if problem:
@@ -138,7 +144,7 @@ def schema_problem(data: object) -> str | None:
 
 
 def _parse(raw: bytes) -> dict[str, Any]:
-    """The progress data in ``raw``; ``ValueError`` saying what is wrong."""
+    """The progress data in ``raw``; :class:`GinError` saying what is wrong."""
     if len(raw) > MAX_BYTES:
         raise GinError("larger than {size} MB", size=MAX_BYTES // (1024 * 1024))
     try:
@@ -148,10 +154,10 @@ def _parse(raw: bytes) -> dict[str, Any]:
     except RecursionError:
         raise GinError("JSON nested too deeply") from None
     except ValueError as error:
-        raise GinError("not JSON ({reason})", reason=str(error)[:60]) from None
+        raise GinError("not JSON ({reason})", reason=json_problem(error)) from None
     problem = schema_problem(data)
     if problem:
-        raise ValueError(problem)
+        raise GinError(problem.template, **problem.params)
     assert isinstance(data, dict)
     return data
 
@@ -225,7 +231,7 @@ class Progress:
                 "cannot read your progress file {path} ({reason}); nothing was changed: fix it "
                 "(e.g. its permissions) or move it away, then try again",
                 path=self.path,
-                reason=_why(error),
+                reason=system_words(error),
             ) from None
         if not stat.S_ISREG(os.fstat(handle).st_mode):
             os.close(handle)
@@ -241,7 +247,7 @@ class Progress:
                 raise ProgressError(
                     "cannot read your progress file {path} ({reason}); nothing was changed",
                     path=self.path,
-                    reason=_why(error),
+                    reason=system_words(error),
                 ) from None
 
     def _load(self) -> dict[str, Any]:
@@ -290,7 +296,7 @@ class Progress:
                 "move it away, then try again",
                 path=self.path,
                 why=why,
-                reason=_why(error),
+                reason=system_words(error),
             ) from None
         self.warning = Note(
             "{path} was not valid progress ({why}); it was moved to {aside} and progress "
@@ -333,7 +339,7 @@ class Progress:
             os.close(handle)
 
     def _cannot_save(self, error: OSError | GinError, lock: Path | None = None) -> ProgressError:
-        why: object = _why(error) if isinstance(error, OSError) else error
+        why: object = system_words(error) if isinstance(error, OSError) else error
         if lock is not None:
             why = Phrase("its lock file {lock}: {why}", lock=lock, why=why)
         return ProgressError(

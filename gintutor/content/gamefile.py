@@ -268,6 +268,15 @@ def _take_line(
             byte=line[error.start],
             column=error.start + 1,
         ) from None
+    except json.JSONDecodeError as error:
+        from gintutor.content.textfile import json_problem
+
+        raise GameFileError(
+            "{path}:{number}: not JSON ({reason})",
+            path=path,
+            number=number,
+            reason=json_problem(error),
+        ) from None
     except (ValueError, TypeError) as error:
         raise GameFileError(
             "{path}:{number}: {error}", path=path, number=number, error=error

@@ -101,12 +101,17 @@ _SYSTEM_WORDS = {
     errno.EACCES: Phrase("Permission denied"),
     errno.ENOSPC: Phrase("No space left on device"),
     errno.EROFS: Phrase("Read-only file system"),
+    errno.EISDIR: Phrase("Is a directory"),
+    errno.ENOTDIR: Phrase("Not a directory"),
+    errno.EPERM: Phrase("Operation not permitted"),
+    errno.EDQUOT: Phrase("Disk quota exceeded"),
 }
 """The C library's words for the failures a learner can mend, translated where they are the
 words it gave (another C library's are shown as they are)."""
 
 
-def _why(error: OSError) -> Phrase:
+def system_words(error: OSError) -> Phrase:
+    """The system's words for ``error``, translated where they are the C library's own."""
     words = _SYSTEM_WORDS.get(error.errno or 0)
     if words is not None and str(words) == error.strerror:
         return words
@@ -156,7 +161,10 @@ def write_atomically(path: Path, data: str | bytes, *, make_folder: bool = False
     except OSError as error:
         where = error.filename if isinstance(error.filename, str) else str(path)
         raise FileError(
-            "{path}: cannot write ({where}: {reason})", path=path, where=where, reason=_why(error)
+            "{path}: cannot write ({where}: {reason})",
+            path=path,
+            where=where,
+            reason=system_words(error),
         ) from None
     finally:
         if temporary is not None:

@@ -55,6 +55,40 @@ def _why(path: Path, error: OSError) -> Phrase:
     return Phrase("{reason}", reason=error.strerror or str(error))
 
 
+_JSON_WORDS = (
+    ("Expecting value", Phrase("a value was expected")),
+    ("Expecting property name", Phrase("a name in double quotes was expected")),
+    ("Expecting ':'", Phrase("a colon was expected")),
+    ("Expecting ','", Phrase("a comma was expected")),
+    ("Unterminated string", Phrase("an unclosed string")),
+    ("Invalid control character", Phrase("a control character inside a string")),
+    ("Invalid \\", Phrase("a backslash escape that JSON does not have")),
+    ("Extra data", Phrase("more text after the end")),
+    ("Illegal trailing comma", Phrase("a comma before a closing bracket")),
+)
+"""The words of the ``json`` module's messages (the same in the C and the Python decoder)."""
+
+
+def json_problem(error: ValueError) -> Phrase:
+    """Why :func:`json.loads` refused a text, in words the front end translates: what was
+    wrong and where (the decoder's English message is not shown).
+
+    >>> import json
+    >>> try:
+    ...     json.loads('{"a": }')
+    ... except ValueError as error:
+    ...     str(json_problem(error))
+    'a value was expected at line 1, column 7'
+    """
+    message, line, column = (getattr(error, key, None) for key in ("msg", "lineno", "colno"))
+    if not isinstance(message, str):  # not a decode error: an integer too long to convert
+        return Phrase("a number with too many digits")
+    what = next((words for start, words in _JSON_WORDS if message.startswith(start)), None)
+    if what is None:
+        return Phrase("at line {line}, column {column}", line=line, column=column)
+    return Phrase("{what} at line {line}, column {column}", what=what, line=line, column=column)
+
+
 def path_kind(path: Path) -> str:
     """``"file"`` or ``"folder"`` for a path that exists; :class:`FileError` saying what else it is.
 
