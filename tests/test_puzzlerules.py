@@ -211,6 +211,11 @@ def test_fill_parts_marks_what_the_engine_wrote() -> None:
         ("{best} and {second} tie.", "tie"),
         ("{natural} is the natural discard.", "natural"),
         ("The king can still meld with the queen.", "can still meld with"),
+        ("The knock is almost never undercut.", "almost never"),
+        ("A knock this early is rarely undercut.", "rarely"),
+        ("The opponent usually holds very little.", "usually"),
+        ("Breaking the nines costs five points of deadwood.", "five points"),
+        ("The 3♦ leaves two points more.", "two points"),
     ],
 )
 def test_a_claim_in_words_is_a_violation(text: str, claim: str) -> None:
@@ -228,6 +233,7 @@ def test_a_claim_in_words_is_a_violation(text: str, claim: str) -> None:
         "{second} is {second.vs_best}; {natural} is {natural.natural}.",
         "The Q♣ and the 10♣ are card names, not facts: {best}.",
         "Which of your pairs are still live?",
+        "Four nines and three fours: how rarely is such a knock undercut?",
     ],
 )
 def test_placeholders_names_and_questions_are_not_violations(text: str) -> None:

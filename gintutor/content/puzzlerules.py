@@ -88,6 +88,19 @@ _CLAIMS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\b(?:safest|safer|safe|riskiest)\b", re.I), "{KS.safety_rank}"),
     (re.compile(r"\b(?:ties|tie|tied|equally)\b", re.I), "{KS.vs_best}"),
     (re.compile(r"\b(?:natural|obvious)\b", re.I), "{natural} and {KS.natural}"),
+    # How often something happens is a chance the coach measures, not the writer's guess.
+    (
+        re.compile(r"\b(?:almost (?:never|always)|hardly ever|rarely|seldom|usually)\b", re.I),
+        "{knock.mean} or {best.p_opponent_melds:%} (or no claim)",
+    ),
+    (
+        re.compile(
+            r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|"
+            r"fourteen|fifteen|twenty|thirty)\s+(?:more\s+)?(?:points?|deadwood)\b",
+            re.I,
+        ),
+        "{best.deadwood} or {KS.loss}",
+    ),
 )
 """What prose may not claim on its own, and the placeholders that compute it."""
 _NUMBERS = (_CLAIMS[0][1], _CLAIMS[1][1])
