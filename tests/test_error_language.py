@@ -674,6 +674,28 @@ def test_a_command_line_errors_pointer_to_help_is_in_the_language() -> None:
     assert "(se '" in norwegian.stderr and "(see '" not in norwegian.stderr
 
 
+POINTERS = [
+    (["play", "--seed"], "gintutor play --help"),
+    (["carousel", "play", "--seed"], "gintutor carousel play --help"),
+    (["rules", "--diff"], "gintutor rules --help"),
+    (["match", "--games", "x"], "gintutor match --help"),
+    (["lessons", "check", "--bogus"], "gintutor lessons check --help"),
+    (["carousel", "--bogus"], "gintutor carousel --help"),
+    (["--lang"], "gintutor --help"),
+]
+
+
+@pytest.mark.parametrize("language", ["en", "id", "pt_BR", "nb"])
+def test_a_usage_error_names_the_help_of_the_command_it_was_found_in(language: str) -> None:
+    """As Click's own ``Try 'gintutor play --help' for help.`` does; a missing option value,
+    which Click's parser raises without its command, too."""
+    for args, command in POINTERS:
+        lang = [] if args == ["--lang"] else ["--lang", language]
+        result = invoke([*lang, *args])
+        assert result.exit_code == 2, (args, result.output)
+        assert result.stderr.rstrip().endswith(f" '{command}')"), (args, result.stderr)
+
+
 def test_a_carousel_score_sheet_is_in_the_language() -> None:
     rounds = ["A knock 3, B 3, C 3, D 20", "A out, B 12, C 140, D 9"]
     result = invoke(["--lang", "pt_BR", "carousel", "score", *rounds])

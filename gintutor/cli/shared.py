@@ -75,9 +75,24 @@ def usage_exit(error: Exception) -> typer.Exit:
     return typer.Exit(2)
 
 
+def _with_context(error: Exception, ctx: Any) -> Exception:
+    """``error`` knowing the command it was found in: Click's option parser raises a missing
+    value (``Option '--seed' requires an argument.``) without it, and :func:`usage_exit` would
+    name the root's help instead of the command's (``gintutor carousel play --help``)."""
+    if getattr(error, "ctx", None) is None:
+        error.ctx = ctx  # type: ignore[attr-defined]
+    return error
+
+
 class Command(TyperCommand):
     """A command whose help page names each argument by its metavar (``HAND``), without the
     value's type that Typer appends (``HAND <list[str]>``): the metavar already says it."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)
+        except CommandLineError as error:
+            raise _with_context(error, ctx) from None
 
     def format_options(self, ctx: Any, formatter: Any) -> None:
         arguments, options = [], []
@@ -158,6 +173,12 @@ class LazyCommands(TyperGroup):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.commands = _Built(self.builders, self.commands, self.ready)
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)
+        except CommandLineError as error:
+            raise _with_context(error, ctx) from None
 
     def ready(self, command: Any) -> None:
         """Put a command just built in the active language (the root's help texts were put in
