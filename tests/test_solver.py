@@ -149,6 +149,30 @@ def test_best_discard_respects_the_card_taken_from_the_discard_pile() -> None:
         verify_discard(hand, six_of_clubs, six_of_clubs)
 
 
+def _rich_in_sets(rng: random.Random, size: int) -> int:
+    """A hand of ``size`` cards, most of them holding a rank three or four times."""
+    mask = 0
+    for _ in range(rng.choice((0, 1, 1, 2, 2, 3))):
+        rank = rng.randrange(13)
+        for suit in rng.sample(range(4), rng.choice((3, 3, 4))):
+            mask |= 1 << (suit * 13 + rank)
+    while mask.bit_count() < size:
+        mask |= 1 << rng.randrange(52)
+    return mask
+
+
+def test_discard_deadwoods_agree_with_the_brute_force_card_by_card() -> None:
+    """Every discard's deadwood (computed together, sets changing or not) is the brute force's
+    least deadwood of the hand without that card, the card just taken excluded."""
+    rng = random.Random(11)
+    for _ in range(80):
+        mask = _rich_in_sets(rng, rng.choice((11, 11, 8, 12)))
+        cards = [i for i in range(52) if mask >> i & 1]
+        forbidden = 1 << rng.choice(cards) if rng.random() < 0.5 else 0
+        expected = [(i, min_deadwood(mask ^ 1 << i)) for i in cards if not forbidden >> i & 1]
+        assert discard_deadwoods(mask, forbidden) == expected
+
+
 def test_discard_options_need_eleven_cards() -> None:
     with pytest.raises(CardError, match="11 cards, got 10"):
         discard_options(CardSet.parse("AC 2C 3C 4C 5C 6C 7C 8C 9C TC"))

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from operator import itemgetter
 
 from gintutor.engine.bots.common import best_layoffs, big_gin
 from gintutor.engine.cards import CARD_POINTS, SUIT_BITS
@@ -41,6 +42,7 @@ from gintutor.engine.melds import MELD_MASKS
 from gintutor.engine.solver import (
     arrangements_mask,
     best_discard_deadwood_mask,
+    discard_deadwoods,
     min_deadwood_mask,
 )
 
@@ -220,15 +222,8 @@ def discard_costs(
     danger_weight, outs_weight = _weights(view, params)
     out = []
     least = 1000
-    rest_all = hand
-    while rest_all:
-        low = rest_all & -rest_all
-        rest_all ^= low
-        card = low.bit_length() - 1
-        if card == taken:
-            continue
-        rest = hand ^ low
-        deadwood = min_deadwood_mask(rest)
+    for card, deadwood in discard_deadwoods(hand, 1 << taken if taken != NO_CARD else 0):
+        rest = hand ^ 1 << card
         if deadwood > least + SKIP:
             continue
         least = min(least, deadwood)
@@ -251,20 +246,17 @@ def cheapest_discard(
     the cheapest cost found (outs and danger only add to a cost). The rollouts' hot path.
     """
     danger_weight, outs_weight = _weights(view, params)
-    options = []
-    cards = hand & ~(1 << taken) if taken != NO_CARD else hand
-    while cards:
-        low = cards & -cards
-        cards ^= low
-        options.append((min_deadwood_mask(hand ^ low), low.bit_length() - 1))
-    options.sort()
-    least = options[0][0]
+    # By deadwood, then card (a stable sort of the card order).
+    options = sorted(
+        discard_deadwoods(hand, 1 << taken if taken != NO_CARD else 0), key=itemgetter(1)
+    )
+    least = options[0][1]
     if not danger_weight and not outs_weight:
         # Cost is the deadwood alone (the GREEDY model): the first option is the cheapest.
-        return options[0][1], least, options[0][1], least
+        return options[0][0], least, options[0][0], least
     best = (1e9, -1, 0)
     knock = (1e9, -1)
-    for deadwood, card in options:
+    for card, deadwood in options:
         if deadwood > best[0]:
             break
         rest = hand ^ 1 << card
@@ -348,15 +340,8 @@ def takes(view: View, top: int, params: Params = DEFAULT) -> bool:
             return False
     if best_discard_deadwood_mask(eleven) >= before:
         return False  # no discard (even of the card itself) leaves less deadwood
-    best = 1000
-    best_rest = 0
-    rest_all = hand
-    while rest_all:
-        low = rest_all & -rest_all
-        rest_all ^= low
-        after = min_deadwood_mask(eleven ^ low)
-        if after < best:
-            best, best_rest = after, eleven ^ low
+    card, best = min(discard_deadwoods(eleven, bit), key=itemgetter(1))  # the lowest card of ties
+    best_rest = eleven ^ 1 << card
     if best >= before:
         return False
     melded = min_deadwood_mask(best_rest ^ bit) + CARD_POINTS[top] > best
