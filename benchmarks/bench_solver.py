@@ -11,7 +11,9 @@ on exactly the same hands (best of ``--repeat`` runs, ``time.perf_counter``):
 
 * ours: :func:`gintutor.solver.min_deadwood_mask` (10 cards) and
   :func:`gintutor.solver.best_discard_deadwood_mask` (11 cards: least deadwood after the best
-  discard), plus the object API :func:`gintutor.solver.discard_options` on the 11-card hands;
+  discard), plus the object API :func:`gintutor.solver.discard_options` on the 11-card hands
+  and the deadwood after every discard (what each turn of a play-out scores), computed together
+  by :func:`gintutor.solver.discard_deadwoods` and card by card with ``min_deadwood_mask``;
 * OpenSpiel (C++ through ``pyspiel``): ``pyspiel.gin_rummy.GinRummyUtils(13, 4, 10)
   .min_deadwood(cards)``. For 11 cards the exact figure calls it on each of the 11 ten-card
   hands left by a discard and takes the least. OpenSpiel's own 11-card ``min_deadwood`` takes one
@@ -45,7 +47,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from gintutor.engine.cards import CARDS, CardSet
-from gintutor.engine.solver import best_discard_deadwood_mask, discard_options, min_deadwood_mask
+from gintutor.engine.solver import (
+    best_discard_deadwood_mask,
+    discard_deadwoods,
+    discard_options,
+    min_deadwood_mask,
+)
 
 SEED = 2026
 DEFAULT_HANDS = 200_000
@@ -158,9 +165,20 @@ def ours_impls(hands: Hands) -> list[Impl]:
     def object_eleven() -> list[int]:
         return [discard_options(hand)[0].deadwood for hand in eleven_sets]
 
+    def every_discard() -> list[int]:
+        return [min(d for _, d in discard_deadwoods(mask)) for mask in eleven_masks]
+
+    def every_discard_one_by_one() -> list[int]:
+        return [
+            min(min_deadwood_mask(mask ^ 1 << i) for i in range(52) if mask >> i & 1)
+            for mask in eleven_masks
+        ]
+
     return [
         Impl("gintutor (mask API)", mask_ten, mask_eleven),
         Impl("gintutor discard_options", None, object_eleven),
+        Impl("gintutor discard_deadwoods", None, every_discard),
+        Impl("gintutor min_deadwood_mask x11", None, every_discard_one_by_one),
     ]
 
 
