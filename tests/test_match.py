@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from clirun import run
 
 from gintutor.engine.match import (
+    BotFigures,
     GameRecord,
     HandLine,
+    MatchReport,
     MatchSpec,
+    RatioEstimate,
     play_pair,
     ratio_estimate,
     run_match,
@@ -88,9 +92,68 @@ def test_a_seeded_match_is_reproducible_on_any_number_of_jobs() -> None:
 def test_cli_match_prints_the_table() -> None:
     code, out, err = run("match", "simple", "novice", "--games", "2", "--jobs", "1")
     assert code == 0, err
-    assert "simple vs novice: 2 games (1 duplicate pairs), eaai rules, seed 1" in out
+    assert "simple vs novice: 2 games (1 duplicate pair), eaai rules, seed 1" in out
     assert "95% CI" in out and "Wilson interval" in out and "points per hand" in out
     assert max(len(line) for line in out.splitlines() if "─" in line) <= 80
+
+
+def _widest_report() -> MatchReport:
+    """A report whose every cell is as wide as a real match's can be: the longest bot names,
+    a million games, 100% rates, a second per decision."""
+    figures = tuple(
+        BotFigures(
+            name=name,
+            games_won=999_999,
+            win_rate=1.0,
+            win_low=0.999,
+            win_high=1.0,
+            hands_won=9_999_999,
+            gin_rate=1.0,
+            knock_rate=1.0,
+            undercut_rate=1.0,
+            undercut_against_rate=1.0,
+            seconds_per_decision=1.23456,
+            decisions=10**8,
+        )
+        for name in ("heuristic", "openspiel")
+    )
+    return MatchReport(
+        bots=("heuristic", "openspiel"),
+        rules="hollywood",
+        seed=123456789,
+        games=1_000_000,
+        hands=9_999_999,
+        void_hands=99_999,
+        figures=(figures[0], figures[1]),
+        points_per_hand=RatioEstimate(-123.45, 12.345, 500_000),
+        options={"worlds": 64, "seconds": 0.5},
+    )
+
+
+@pytest.mark.parametrize("language", ["en", "id", "pt_BR", "nb"])
+def test_the_match_table_fits_80_columns_in_every_language(language: str) -> None:
+    """No line over 80 columns, and no figure's name or bot's name broken across lines (Rich
+    folds a column that does not fit, mid-word)."""
+    from gintutor.cli.match import report_blocks
+    from gintutor.cli.render import render_text
+    from gintutor.text import i18n
+    from gintutor.text.blocks import Table
+
+    i18n.use(language)
+    try:
+        blocks = report_blocks(_widest_report())
+        text = render_text(blocks, width=80)
+    finally:
+        i18n.use(i18n.ENGLISH)
+    lines = text.splitlines()
+    assert max(len(line) for line in lines) <= 80, text
+    (table,) = [block for block in blocks if isinstance(block, Table)]
+    header = lines[next(n for n, line in enumerate(lines) if line.startswith("─")) - 1]
+    assert re.split(" {2,}", header.strip()) == ["heuristic", "openspiel"], text
+    for label, *cells in table.rows:
+        row = next((line for line in lines if line.startswith(label + " ")), None)
+        assert row is not None, (label, text)
+        assert re.split(" {2,}", row) == [label, *cells], (label, text)
 
 
 def test_cli_match_json() -> None:
