@@ -8,6 +8,7 @@ all.
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 from pathlib import Path
 
@@ -46,6 +47,52 @@ def marked_nb(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture
 def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A fresh data directory for progress files (GINTUTOR_HOME)."""
+    monkeypatch.setenv("GINTUTOR_HOME", str(tmp_path))
+    return tmp_path
+
+
+@pytest.fixture(scope="session")
+def built_caches(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The ``cache`` folder a learner's first commands leave in the data folder (the lesson
+    outlines and lessons, the puzzle pack, the Carousel puzzles), built once per test process.
+
+    Building the puzzle pack's cache is ~0.45 s CPU of the first ``puzzle`` in a fresh data
+    folder, and ~25 tests of the puzzle commands paid it. Building it, and a cache that is
+    missing, stale or damaged, have their own tests (test_startup.py, test_hostile_sweep.py).
+    """
+    from clirun import run
+
+    from gintutor.content.lessons import load_outlines
+    from gintutor.content.puzzlepack import shipped_pack
+    from gintutor.content.store import (
+        CACHE,
+        CAROUSEL_PUZZLES,
+        LESSON_OUTLINES,
+        LESSON_RECORDS,
+        PUZZLE_PACK,
+        cache_file,
+    )
+
+    folder = tmp_path_factory.mktemp("built")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("GINTUTOR_HOME", str(folder))
+        for outline in load_outlines(cache=cache_file(LESSON_OUTLINES)):
+            outline.lesson()
+        shipped_pack(cache=cache_file(PUZZLE_PACK))
+        code, _, err = run("carousel", "puzzle", stdin="")  # the command keeps the pack
+        assert code == 0, err
+    built = folder / CACHE
+    assert sorted(p.name for p in built.iterdir()) == sorted(
+        [CAROUSEL_PUZZLES, LESSON_OUTLINES, LESSON_RECORDS, PUZZLE_PACK]
+    )
+    return built
+
+
+@pytest.fixture
+def warm_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, built_caches: Path) -> Path:
+    """A fresh data directory (GINTUTOR_HOME) holding the caches a learner's first commands
+    leave (see :func:`built_caches`): a second run's, for tests of what the commands do."""
+    shutil.copytree(built_caches, tmp_path / built_caches.name)
     monkeypatch.setenv("GINTUTOR_HOME", str(tmp_path))
     return tmp_path
 

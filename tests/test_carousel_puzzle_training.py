@@ -6,7 +6,15 @@ import json
 import re
 from pathlib import Path
 
+import pytest
 from clirun import run
+
+
+@pytest.fixture
+def home(warm_home: Path) -> Path:
+    """The data folder of a learner's second run (conftest.py's ``warm_home``): these tests are
+    about the puzzle commands, not about building their caches (test_startup.py's are)."""
+    return warm_home
 
 
 def best_table(*args: str) -> tuple[str, dict]:  # type: ignore[type-arg]

@@ -31,6 +31,13 @@ from gintutor.tutor.questions.base import AnswerError
 PUZZLES = load_carousel_puzzles()
 
 
+@pytest.fixture
+def home(warm_home: Path) -> Path:
+    """The data folder of a learner's second run (conftest.py's ``warm_home``): these tests are
+    about the puzzle commands, not about building their caches (test_startup.py's are)."""
+    return warm_home
+
+
 def puzzle(table: str, hand: str, answers: tuple[str, ...] = (), **more: object) -> CarouselPuzzle:
     players = more.pop("players", 3)
     first = more.pop("first_meld", False)

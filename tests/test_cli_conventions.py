@@ -99,7 +99,7 @@ def test_contradictory_puzzle_options_are_refused(args: list[str]) -> None:
     assert code == 2 and err.startswith("error: ")
 
 
-def test_a_theme_with_no_puzzles_says_only_what_was_asked(home: object) -> None:
+def test_a_theme_with_no_puzzles_says_only_what_was_asked(warm_home: object) -> None:
     code, _, err = run("puzzle", "--theme", "bogus")
     assert code == 2
     assert "theme 'bogus'" in err and "difficulty" not in err.split("(")[0]

@@ -122,7 +122,7 @@ JSON_COMMANDS = [
 
 @pytest.mark.parametrize("args", JSON_COMMANDS, ids=lambda args: " ".join(args[:2]))
 def test_json_output_is_the_same_in_every_language(
-    args: tuple[str, ...], home: Path, marked: Path
+    args: tuple[str, ...], warm_home: Path, marked: Path
 ) -> None:
     english = run(*args)
     assert english[0] == 0, english
@@ -160,7 +160,7 @@ def test_help_texts_are_keyed_as_click_shows_them() -> None:
     ids=["gin", "carousel"],
 )
 def test_a_puzzle_speaks_the_language(
-    args: tuple[str, ...], typed: str, texts: list[str], home: Path, marked: Path
+    args: tuple[str, ...], typed: str, texts: list[str], warm_home: Path, marked: Path
 ) -> None:
     """The title, question, hints and explanation come from the puzzles catalog (marked «so»
     here), their placeholders filled by the engine."""

@@ -95,7 +95,7 @@ def test_a_session_in_each_language(
     language: str,
     case: str,
     snapshot: SnapshotAssertion,
-    tmp_path: Path,
+    warm_home: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     from test_play import NOW, fake_judge
@@ -103,7 +103,6 @@ def test_a_session_in_each_language(
     from gintutor.cli import playrun
     from gintutor.tutor import session as session_module
 
-    monkeypatch.setenv("GINTUTOR_HOME", str(tmp_path))
     monkeypatch.setattr(session_module, "judge", fake_judge)
     monkeypatch.setattr(playrun, "now", lambda: NOW)
     args, typed = SESSIONS[case]

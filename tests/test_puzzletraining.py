@@ -19,6 +19,15 @@ from gintutor.tutor.puzzles import Grade, PuzzleKind, Theme
 from gintutor.tutor.rating import SCALE, START, TAU, Rating, puzzle_rating
 
 PUZZLES = load_puzzles()
+
+
+@pytest.fixture
+def home(warm_home: Path) -> Path:
+    """The data folder of a learner's second run (conftest.py's ``warm_home``): these tests are
+    about the puzzle commands, not about building their caches (test_startup.py's are)."""
+    return warm_home
+
+
 DAILY = [p for p in PUZZLES if p.kind is not PuzzleKind.CLOSE_CALL]
 """What ``gintutor puzzle`` picks the daily from: every puzzle but the close calls."""
 
