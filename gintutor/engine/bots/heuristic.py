@@ -325,14 +325,16 @@ def should_knock(deadwood: int, view: View, params: Params = DEFAULT) -> bool:
     return not (deadwood <= params.gin_hunt and view.stock >= params.gin_hunt_stock)
 
 
-def takes(view: View, top: int, params: Params = DEFAULT) -> bool:
-    """Take the pile's top card (rather than draw from the stock)?"""
+def takes(view: View, top: int, params: Params = DEFAULT, before: int | None = None) -> bool:
+    """Take the pile's top card (rather than draw from the stock)? ``before``: the hand's least
+    deadwood when the caller knows it."""
     if top == NO_CARD:
         return False
     bit = 1 << top
     hand = view.hand
     eleven = hand | bit
-    before = min_deadwood_mask(hand)
+    if before is None:
+        before = min_deadwood_mask(hand)
     if not NEIGHBOURS[top] & hand:
         # The card would stay deadwood: at best it replaces a 10-point card.
         at_best = before - 10 + CARD_POINTS[top]

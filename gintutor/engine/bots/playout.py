@@ -9,7 +9,7 @@ heuristic; the world only fixes which cards the stock and the hidden hand hold.
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from gintutor.engine.bots.heuristic import (
     BASELINE,
@@ -50,6 +50,10 @@ class World:
     rules: RuleSet
     limit: int
     multiplier: int = 1
+    settled: list[tuple[int, int]] = field(default_factory=lambda: [(-1, 0), (-1, 0)])
+    """``settled[p]``: (a hand of ``p``, its least deadwood) as ``p``'s last discard left it,
+    so the next turn's take-or-draw does not solve that hand again (keyed by the hand, so a
+    hand changed from outside is solved afresh)."""
 
     def view(self, player: int, hand: int) -> View:
         pile = 0
@@ -81,11 +85,12 @@ class World:
         """Discard or knock from 11 cards; the knocker's points if the hand ends, else None
         (0.0 when the hand is void)."""
         view = self.view(player, hand)
-        card, _, knock_card, deadwood = cheapest_discard(view, hand, taken, params)
+        card, left, knock_card, deadwood = cheapest_discard(view, hand, taken, params)
         if should_knock(deadwood, view, params):
             return self.knock(player, hand ^ 1 << knock_card, deadwood)
         bit = 1 << card
         self.hands[player] = hand ^ bit
+        self.settled[player] = (hand ^ bit, left)
         self.known[1 - player] &= ~bit
         self.avoid[1 - player] |= bit
         self.pile.append(card)
@@ -97,7 +102,9 @@ class World:
         """One whole turn by the heuristic."""
         hand = self.hands[player]
         top = self.pile[-1] if self.pile else NO_CARD
-        if top != NO_CARD and takes(self.view(player, hand), top, params):
+        mask, deadwood = self.settled[player]
+        before = deadwood if mask == hand else None
+        if top != NO_CARD and takes(self.view(player, hand), top, params, before):
             self.pile.pop()
             self.known[1 - player] |= 1 << top
             return self.finish_turn(player, hand | 1 << top, top, params)
