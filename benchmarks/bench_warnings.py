@@ -11,7 +11,8 @@ A learner bot (default ``simple``) plays seeded hands against an opponent bot (d
   play-outs (the same rate), at most ``PONDER_LIMIT`` times the table's budget;
 - **review**: the review's budget (``coach.REVIEW_ROLLOUTS``), the reference.
 
-The warning rule is play's (:func:`gintutor.engine.judgement.warns`). Printed for each table
+The warning rule is play's (:func:`gintutor.engine.judgement.warns`), and for comparison the
+grade alone (Mistake or worse and not a close call, the rule before it). Printed for each table
 budget: **confirmed**, of the in-game warnings the share the review grades Mistake or Blunder
 too (target >= 95%); **warned**, of the review's Blunders the share play warned about
 (target >= 90%); each with its 95% Wilson interval, and the deals per in-game verdict.
@@ -136,9 +137,11 @@ def play_hand(args: tuple[str, str, str, int, float]) -> list[dict[str, Row]]:
     return found
 
 
-def _is_error(row: Row) -> bool:
-    """The review's grade says Mistake or Blunder (not a close call)."""
-    return Grade(row.grade) in ERRORS and not row.close
+def _is_error(row: Row | Judged) -> bool:
+    """The grade says Mistake or Blunder (not a close call): the review's verdict on an action,
+    and the warning rule before ``warns`` (one standard error's benefit of the doubt)."""
+    grade = row.grade if isinstance(row.grade, Grade) else Grade(row.grade)
+    return grade in ERRORS and not row.close
 
 
 def report(decisions: list[dict[str, Row]]) -> None:
@@ -151,16 +154,18 @@ def report(decisions: list[dict[str, Row]]) -> None:
             f"{budget}: deals per verdict median {statistics.median(deals):.0f}, "
             f"min {min(deals)}, max {max(deals)}"
         )
-        warned = [d for d in decisions if warns(d[budget].judged())]
-        confirmed = sum(_is_error(d["review"]) for d in warned)
-        caught = sum(warns(d[budget].judged()) for d in blunders)
-        for name, hits, total in (
-            ("warnings confirmed by the review", confirmed, len(warned)),
-            ("review blunders warned in play", caught, len(blunders)),
-        ):
-            low, high = wilson(hits, total) if total else (0.0, 1.0)
-            share = hits / total if total else float("nan")
-            print(f"  {name}: {hits}/{total} = {share:.1%} (95% CI {low:.1%} to {high:.1%})")
+        for rule, warning in (("play's rule", warns), ("the grade alone", _is_error)):
+            warned = [d for d in decisions if warning(d[budget].judged())]
+            confirmed = sum(_is_error(d["review"]) for d in warned)
+            caught = sum(warning(d[budget].judged()) for d in blunders)
+            print(f"  {rule}:")
+            for name, hits, total in (
+                ("warnings confirmed by the review", confirmed, len(warned)),
+                ("review blunders warned in play", caught, len(blunders)),
+            ):
+                low, high = wilson(hits, total) if total else (0.0, 1.0)
+                share = hits / total if total else float("nan")
+                print(f"    {name}: {hits}/{total} = {share:.1%} (95% CI {low:.1%} to {high:.1%})")
 
 
 def main() -> None:
