@@ -849,3 +849,10 @@ def test_carousel_plays_coach_question_is_in_the_language(home: object) -> None:
     assert "Fortsette likevel? y, n (angre) eller show (det bedre trekket):" in result.stdout
     assert "(skriv y for å fortsette, n for å angre, eller show)" in result.stdout
     assert "Go ahead" not in result.stdout and "type y" not in result.stdout
+
+
+def test_a_bad_line_of_hands_on_standard_input_is_named_in_the_language() -> None:
+    lines = "7C 7D 7S 4H 5H 6H TD JD QD KC\nAS 2S\n"
+    result = invoke(["--lang", "nb", "analyze", "-"], stdin=lines)
+    assert result.exit_code == 1
+    assert result.stderr == "error: linje 2: en hånd her har 10 eller 11 kort, fikk 2\n"

@@ -264,7 +264,8 @@ def analyze(
                 show(one(text))
             except GinError as error:
                 failed += 1
-                typer.echo(f"error: line {number}: {shortened(error_text(error))}", err=True)
+                message = _("line {number}: {error}", number=number, error=error_text(error))
+                typer.echo(f"error: {shortened(message)}", err=True)
         if failed:
             raise typer.Exit(1)
         return
