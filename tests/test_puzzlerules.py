@@ -211,6 +211,7 @@ def test_fill_parts_marks_what_the_engine_wrote() -> None:
         ("{best} and {second} tie.", "tie"),
         ("{natural} is the natural discard.", "natural"),
         ("The king can still meld with the queen.", "can still meld with"),
+        ("With three kings gone it can never make a set.", "can never make a set"),
         ("The knock is almost never undercut.", "almost never"),
         ("A knock this early is rarely undercut.", "rarely"),
         ("The opponent usually holds very little.", "usually"),

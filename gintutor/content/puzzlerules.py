@@ -82,6 +82,12 @@ _CLAIMS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\bcan (?:still )?meld with\b", re.I), "{KS.melds_with}"),
     (re.compile(r"\b(?:dead|live)\b", re.I), "{KS.live} or {KS.melds_with}"),
     (
+        re.compile(
+            r"\bcan (?:never|no longer|not) (?:make|form|join) an? (?:set|run|meld)\b", re.I
+        ),
+        "{KS.melds_with} or {KS.partners}",
+    ),
+    (
         re.compile(r"\b(?:most|least|fewest|fewer)\b", re.I),
         "{KS.outs_rank}, {KS.knock_outs_rank}, {KS.used_rank} or {KS.deadwood_rank}",
     ),
