@@ -856,3 +856,9 @@ def test_a_bad_line_of_hands_on_standard_input_is_named_in_the_language() -> Non
     result = invoke(["--lang", "nb", "analyze", "-"], stdin=lines)
     assert result.exit_code == 1
     assert result.stderr == "error: linje 2: en hånd her har 10 eller 11 kort, fikk 2\n"
+
+
+def test_a_score_sheet_on_standard_input_names_it_in_the_language() -> None:
+    result = invoke(["--lang", "pt_BR", "score", "-f", "-"], stdin="A knock 12\nB gin x\n")
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: entrada padrão:2: 'B gin x': os pontos 'x' não")

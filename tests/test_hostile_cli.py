@@ -243,6 +243,23 @@ def test_an_output_without_room_is_one_error_line_and_exit_1(
     assert done.stderr.decode() == "error: cannot write the output: No space left on device\n"
 
 
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_an_output_without_room_is_named_in_the_language(tmp_path: Path) -> None:
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [*ENTRY, "--lang", "nb", "rules"],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            env={**os.environ, "GINTUTOR_HOME": str(tmp_path)},
+            timeout=60,
+            check=False,
+        )
+    assert done.returncode == 1
+    assert (
+        done.stderr.decode() == "error: kan ikke skrive utdataene: Ingen plass igjen på enheten\n"
+    )
+
+
 def test_a_closed_output_is_written_to_nowhere(tmp_path: Path) -> None:
     """``gintutor rules >&-``: nothing to write to, nothing wrong."""
     done = subprocess.run(

@@ -387,7 +387,7 @@ def score(
             from gintutor.content.scorefile import entries_from_text, guess_kind
 
             text = "\n".join(line for _, line in stdin_lines())
-            entries = entries_from_text("standard input", text, guess_kind(text))
+            entries = entries_from_text(_("standard input"), text, guess_kind(text))
         else:
             from gintutor.content.scorefile import read_entries  # YAML: only to read a file
 

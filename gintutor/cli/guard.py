@@ -75,8 +75,15 @@ def _cannot_write(error: OSError) -> NoReturn:
     """A write failed (``> /dev/full``, a full disk): the output, or the file the error names.
     One line, exit 1; what is left unwritten goes nowhere."""
     _quiet_stdout()
-    where = error.filename or "the output"
-    print(f"error: cannot write {where}: {error.strerror or error}", file=sys.stderr)
+    # Imported here: this module runs before the app is imported, and needs none of gintutor
+    # until a write fails (by then the app has loaded these).
+    from gintutor.content.store import system_words
+    from gintutor.errors import Phrase
+    from gintutor.text.i18n import error_text
+
+    where = error.filename or Phrase("the output")
+    why = Phrase("cannot write {where}: {reason}", where=where, reason=system_words(error))
+    print(f"error: {error_text(why)}", file=sys.stderr)
     raise SystemExit(1) from None
 
 

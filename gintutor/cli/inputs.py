@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO
 
-from gintutor.content.textfile import FileError, decode, path_kind, wide_encoding
+from gintutor.content.textfile import STANDARD_INPUT, FileError, decode, path_kind, wide_encoding
 
 MAX_LINE = 64 * 1024
 """The longest line read from standard input (a hand is about 30 characters)."""
@@ -52,7 +52,7 @@ def stdin_lines(stream: BinaryIO | None = None, limit: int = MAX_LINE) -> Iterat
                 limit=limit,
             )
         try:
-            text = decode(raw, "standard input", boms=number == 1)
+            text = decode(raw, STANDARD_INPUT, boms=number == 1)
         except FileError as error:
             raise FileError(error.template, **{**error.params, "line": number}) from None
         yield number, text.rstrip("\r\n")

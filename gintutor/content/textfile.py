@@ -27,6 +27,9 @@ _BOMS = (
 )
 
 
+STANDARD_INPUT = Phrase("standard input")
+"""What standard input is called in an error (``standard input is not UTF-8 text``)."""
+
 THE_FILE = Phrase("the file")
 """What a file is called in an error when the caller does not say (``Phrase("the lesson")``)."""
 
@@ -120,7 +123,7 @@ def _special(mode: int) -> Phrase:
     return Phrase("a device")
 
 
-def decode(data: bytes, name: str, *, boms: bool = True) -> str:
+def decode(data: bytes, name: str | Phrase, *, boms: bool = True) -> str:
     """``data`` as text: UTF-8, or UTF-8/16/32 with a byte-order mark; else :class:`FileError`.
     With ``boms=False`` (a line in the middle of a stream) only UTF-8 is read.
 
