@@ -1,6 +1,6 @@
 """Error messages in the reader's language: the engine raises a template with named values
-(``str(error)`` stays English), the command line translates it where it prints ``error: ...``;
-``--json`` output never changes with the language."""
+(``str(error)`` stays English), the command line translates it where it prints ``error: ...``
+(``feil: ...`` in Norwegian); ``--json`` output never changes with the language."""
 
 from __future__ import annotations
 
@@ -20,25 +20,28 @@ from gintutor.text.i18n import error_text
 
 pytest.importorskip("babel")
 
+PREFIX = {"en": "error: ", "id": "galat: ", "pt_BR": "erro: ", "nb": "feil: "}
+"""What an error line starts with in each language (``warning:`` has its own)."""
+
 UNKNOWN_SUIT = {
     "en": "error: 'ZZ': unknown suit 'Z' (use C, D, H, S or ♣ ♦ ♥ ♠)",
-    "id": "error: 'ZZ': jenis 'Z' tidak dikenal (pakai C, D, H, S atau ♣ ♦ ♥ ♠)",
-    "pt_BR": "error: 'ZZ': naipe 'Z' desconhecido (use C, D, H, S ou ♣ ♦ ♥ ♠)",
-    "nb": "error: 'ZZ': ukjent farge 'Z' (bruk C, D, H, S eller ♣ ♦ ♥ ♠)",
+    "id": "galat: 'ZZ': jenis 'Z' tidak dikenal (pakai C, D, H, S atau ♣ ♦ ♥ ♠)",
+    "pt_BR": "erro: 'ZZ': naipe 'Z' desconhecido (use C, D, H, S ou ♣ ♦ ♥ ♠)",
+    "nb": "feil: 'ZZ': ukjent farge 'Z' (bruk C, D, H, S eller ♣ ♦ ♥ ♠)",
 }
 
 BAD_OPPONENT = {
     "en": "error: --opponent: a hand here has 10 cards, got 3",
-    "id": "error: --opponent: tangan di sini berisi 10 kartu, yang diberikan 3",
-    "pt_BR": "error: --opponent: aqui uma mão tem 10 cartas, vieram 3",
-    "nb": "error: --opponent: en hånd her har 10 kort, fikk 3",
+    "id": "galat: --opponent: tangan di sini berisi 10 kartu, yang diberikan 3",
+    "pt_BR": "erro: --opponent: aqui uma mão tem 10 cartas, vieram 3",
+    "nb": "feil: --opponent: en hånd her har 10 kort, fikk 3",
 }
 
 BAD_SCORE = {
     "en": "error: hand 1: 'A knock x': points 'x' are not a whole number",
-    "id": "error: putaran 1: 'A knock x': poin 'x' bukan bilangan bulat",
-    "pt_BR": "error: mão 1: 'A knock x': os pontos 'x' não são um número inteiro",
-    "nb": "error: runde 1: 'A knock x': poengene 'x' er ikke et heltall",
+    "id": "galat: putaran 1: 'A knock x': poin 'x' bukan bilangan bulat",
+    "pt_BR": "erro: mão 1: 'A knock x': os pontos 'x' não são um número inteiro",
+    "nb": "feil: runde 1: 'A knock x': poengene 'x' er ikke et heltall",
 }
 
 
@@ -71,7 +74,7 @@ def test_a_nested_error_is_translated_inside_its_frame(language: str) -> None:
     with pytest.raises(CardError) as caught:
         parse_hand("7C 7D 7S", sizes=(10,))
     nested = GinError("{option}: {error}", option="--opponent", error=caught.value)
-    assert "error: " + error_text(nested) == BAD_OPPONENT[language]
+    assert PREFIX[language] + error_text(nested) == BAD_OPPONENT[language]
 
 
 def test_a_translation_whose_placeholders_do_not_fit_shows_english(
@@ -136,7 +139,7 @@ def test_a_damaged_saved_game_is_named_in_the_language(language: str, tmp_path: 
     game.write_text("")
     result = invoke(["--lang", language, "review", str(game)])
     assert result.exit_code == 1
-    assert result.stderr.strip() == f"error: {game}: {NO_HEADER[language]}"
+    assert result.stderr.strip() == f"{PREFIX[language]}{game}: {NO_HEADER[language]}"
 
 
 @pytest.mark.parametrize("language", sorted(MISSING_RULES))
@@ -147,7 +150,7 @@ def test_a_missing_file_and_its_reason_are_named_in_the_language(
     hand = "AS 2S 3S 4H 5H 6H 7D 8D 9D KC"
     result = invoke(["--lang", language, "analyze", "--rules", str(rules), hand])
     assert result.exit_code == 2
-    assert result.stderr.strip() == f"error: {rules}: {MISSING_RULES[language]}"
+    assert result.stderr.strip() == f"{PREFIX[language]}{rules}: {MISSING_RULES[language]}"
 
 
 def test_a_rule_the_play_breaks_is_named_in_the_language() -> None:
@@ -184,7 +187,7 @@ def test_an_impossible_house_rule_is_named_in_the_language(tmp_path: Path) -> No
     )
     norwegian = invoke(["--lang", "nb", "analyze", "--rules", str(rules), hand])
     assert norwegian.stderr.strip() == (
-        f"error: {rules}:2: gin_bonus: -5 er umulig: en bonus kan ikke være negativ"
+        f"feil: {rules}:2: gin_bonus: -5 er umulig: en bonus kan ikke være negativ"
     )
 
 
@@ -204,7 +207,7 @@ def test_a_game_logs_mistake_is_named_in_the_language(language: str, tmp_path: P
     log.write_text(LOG_HEAD + "them pass\n", encoding="utf-8")
     result = invoke(["--lang", language, "review", str(log)])
     assert result.exit_code == 1
-    assert result.stderr.strip() == f"error: {log}:5: {WRONG_TURN[language]}"
+    assert result.stderr.strip() == f"{PREFIX[language]}{log}:5: {WRONG_TURN[language]}"
 
 
 def test_a_card_placed_twice_in_a_game_log_is_named_in_the_language(tmp_path: Path) -> None:
@@ -219,11 +222,11 @@ def test_a_card_placed_twice_in_a_game_log_is_named_in_the_language(tmp_path: Pa
     )
     norwegian = invoke(["--lang", "nb", "review", str(log)])
     assert norwegian.stderr.strip() == (
-        f"error: {log}:10: 4H kan ikke være kastet av dem: det var trukket fra bunken (linje 7)"
+        f"feil: {log}:10: 4H kan ikke være kastet av dem: det var trukket fra bunken (linje 7)"
     )
     portuguese = invoke(["--lang", "pt_BR", "review", str(log)])
     assert portuguese.stderr.strip() == (
-        f"error: {log}:10: 4H não pode ser descartada pelo adversário: já foi comprada do monte "
+        f"erro: {log}:10: 4H não pode ser descartada pelo adversário: já foi comprada do monte "
         "(linha 7)"
     )
 
@@ -253,7 +256,7 @@ def test_a_carousel_tables_bad_meld_is_named_in_the_language(language: str) -> N
         ["--lang", language, "carousel", "analyze", "--table", "7H 8H 7S", "--hand", "7C"]
     )
     assert result.exit_code == 2
-    assert result.stderr.strip() == f"error: {NOT_A_MELD[language]}"
+    assert result.stderr.strip() == f"{PREFIX[language]}{NOT_A_MELD[language]}"
 
 
 def test_a_carousel_play_that_is_not_a_meld_yet_is_named_in_the_language() -> None:
@@ -274,9 +277,9 @@ def test_a_carousel_play_that_is_not_a_meld_yet_is_named_in_the_language() -> No
 
 IN_BOTH_HANDS = {
     "en": "error: AS is in both hands",
-    "id": "error: AS ada di kedua tangan",
-    "pt_BR": "error: AS está nas duas mãos",
-    "nb": "error: AS er på begge hendene",
+    "id": "galat: AS ada di kedua tangan",
+    "pt_BR": "erro: AS está nas duas mãos",
+    "nb": "feil: AS er på begge hendene",
 }
 
 
@@ -308,14 +311,14 @@ def test_a_knock_above_the_limit_is_named_in_the_language() -> None:
 NO_PUZZLE = {
     "en": "error: no puzzle 'bogus' (ids look like outs-049; 'gintutor puzzle --random' picks one)",
     "id": (
-        "error: tidak ada teka-teki 'bogus' (id-nya seperti outs-049; 'gintutor puzzle --random' "
+        "galat: tidak ada teka-teki 'bogus' (id-nya seperti outs-049; 'gintutor puzzle --random' "
         "memilihkan satu)"
     ),
     "pt_BR": (
-        "error: nenhum quebra-cabeça 'bogus' (os ids são como outs-049; 'gintutor puzzle "
+        "erro: nenhum quebra-cabeça 'bogus' (os ids são como outs-049; 'gintutor puzzle "
         "--random' escolhe um)"
     ),
-    "nb": "error: ingen oppgave 'bogus' (id-er ser ut som outs-049; 'gintutor puzzle --random' "
+    "nb": "feil: ingen oppgave 'bogus' (id-er ser ut som outs-049; 'gintutor puzzle --random' "
     "velger en)",
 }
 
@@ -331,7 +334,7 @@ def test_an_unknown_bot_for_a_match_is_named_in_the_language() -> None:
     english = invoke(["match", "foo", "simple"])
     assert english.stderr.strip().startswith("error: unknown bot 'foo': choose one of novice, ")
     norwegian = invoke(["--lang", "nb", "match", "foo", "simple"])
-    assert norwegian.stderr.strip().startswith("error: ukjent bot 'foo': velg en av novice, ")
+    assert norwegian.stderr.strip().startswith("feil: ukjent bot 'foo': velg en av novice, ")
 
 
 def test_a_lessons_bad_placeholder_is_named_in_the_language() -> None:
@@ -447,7 +450,7 @@ def test_a_house_rules_bad_yaml_value_is_named_in_the_language(
     hand = "AS 2S 3S 4H 5H 6H 7D 8D 9D KC"
     result = invoke(["--lang", language, "analyze", "--rules", str(rules), hand])
     assert result.exit_code == 2
-    assert result.stderr.strip() == f"error: {rules}:2: {BAD_YAML_VALUE[language]}"
+    assert result.stderr.strip() == f"{PREFIX[language]}{rules}:2: {BAD_YAML_VALUE[language]}"
 
 
 def test_a_puzzle_files_problems_are_named_in_the_language(tmp_path: Path) -> None:
@@ -777,9 +780,9 @@ USAGE_ERRORS = [
 def _usage_error(language: str, args: list[str]) -> str:
     result = invoke(["--lang", language, *args])
     assert result.exit_code == 2, result.output
-    assert result.stdout == "" and result.stderr.startswith("error: ")
+    assert result.stdout == "" and result.stderr.startswith(PREFIX[language])
     assert result.stderr.count("\n") == 1, result.stderr
-    return result.stderr.removeprefix("error: ").rsplit(" (", 1)[0]
+    return result.stderr.removeprefix(PREFIX[language]).rsplit(" (", 1)[0]
 
 
 @pytest.mark.parametrize("args", USAGE_ERRORS, ids=" ".join)
@@ -855,10 +858,10 @@ def test_a_bad_line_of_hands_on_standard_input_is_named_in_the_language() -> Non
     lines = "7C 7D 7S 4H 5H 6H TD JD QD KC\nAS 2S\n"
     result = invoke(["--lang", "nb", "analyze", "-"], stdin=lines)
     assert result.exit_code == 1
-    assert result.stderr == "error: linje 2: en hånd her har 10 eller 11 kort, fikk 2\n"
+    assert result.stderr == "feil: linje 2: en hånd her har 10 eller 11 kort, fikk 2\n"
 
 
 def test_a_score_sheet_on_standard_input_names_it_in_the_language() -> None:
     result = invoke(["--lang", "pt_BR", "score", "-f", "-"], stdin="A knock 12\nB gin x\n")
     assert result.exit_code == 2
-    assert result.stderr.startswith("error: entrada padrão:2: 'B gin x': os pontos 'x' não")
+    assert result.stderr.startswith("erro: entrada padrão:2: 'B gin x': os pontos 'x' não")

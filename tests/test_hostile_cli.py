@@ -215,6 +215,26 @@ def test_a_crash_is_an_internal_error_not_exit_1(capsys: pytest.CaptureFixture[s
     assert "Traceback" not in err
 
 
+def test_a_crash_is_reported_in_the_language(capsys: pytest.CaptureFixture[str]) -> None:
+    from gintutor.text import i18n
+
+    def broken() -> None:
+        raise KeyError("oops")
+
+    i18n.use("pt_BR")
+    try:
+        with pytest.raises(SystemExit) as ended:
+            run_guarded(broken)
+    finally:
+        i18n.use(i18n.ENGLISH)
+    assert ended.value.code == INTERNAL_ERROR
+    err = capsys.readouterr().err
+    assert err == (
+        "erro: erro interno (um bug do gintutor; por favor, informe-o junto com o comando que "
+        "você rodou): KeyError: 'oops'\n"
+    )
+
+
 # --- standard output that cannot be written ---------------------------------------------------
 
 ENTRY = [sys.executable, "-c", "from gintutor.cli.app import main; main()"]
@@ -255,9 +275,7 @@ def test_an_output_without_room_is_named_in_the_language(tmp_path: Path) -> None
             check=False,
         )
     assert done.returncode == 1
-    assert (
-        done.stderr.decode() == "error: kan ikke skrive utdataene: Ingen plass igjen på enheten\n"
-    )
+    assert done.stderr.decode() == "feil: kan ikke skrive utdataene: Ingen plass igjen på enheten\n"
 
 
 def test_a_closed_output_is_written_to_nowhere(tmp_path: Path) -> None:

@@ -96,7 +96,7 @@ class _Commands(LazyCommands):
         try:
             return super().invoke(ctx)
         except GinError as error:
-            typer.echo(f"error: {shortened(error_text(error))}", err=True)
+            typer.echo(_("error: {message}", message=shortened(error_text(error))), err=True)
             raise typer.Exit(error.exit_code) from None
         except CommandLineError as error:
             raise usage_exit(error) from None
@@ -265,7 +265,7 @@ def analyze(
             except GinError as error:
                 failed += 1
                 message = _("line {number}: {error}", number=number, error=error_text(error))
-                typer.echo(f"error: {shortened(message)}", err=True)
+                typer.echo(_("error: {message}", message=shortened(message)), err=True)
         if failed:
             raise typer.Exit(1)
         return

@@ -79,11 +79,11 @@ def _cannot_write(error: OSError) -> NoReturn:
     # until a write fails (by then the app has loaded these).
     from gintutor.content.store import system_words
     from gintutor.errors import Phrase
-    from gintutor.text.i18n import error_text
+    from gintutor.text.i18n import _, error_text
 
     where = error.filename or Phrase("the output")
     why = Phrase("cannot write {where}: {reason}", where=where, reason=system_words(error))
-    print(f"error: {error_text(why)}", file=sys.stderr)
+    print(_("error: {message}", message=error_text(why)), file=sys.stderr)
     raise SystemExit(1) from None
 
 
@@ -138,9 +138,22 @@ def _report_bug(error: Exception) -> NoReturn:
     """The one place a bug is reported: ``error: internal error ...``, exit 70."""
     if os.environ.get("GINTUTOR_DEBUG"):
         traceback.print_exc()
-    print(
-        f"error: internal error (a bug in gintutor; please report it with the command "
-        f"you ran): {type(error).__name__}: {shortened(str(error))[:200]}",
-        file=sys.stderr,
-    )
+    what = f"{type(error).__name__}: {shortened(str(error))[:200]}"
+    try:  # in the reader's language, unless the bug is in that machinery itself
+        from gintutor.text.i18n import _
+
+        line = _(
+            "error: {message}",
+            message=_(
+                "internal error (a bug in gintutor; please report it with the command you "
+                "ran): {error}",
+                error=what,
+            ),
+        )
+    except Exception:  # any: this is the last word on a bug
+        line = (
+            f"error: internal error (a bug in gintutor; please report it with the command you "
+            f"ran): {what}"
+        )
+    print(line, file=sys.stderr)
     raise SystemExit(INTERNAL_ERROR) from None

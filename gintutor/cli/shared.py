@@ -71,7 +71,7 @@ def usage_exit(error: Exception) -> typer.Exit:
         message=shortened(click_text(message)),
         command=command,
     )
-    typer.echo(f"error: {seen}", err=True)
+    typer.echo(_("error: {message}", message=seen), err=True)
     return typer.Exit(2)
 
 
