@@ -204,9 +204,8 @@ def discard_deadwoods(mask: int, forbidden: int = 0) -> list[tuple[int, int]]:
         return out
     ways = _set_choices(c, d, h, s, triple)
     least = [1000] * 52
-    free = allowed & ~(
-        triple | triple << DIAMONDS_SHIFT | triple << HEARTS_SHIFT | triple << SPADES_SHIFT
-    )
+    spread = triple | triple << DIAMONDS_SHIFT | triple << HEARTS_SHIFT | triple << SPADES_SHIFT
+    free = allowed & ~spread
     for way in ways:
         total = t[way[0]] + t[way[1]] + t[way[2]] + t[way[3]]
         for place, shift in enumerate(_SHIFTS):
@@ -220,10 +219,27 @@ def discard_deadwoods(mask: int, forbidden: int = 0) -> list[tuple[int, int]]:
                 index = shift + low.bit_length() - 1
                 if deadwood < least[index]:
                     least[index] = deadwood
-    for low in iter_bits(allowed):
+    # A card of a rank held three times or more changes the ways to meld sets: with one such
+    # rank, held three times, none is left; else they are solved again.
+    alone = triple & (triple - 1) == 0 and not c & d & h & s
+    raw = t[c] + t[d] + t[h] + t[s]
+    cards = allowed & spread
+    while cards:
+        low = cards & -cards
+        cards ^= low
         index = low.bit_length() - 1
-        # A card of a rank held three times or more changes the ways to meld sets too.
-        out.append((index, least[index] if free & low else min_deadwood_mask(mask ^ low)))
+        if alone:
+            shift = _SHIFTS[index // SUIT_BITS]
+            suit = mask >> shift & SUIT_MASK
+            least[index] = raw - t[suit] + t[suit ^ low >> shift]
+        else:
+            least[index] = min_deadwood_mask(mask ^ low)
+    cards = allowed
+    while cards:
+        low = cards & -cards
+        cards ^= low
+        index = low.bit_length() - 1
+        out.append((index, least[index]))
     return out
 
 
