@@ -169,3 +169,14 @@ def test_a_puzzle_speaks_the_language(
     for text in texts:
         assert f"«{text}" in result.stdout, text
     assert "{" not in result.stdout
+
+
+def test_a_saved_games_review_is_titled_in_the_language(home: Path) -> None:
+    """The title names the saved game in the language; ``--json`` keeps its English source."""
+    played = invoke(["play", "--seed", "3"], stdin="quit\n")
+    assert played.exit_code == 0, played.output
+    (saved,) = [path.stem for path in (home / "games").iterdir()]
+    code, out, _ = run("--lang", "pt_BR", "review", "--jobs", "1")
+    assert code == 0 and out.splitlines()[0] == f"Revisão de partida salva {saved}"
+    code, out, _ = run("--lang", "pt_BR", "review", "--jobs", "1", "--json")
+    assert json.loads(out)["source"] == f"saved game {saved}"

@@ -15,6 +15,7 @@ from gintutor.cli.render import Terminal
 from gintutor.cli.shared import ContentError, UsageError, terminal, workers
 from gintutor.content.games import CoachNote, SavedGame
 from gintutor.engine.hand import Action
+from gintutor.errors import Note
 from gintutor.text.blocks import Style
 from gintutor.text.i18n import _, error_text
 from gintutor.tutor.review import (
@@ -85,7 +86,7 @@ def played_of(saved: SavedGame) -> PlayedGame:
         saved.rules,
         saved.header.you,
         hands,
-        source=f"saved game {saved.id}",
+        source=Note("saved game {id}", id=saved.id),  # the words translated where shown
         bot=saved.header.bot or None,
     )
 

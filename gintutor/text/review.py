@@ -17,7 +17,7 @@ from gintutor.engine.hand import NO_CARD, Action, HandResult, InfoSet, Kind, Pha
 from gintutor.engine.judgement import Grade, Judged, Reason, ReasonKind
 from gintutor.engine.scoring import Outcome
 from gintutor.text.blocks import Block, Heading, Line, Style, Table
-from gintutor.text.i18n import N_, _, ngettext, number, percent, pgettext
+from gintutor.text.i18n import N_, _, error_text, ngettext, number, percent, pgettext
 from gintutor.text.play import grade_text
 
 
@@ -557,7 +557,7 @@ def opponent_text(opponent: str, source: str) -> str:
 def explain_review(review: GameRecord, style: Style) -> tuple[Block, ...]:
     """The whole review: each hand's decisions and summary, then the game's."""
     if review.source:
-        title = _("Review of {source}", source=review.source)
+        title = _("Review of {source}", source=error_text(review.source))
     else:
         title = _("Review of the game")
     blocks: list[Block] = [
