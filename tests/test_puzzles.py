@@ -94,6 +94,18 @@ def test_explanations_fill_from_the_engine() -> None:
         assert "{" not in text and text
 
 
+DAILY_AT_LEAST = 400
+THEME_AT_LEAST = 40
+"""The pack's counts (issue 21): the daily puzzles in all, and the puzzles of every Gin theme."""
+
+
+def test_the_pack_holds_enough_daily_puzzles_and_enough_of_every_theme() -> None:
+    assert len(shipped_pack().daily_ids()) >= DAILY_AT_LEAST
+    per_theme = Counter(p.theme for p in PUZZLES)
+    short = {t.value: per_theme[t] for t in Theme if per_theme[t] < THEME_AT_LEAST}
+    assert not short, f"themes under {THEME_AT_LEAST} puzzles: {short}"
+
+
 def test_daily_is_deterministic_and_does_not_repeat_within_a_year() -> None:
     # The pool `gintutor puzzle` picks the daily from (close calls excluded), not the pack.
     pool = shipped_pack().daily_ids()
