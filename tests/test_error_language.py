@@ -865,3 +865,24 @@ def test_a_score_sheet_on_standard_input_names_it_in_the_language() -> None:
     result = invoke(["--lang", "pt_BR", "score", "-f", "-"], stdin="A knock 12\nB gin x\n")
     assert result.exit_code == 2
     assert result.stderr.startswith("erro: entrada padrão:2: 'B gin x': os pontos 'x' não")
+
+
+YAML_SYNTAX = {
+    "gin_bonus: [1\n": "YAML-syntaks: ventet ',' eller ']', men fant '<stream end>'",
+    "gin_bonus: 1\n  x: 2\n": "YAML-syntaks: 'nøkkel: verdi' er ikke tillatt her",
+    'gin_bonus: "1\n': "YAML-syntaks: teksten slutter inne i en verdi i anførselstegn",
+    "gin_bonus: 1\n\tx: 2\n": "YAML-syntaks: tegnet '\\t' kan ikke begynne en verdi",
+}
+
+
+@pytest.mark.parametrize("text", sorted(YAML_SYNTAX))
+def test_a_house_rules_yaml_syntax_error_is_named_in_the_language(
+    text: str, tmp_path: Path
+) -> None:
+    """The YAML parser's complaint too, its token names ('<stream end>') aside."""
+    rules = tmp_path / "house.yaml"
+    rules.write_text("base: classic\n" + text, encoding="utf-8")
+    hand = "AS 2S 3S 4H 5H 6H 7D 8D 9D KC"
+    result = invoke(["--lang", "nb", "analyze", "--rules", str(rules), hand])
+    assert result.exit_code == 2
+    assert YAML_SYNTAX[text] in result.stderr, result.stderr

@@ -10,6 +10,7 @@ line. libyaml's C parser is used where present, the pure-Python one otherwise.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -308,6 +309,50 @@ def _children(node: yaml.Node) -> list[yaml.Node]:
     return []
 
 
+_EXPECTED = re.compile(r"expected (.+), but (found|got) (.+)")
+_EITHER = re.compile(r"('.') or ('.')")
+_CHARACTER = re.compile(r"found character (.+) that cannot start any token")
+_ESCAPE = re.compile(r"found unknown escape character (.+)")
+
+
+def yaml_problem(problem: str) -> Phrase:
+    """The YAML parser's complaint, its English words as it gives them, in a phrase the front
+    end translates (the token names it quotes, ``'<scalar>'``, are kept); one it does not know
+    stays as it is.
+
+    >>> yaml_problem("expected <block end>, but found '<scalar>'").template
+    'expected {wanted}, but found {found}'
+    """
+    for words in (
+        Phrase("mapping values are not allowed here"),
+        Phrase("mapping keys are not allowed here"),
+        Phrase("sequence entries are not allowed here"),
+        Phrase("could not find expected ':'"),
+        Phrase("found unexpected end of stream"),
+        Phrase("found unexpected document separator"),
+        Phrase("invalid indentation or unclosed '[' or '{'"),
+    ):
+        if problem == words.template:
+            return words
+    if (expected := _EXPECTED.fullmatch(problem)) is not None:
+        wanted, found = expected[1], expected[3]
+        if (either := _EITHER.fullmatch(wanted)) is not None:  # the end of a [list] or {map}
+            return Phrase(
+                "expected {first} or {second}, but got {found}",
+                first=either[1],
+                second=either[2],
+                found=found,
+            )
+        if expected[2] == "got":
+            return Phrase("expected {wanted}, but got {found}", wanted=wanted, found=found)
+        return Phrase("expected {wanted}, but found {found}", wanted=wanted, found=found)
+    if (character := _CHARACTER.fullmatch(problem)) is not None:
+        return Phrase("found character {char} that cannot start any token", char=character[1])
+    if (escape := _ESCAPE.fullmatch(problem)) is not None:
+        return Phrase("found unknown escape character {char}", char=escape[1])
+    return Phrase("{reason}", reason=problem)
+
+
 def _syntax_problem(path: str, text: str, error: yaml.YAMLError) -> Problem:
     """The syntax error in the pure parser's words (they name what was found), with its line."""
     mark = getattr(error, "problem_mark", None)
@@ -320,9 +365,10 @@ def _syntax_problem(path: str, text: str, error: yaml.YAMLError) -> Problem:
             error = pure_error
             mark = getattr(error, "problem_mark", None)
     line = mark.line + 1 if mark is not None else 1
-    problem = getattr(error, "problem", None) or "not valid YAML"
+    problem = getattr(error, "problem", None)
+    why = yaml_problem(problem) if problem else Phrase("not valid YAML")
     return Problem(
-        path, line, Note("YAML syntax: {problem} (check indentation and quotes)", problem=problem)
+        path, line, Note("YAML syntax: {problem} (check indentation and quotes)", problem=why)
     )
 
 
