@@ -17,6 +17,8 @@ from gintutor.engine.bots.heuristic import (
     View,
     cheapest_discard,
     danger_value,
+    knock_spread,
+    layoff_exposure,
     outs_value,
     takes,
 )
@@ -24,7 +26,7 @@ from gintutor.engine.cards import CardSet
 from gintutor.engine.coach import judge
 from gintutor.engine.hand import NO_CARD, Action, Deal, HandState, Kind, Phase
 from gintutor.engine.rules import PRESETS, preset
-from gintutor.engine.solver import min_deadwood_mask
+from gintutor.engine.solver import arrangements_mask, min_deadwood_mask
 from gintutor.errors import GinError
 
 SEARCHING = ("expert", "coach")
@@ -287,3 +289,30 @@ def test_the_expert_knocks_only_with_gin_while_the_stock_lasts() -> None:
         should_knock(d, _stock_view(s), WEIGHTS) for d in range(1, 11) for s in range(2, 32)
     )
     assert [d for d in range(12) if should_knock(d, _stock_view(1), WEIGHTS)] == list(range(9))
+
+
+def test_the_knock_spread_is_the_canonical_first_of_the_fewest_layoff_cards() -> None:
+    """knock_spread (masks first, arrangement objects only for a tie) chooses as the plain
+    definition does: of every least-deadwood arrangement in canonical order, the first with
+    the fewest live layoff cards; hands rich in melds, so ties and several spreads occur."""
+    rng = random.Random(5)
+    tied = 0
+    for _ in range(300):
+        hand = 0
+        while hand.bit_count() < 10:
+            rank, suit = rng.randrange(13), rng.randrange(4)
+            run = rng.random() < 0.5
+            for step in range(rng.choice((1, 3, 4))):
+                card = suit * 13 + min(12, rank + step) if run else (suit + step) % 4 * 13 + rank
+                if hand.bit_count() < 10:
+                    hand |= 1 << card
+        live = 0
+        for card in rng.sample(range(52), 30):
+            live |= 1 << card
+        live &= ~hand
+        arrangements = arrangements_mask(hand, min_deadwood_mask(hand))
+        exposures = [layoff_exposure(tuple(m.mask for m in a.melds), live) for a in arrangements]
+        first = arrangements[exposures.index(min(exposures))]
+        tied += exposures.count(min(exposures)) > 1
+        assert knock_spread(hand, live) == tuple(sorted(m.mask for m in first.melds))
+    assert tied >= 5  # the tie-break was exercised

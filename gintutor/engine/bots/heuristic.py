@@ -40,10 +40,11 @@ from gintutor.engine.cards import CARD_POINTS, SUIT_BITS
 from gintutor.engine.hand import NO_CARD, Action, InfoSet, Kind, Phase
 from gintutor.engine.melds import MELD_MASKS
 from gintutor.engine.solver import (
-    arrangements_mask,
+    Arrangement,
     best_discard_deadwood_mask,
     discard_deadwoods,
     min_deadwood_mask,
+    packings,
 )
 
 _RANK_MASK = [sum(1 << (s * SUIT_BITS + r) for s in range(4)) for r in range(SUIT_BITS)]
@@ -377,10 +378,20 @@ def layoff_exposure(melds: tuple[int, ...], live: int) -> int:
 
 
 def knock_spread(hand10: int, live: int) -> tuple[int, ...]:
-    """The least-deadwood spread of ``hand10`` with the fewest live layoff cards."""
-    arrangements = arrangements_mask(hand10, min_deadwood_mask(hand10))
-    best = min(arrangements, key=lambda a: layoff_exposure(tuple(m.mask for m in a.melds), live))
-    return tuple(sorted(m.mask for m in best.melds))
+    """The least-deadwood spread of ``hand10`` with the fewest live layoff cards (of several,
+    the first in canonical order: :func:`~gintutor.engine.solver.arrangements_mask`'s)."""
+    # Masks first (a rollout's every knock comes here): the arrangement objects are built only
+    # to break a tie, which one spread alone at the fewest layoff cards never needs.
+    packed = packings(hand10, min_deadwood_mask(hand10))
+    exposures = [layoff_exposure(melds, live) for melds, _ in packed]
+    fewest = min(exposures)
+    tied = [
+        packing for packing, exposure in zip(packed, exposures, strict=True) if exposure == fewest
+    ]
+    if len(tied) == 1:
+        return tied[0][0]
+    first = min((Arrangement.from_masks(*packing) for packing in tied), key=Arrangement.sort_key)
+    return tuple(sorted(m.mask for m in first.melds))
 
 
 @dataclass(frozen=True)
