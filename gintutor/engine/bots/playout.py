@@ -34,6 +34,8 @@ with :data:`~.heuristic.BASELINE`: the coach's stored verdicts depend on it)."""
 TUNED_FAST = dataclasses.replace(TUNED, lookahead=0)
 """The bots' own policy without the lookahead: how the expert plays itself in its rollouts."""
 NO_CARD = -1
+_BITS = [1 << card for card in range(52)]
+"""Each card's bit, looked up (twice as fast as building the pile's mask bit by bit)."""
 
 
 @dataclass
@@ -56,9 +58,7 @@ class World:
     hand changed from outside is solved afresh)."""
 
     def view(self, player: int, hand: int) -> View:
-        pile = 0
-        for card in self.pile:
-            pile |= 1 << card
+        pile = sum(map(_BITS.__getitem__, self.pile))  # distinct cards: the sum is the union
         live = DECK_MASK & ~(hand | pile | self.known[player])
         return View(
             hand,
