@@ -774,7 +774,7 @@ def puzzles_check(
     baseline = None if ignore_baseline else load_baseline()
     solutions: list[Solution] = []
     found: list[Violation] = []
-    with progress_bar("checking puzzles") as advance:
+    with progress_bar(_("checking puzzles")) as advance:
         puzzles, problems = check_puzzles(
             files,
             jobs=processes,
@@ -853,7 +853,7 @@ def puzzles_report(
     from gintutor.content.verdicts import load_verdicts
 
     found: list[Violation] = []
-    with progress_bar("checking puzzles") as advance:
+    with progress_bar(_("checking puzzles")) as advance:
         puzzles, _problems = check_puzzles(
             puzzle_files(),
             jobs=workers(jobs),
@@ -980,7 +980,7 @@ def puzzles_generate(
 
     from gintutor.content.puzzles import pack_index
 
-    with progress_bar("finding puzzles") as advance:
+    with progress_bar(_("finding puzzles")) as advance:
         total = count * len(themes)
         found = 0
 

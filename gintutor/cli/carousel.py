@@ -242,7 +242,7 @@ def register(builders: dict[str, Builder]) -> None:
         header = saved.header
         setup = Setup(header.players, header.bot, header.seed, header.one_round, header.coach)
         names = ["You"] + [f"Bot{i}" for i in range(2, header.players + 1)]
-        with progress_bar("judging each decision") as progress:
+        with progress_bar(_("judging each decision")) as progress:
             judged = review_rounds(
                 setup, [saved_round.entries for saved_round in saved.rounds], progress=progress
             )

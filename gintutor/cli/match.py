@@ -107,7 +107,8 @@ def report_blocks(report: MatchReport) -> list[Block]:
     )
     options = {k: v for k, v in report.options.items() if v is not None}
     if options:
-        budget = ", ".join(f"{k} {v}" for k, v in options.items())
+        # As typed (--worlds 64, --seconds 0.5): words and numbers the reader can type back.
+        budget = ", ".join(f"--{k} {v}" for k, v in options.items())
         blocks.append(Line(_("expert budget: {budget}", budget=budget)))
     return blocks
 
@@ -195,7 +196,7 @@ def register(builders: dict[str, Builder]) -> None:
             worlds=worlds,
             seconds=seconds,
         )
-        with progress_bar("pairs") as advance:
+        with progress_bar(_("pairs")) as advance:
             advance(0, spec.pairs)
             report = run_match(spec, processes, advance)
         if as_json:

@@ -136,9 +136,9 @@ def run_review(
         from rich.progress import Progress
 
         with Progress(transient=True) as bar:
-            task = bar.add_task("reading the game", total=None)
+            task = bar.add_task(_("reading the game"), total=None)
             game = load_played(target)
-            bar.update(task, description="replaying hands")
+            bar.update(task, description=_("replaying hands"))
             review = review_game(
                 game,
                 worlds=budget,
@@ -148,7 +148,7 @@ def run_review(
                 reuse_worlds=reuse,
                 replaying=lambda done, total: bar.update(task, completed=done, total=total),
                 progress=lambda done, total: bar.update(
-                    task, description="judging decisions", completed=done, total=total
+                    task, description=_("judging decisions"), completed=done, total=total
                 ),
             )
     else:
