@@ -15,7 +15,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Protocol, TextIO
 
 from gintutor.text.blocks import visible
-from gintutor.text.i18n import pgettext
+from gintutor.text.i18n import _, pgettext
 
 if TYPE_CHECKING:  # annotations only: prompt_toolkit is imported by the prompt that uses it
     from prompt_toolkit import PromptSession
@@ -143,7 +143,8 @@ class PlainAsker:
             except UnicodeDecodeError:
                 text = None
         if size > LONGEST_LINE:
-            self.stdout.write(f"\n  (a line longer than {LONGEST_LINE} bytes: input ends here)")
+            ended = _("(a line longer than {limit} bytes: input ends here)", limit=LONGEST_LINE)
+            self.stdout.write(f"\n  {ended}")
             return ""
         return text.removeprefix("\ufeff") if text is not None and first else text
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from gintutor.engine.cards import Card
 from gintutor.engine.rules import SETTING_NAMES
-from gintutor.errors import GinError
+from gintutor.errors import GinError, Phrase
 from gintutor.text.blocks import Block, Line, Style
 from gintutor.text.i18n import _
 from gintutor.text.rules import setting_text
@@ -117,7 +117,9 @@ class GameQuestion(Question):
         from gintutor.engine.game import score_game, score_match
         from gintutor.tutor.scoresheet import parse_entries
 
-        entries = [(f"entry {n}", text) for n, text in enumerate(self.entries, start=1)]
+        entries = [
+            (Phrase("entry {number}", number=n), text) for n, text in enumerate(self.entries, 1)
+        ]
         records = parse_entries(entries, self.players, self.rules)
         if self.rules.hollywood:
             return score_match(records, self.rules).games[self.game - 1]
