@@ -631,7 +631,7 @@ def sheet_blocks(sheet: GameSheet | Match, players: Sequence[str], rules: RuleSe
 
 HELP = (
     ("draw / take / pass", N_("draw from the stock, take the pile's top card, pass the upcard")),
-    ("7d (or discard 7d)", N_("discard the 7♦")),
+    ("7d / discard 7d", N_("discard the 7♦")),  # no English "or" among the typed words
     ("knock 7d", N_("discard the 7♦ face down and spread your least-deadwood melds")),
     ("knock 7d: 7c 7h 7s | ...", N_("knock with the melds you choose")),
     ("gin", N_("go gin (or big gin) with your best spread")),
