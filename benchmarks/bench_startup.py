@@ -7,6 +7,7 @@ Run from the project root (in the environment where ``gintutor`` is installed)::
     python benchmarks/bench_startup.py --only puzzle   # the commands whose name has "puzzle"
     python benchmarks/bench_startup.py --cold          # caches emptied before every run
     python benchmarks/bench_startup.py --lang nb --lang id  # also each command in nb and id
+    python benchmarks/bench_startup.py --first-prompt  # the interactive ones to their question
 
 The minimal app imports Typer and Rich and prints its argument: the floor any Typer CLI pays.
 Each round runs every command once, in turn with the minimal app, so both see the same machine
@@ -16,6 +17,12 @@ ratio to the paired runs' least (target: every command at most 1.2x). Commands t
 input get an empty standard input (EOF). One warm-up run of each command writes the bytecode
 and fills the data folder's caches (lesson outlines and lessons read, the puzzle pack), as any
 start after the first finds them; ``--cold`` measures the first start instead.
+
+``--first-prompt`` times what a learner waits for instead: from the start of each command that
+asks (``EOF`` in its name) until it waits for its first answer, that is until it reads its
+standard input (a pipe kept open; Linux: seen in ``/proc/PID/syscall``), against a minimal
+Typer + Rich app that prints a line and asks with ``input()``. For ``play`` this includes the
+computer's first move when it has the first decision.
 """
 
 from __future__ import annotations
@@ -45,6 +52,25 @@ def main(text: str) -> None:
 
 app()
 """
+
+MINIMAL_ASKING_APP = """\
+import typer
+from rich.console import Console
+
+app = typer.Typer()
+
+
+@app.command()
+def main(text: str) -> None:
+    Console().print(text)
+    input("? ")
+
+
+app()
+"""
+
+READ = {"x86_64": "0", "aarch64": "63"}
+"""The number of the ``read`` system call by machine (what ``/proc/PID/syscall`` shows)."""
 
 HAND = "7C 7D 7H 5H 6H 8H AS 2S 3S KD"
 COMMANDS: dict[str, list[str]] = {
@@ -133,6 +159,64 @@ def wall(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
     return elapsed, cpu
 
 
+def to_prompt(argv: list[str], env: dict[str, str], read: str) -> float:
+    """Wall seconds from the start of ``argv`` until it waits to read its standard input."""
+    start = time.perf_counter()
+    process = subprocess.Popen(
+        argv, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env
+    )
+    try:
+        while process.poll() is None:
+            try:
+                call = Path(f"/proc/{process.pid}/syscall").read_text().split()
+            except OSError:
+                call = []
+            if call[:2] == [read, "0x0"]:  # read(0, ...): waiting for the answer
+                return time.perf_counter() - start
+            time.sleep(0.0005)
+        raise SystemExit(f"error: {' '.join(argv[1:])} exited before asking anything")
+    finally:
+        process.kill()
+        process.wait()
+
+
+def first_prompts(commands: dict[str, list[str]], rounds: int) -> None:
+    """``--first-prompt``: each asking command's wait for its first question, paired runs."""
+    read = READ.get(os.uname().machine)
+    if read is None or not Path("/proc/self/syscall").exists():
+        raise SystemExit("error: --first-prompt needs Linux on x86_64 or aarch64")
+    asking = {k: v for k, v in commands.items() if "EOF)" in k}
+    with tempfile.TemporaryDirectory() as folder:
+        app = Path(folder) / "minimal.py"
+        app.write_text(MINIMAL_ASKING_APP, encoding="utf-8")
+        env = {**os.environ, "GINTUTOR_HOME": folder, "NO_COLOR": "1"}
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env["PYTHONPYCACHEPREFIX"] = str(Path(folder) / "pycache")
+        minimal = [sys.executable, str(app), "hello"]
+        gintutor = [sys.executable, "-m", "gintutor"]
+        for argv in [minimal, *(gintutor + a for a in asking.values())]:
+            to_prompt(argv, env, read)  # warm up
+        times: dict[str, list[float]] = {name: [] for name in asking}
+        paired: dict[str, list[float]] = {name: [] for name in asking}
+        for _ in range(rounds):
+            for name, argv in asking.items():
+                paired[name].append(to_prompt(minimal, env, read))
+                times[name].append(to_prompt(gintutor + argv, env, read))
+    floor = [run for runs in paired.values() for run in runs]
+    print(
+        f"minimal Typer + Rich app asking: {statistics.median(floor) * 1000:.0f} ms to its "
+        f"question (median of {len(floor)} runs); load average {os.getloadavg()[0]:.1f}"
+    )
+    print(f"{'command':38} {'median':>9} {'ratio':>6} {'least':>9} {'ratio':>6}")
+    for name, values in times.items():
+        median = statistics.median(values)
+        least = min(values)
+        print(
+            f"{name:38} {median * 1000:6.0f} ms {median / statistics.median(paired[name]):5.2f}x "
+            f"{least * 1000:6.0f} ms {least / min(paired[name]):5.2f}x"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=15)
@@ -150,8 +234,16 @@ def main() -> None:
         help="Also run every command with --lang LANG (a column each: the least CPU and its "
         "ratio to the minimal app's least).",
     )
+    parser.add_argument(
+        "--first-prompt",
+        action="store_true",
+        help="Time the commands that ask until they wait for their first answer.",
+    )
     args = parser.parse_args()
     commands = {k: v for k, v in COMMANDS.items() if args.only is None or args.only in k}
+    if args.first_prompt:
+        first_prompts(commands, args.rounds)
+        return
     with tempfile.TemporaryDirectory() as folder:
         app = Path(folder) / "minimal.py"
         app.write_text(MINIMAL_APP, encoding="utf-8")
