@@ -53,6 +53,13 @@ LESSONS = load_lessons()
 BROKEN = Path(__file__).parent / "broken_lessons"
 
 
+@pytest.fixture
+def home(warm_home: Path) -> Path:
+    """The data folder of a learner's second run (conftest.py's ``warm_home``): these tests are
+    about the lessons, not about building their caches (test_startup.py's are)."""
+    return warm_home
+
+
 def learn(*args: str, stdin: str = "") -> tuple[int, str, str]:
     return run("learn", *args, stdin=stdin)
 
