@@ -59,6 +59,8 @@ class Row:
     loss: float
     loss_stderr: float
     deals: int
+    kind: str = ""
+    """The kind of the action played (take, draw, discard, knock, ...; empty in older files)."""
 
     def judged(self) -> Judged:
         from gintutor.engine.hand import Action
@@ -79,7 +81,14 @@ class Row:
 
 
 def _row(judged: Judged, deals: int) -> Row:
-    return Row(judged.grade.value, judged.close, judged.loss, judged.loss_stderr, deals)
+    return Row(
+        judged.grade.value,
+        judged.close,
+        judged.loss,
+        judged.loss_stderr,
+        deals,
+        judged.action.kind.value,
+    )
 
 
 def _judged(info: InfoSet, action: object, rollouts: int, worlds: int, seed: str, opp: str) -> Row:
@@ -153,6 +162,17 @@ def report(decisions: list[dict[str, Row]]) -> None:
         print(
             f"{budget}: deals per verdict median {statistics.median(deals):.0f}, "
             f"min {min(deals)}, max {max(deals)}"
+        )
+        apart = [
+            d
+            for d in decisions
+            if abs(d[budget].loss - d["review"].loss)
+            > 2 * (d[budget].loss_stderr ** 2 + d["review"].loss_stderr ** 2) ** 0.5
+        ]
+        kinds = ", ".join(sorted({d["review"].kind or "?" for d in apart}))
+        print(
+            f"  losses more than two combined standard errors from the review's: "
+            f"{len(apart)}/{len(decisions)} ({kinds or '-'})"
         )
         for rule, warning in (("play's rule", warns), ("the grade alone", _is_error)):
             warned = [d for d in decisions if warning(d[budget].judged())]
