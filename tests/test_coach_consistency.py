@@ -160,14 +160,25 @@ def _early_knocks(count: int) -> list[InfoSet]:
     return out
 
 
-def test_against_simple_an_early_knock_with_7_or_less_is_not_a_mistake() -> None:
-    infos = _early_knocks(4)
-    assert len(infos) == 4
+def _no_early_knock_is_a_mistake(count: int) -> None:
+    infos = _early_knocks(count)
+    assert len(infos) == count
     for index, info in enumerate(infos):
         verdict = judge(info, worlds=192, seconds=1e9, seed=index, opponent="simple")
         assert verdict.opponent == "simple"
         best_knock = next(j for j in verdict.judged if j.action.kind is Kind.KNOCK)
         assert best_knock.grade not in (Grade.MISTAKE, Grade.BLUNDER), (index, best_knock)
+
+
+def test_against_simple_an_early_knock_with_7_or_less_is_not_a_mistake() -> None:
+    """The first two positions: in both the knock's mean is ~1.4 below the best action's, the
+    nearest the four come to a knock graded a mistake (~2.2 s CPU; the other two ~0.9 s)."""
+    _no_early_knock_is_a_mistake(2)
+
+
+@pytest.mark.slow
+def test_against_simple_an_early_knock_with_7_or_less_is_not_a_mistake_in_four_positions() -> None:
+    _no_early_knock_is_a_mistake(4)
 
 
 def test_a_verdict_says_whom_it_assumes() -> None:
