@@ -10,15 +10,13 @@ from pathlib import Path
 
 import pytest
 from clirun import run
+from test_puzzles import PUZZLES  # read once for both modules (~0.25 s CPU a process)
 
 from gintutor.cli.progress import Progress
-from gintutor.content.puzzles import load_puzzles
 from gintutor.content.verdicts import solve
 from gintutor.tutor.daily import daily, next_puzzle
 from gintutor.tutor.puzzles import Grade, PuzzleKind, Theme
 from gintutor.tutor.rating import SCALE, START, TAU, Rating, puzzle_rating
-
-PUZZLES = load_puzzles()
 
 
 @pytest.fixture

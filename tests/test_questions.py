@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 
 import pytest
+from test_lessons import LESSONS  # read once for both modules (~0.06 s CPU a process)
 
-from gintutor.content.lessons import load_lessons, read_lesson
+from gintutor.content.lessons import read_lesson
 from gintutor.engine.cards import Card, CardSet
 from gintutor.engine.rules import preset
 from gintutor.tutor.questions import (
@@ -23,7 +24,6 @@ from gintutor.tutor.questions import (
 )
 from gintutor.tutor.questions.carousel import CAROUSEL_KINDS, CarouselQuestion
 
-LESSONS = load_lessons()
 STANDARD = preset("standard")
 HOSTILE = ["²", "①", "٣", "\uff11\uff14", "5" * 5000, "-" + "9" * 7, "1e3", "0x10"]
 
