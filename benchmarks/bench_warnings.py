@@ -15,7 +15,9 @@ The warning rule is play's (:func:`gintutor.engine.judgement.warns`), and for co
 grade alone (Mistake or worse and not a close call, the rule before it). Printed for each table
 budget: **confirmed**, of the in-game warnings the share the review grades Mistake or Blunder
 too (target >= 95%); **warned**, of the review's Blunders the share play warned about
-(target >= 90%); each with its 95% Wilson interval, and the deals per in-game verdict.
+(target >= 90%); each with its 95% Wilson interval, and the deals per in-game verdict. A
+diagnostic besides: of the warnings, the share whose loss the review's own estimate puts over a
+Mistake's bound (2.5 points) before its grade takes one standard error off.
 Play-outs are capped by count, so a run is the same on any load (seeded by ``--seed``).
 ``--save FILE`` keeps every judged decision (JSON lines) and ``--load FILE`` prints the figures
 from such a file without judging again.
@@ -41,13 +43,16 @@ from gintutor.engine.coach import (
     judge,
 )
 from gintutor.engine.hand import Deal, HandState, InfoSet, Phase
-from gintutor.engine.judgement import ERRORS, Grade, Judged, warns
+from gintutor.engine.judgement import ERRORS, POINT_THRESHOLDS, Grade, Judged, warns
 from gintutor.engine.match import wilson
 from gintutor.engine.rules import preset
 from gintutor.engine.workers import Workers
 from gintutor.tutor.session import PONDER_LIMIT
 
 BUDGETS = ("at once", "thinking", "review")
+MISTAKE_BOUND = POINT_THRESHOLDS[2]
+"""A loss above this many points is a Mistake's size (the grade then takes one standard error
+off it: :mod:`gintutor.engine.coach`)."""
 
 
 @dataclass(frozen=True)
@@ -178,10 +183,12 @@ def report(decisions: list[dict[str, Row]]) -> None:
             warned = [d for d in decisions if warning(d[budget].judged())]
             confirmed = sum(_is_error(d["review"]) for d in warned)
             caught = sum(warning(d[budget].judged()) for d in blunders)
+            sized = sum(d["review"].loss > MISTAKE_BOUND for d in warned)
             print(f"  {rule}:")
             for name, hits, total in (
                 ("warnings confirmed by the review", confirmed, len(warned)),
                 ("review blunders warned in play", caught, len(blunders)),
+                ("warnings the review's estimate puts over a mistake's bound", sized, len(warned)),
             ):
                 low, high = wilson(hits, total) if total else (0.0, 1.0)
                 share = hits / total if total else float("nan")
