@@ -159,6 +159,20 @@ def wall(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
     return elapsed, cpu
 
 
+def _setting(folder: Path, minimal_app: str) -> tuple[dict[str, str], list[str], list[str]]:
+    """The environment (a scratch data folder), the minimal app's and gintutor's command lines.
+
+    As installed: bytecode cached (a checkout run with PYTHONDONTWRITEBYTECODE would compile
+    gintutor's sources on every start, which no installed copy does).
+    """
+    app = folder / "minimal.py"
+    app.write_text(minimal_app, encoding="utf-8")
+    env = {**os.environ, "GINTUTOR_HOME": str(folder), "NO_COLOR": "1"}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env["PYTHONPYCACHEPREFIX"] = str(folder / "pycache")
+    return env, [sys.executable, str(app), "hello"], [sys.executable, "-m", "gintutor"]
+
+
 def to_prompt(argv: list[str], env: dict[str, str], read: str) -> float:
     """Wall seconds from the start of ``argv`` until it waits to read its standard input."""
     start = time.perf_counter()
@@ -187,13 +201,7 @@ def first_prompts(commands: dict[str, list[str]], rounds: int) -> None:
         raise SystemExit("error: --first-prompt needs Linux on x86_64 or aarch64")
     asking = {k: v for k, v in commands.items() if "EOF)" in k}
     with tempfile.TemporaryDirectory() as folder:
-        app = Path(folder) / "minimal.py"
-        app.write_text(MINIMAL_ASKING_APP, encoding="utf-8")
-        env = {**os.environ, "GINTUTOR_HOME": folder, "NO_COLOR": "1"}
-        env.pop("PYTHONDONTWRITEBYTECODE", None)
-        env["PYTHONPYCACHEPREFIX"] = str(Path(folder) / "pycache")
-        minimal = [sys.executable, str(app), "hello"]
-        gintutor = [sys.executable, "-m", "gintutor"]
+        env, minimal, gintutor = _setting(Path(folder), MINIMAL_ASKING_APP)
         for argv in [minimal, *(gintutor + a for a in asking.values())]:
             to_prompt(argv, env, read)  # warm up
         times: dict[str, list[float]] = {name: [] for name in asking}
@@ -245,15 +253,7 @@ def main() -> None:
         first_prompts(commands, args.rounds)
         return
     with tempfile.TemporaryDirectory() as folder:
-        app = Path(folder) / "minimal.py"
-        app.write_text(MINIMAL_APP, encoding="utf-8")
-        # As installed: bytecode cached (a checkout run with PYTHONDONTWRITEBYTECODE would
-        # compile gintutor's sources on every start, which no installed copy does).
-        env = {**os.environ, "GINTUTOR_HOME": folder, "NO_COLOR": "1"}
-        env.pop("PYTHONDONTWRITEBYTECODE", None)
-        env["PYTHONPYCACHEPREFIX"] = str(Path(folder) / "pycache")
-        minimal = [sys.executable, str(app), "hello"]
-        gintutor = [sys.executable, "-m", "gintutor"]
+        env, minimal, gintutor = _setting(Path(folder), MINIMAL_APP)
         times: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
         spoken: dict[str, dict[str, list[tuple[float, float]]]] = {
             lang: {name: [] for name in commands} for lang in args.lang

@@ -128,13 +128,22 @@ def _set_choices(c: int, d: int, h: int, s: int, triple: int) -> list[tuple[int,
     ]
 
 
+def _split(mask: int) -> tuple[int, int, int, int, int]:
+    """The four suits' 13-bit masks of ``mask`` and the ranks held three times or more."""
+    c = mask & SUIT_MASK
+    d = mask >> DIAMONDS_SHIFT & SUIT_MASK
+    h = mask >> HEARTS_SHIFT & SUIT_MASK
+    s = mask >> SPADES_SHIFT
+    return c, d, h, s, c & d & (h | s) | h & s & (c | d)
+
+
 def min_deadwood_mask(mask: int) -> int:
     """Least deadwood of a hand given as a mask (any number of cards; 10 in normal play).
 
     >>> min_deadwood_mask(CardSet.parse("2C 3C 4C 9D TD JD 5H 5S 5D KS").mask)
     10
     """
-    # The suit split and the test for ranks held three times are inlined here and in
+    # The suit split and the test for ranks held three times (_split) are inlined here and in
     # best_discard_deadwood_mask: this is the hot path, and a helper call costs a third.
     c = mask & SUIT_MASK
     d = mask >> DIAMONDS_SHIFT & SUIT_MASK
@@ -184,11 +193,7 @@ def discard_deadwoods(mask: int, forbidden: int = 0) -> list[tuple[int, int]]:
     # the ways to meld sets either, so it costs one table look-up per way to meld sets instead
     # of a whole min_deadwood_mask per card: 1.9 times the hands a second of the card-by-card
     # way on random 11-card hands (benchmarks/bench_solver.py).
-    c = mask & SUIT_MASK
-    d = mask >> DIAMONDS_SHIFT & SUIT_MASK
-    h = mask >> HEARTS_SHIFT & SUIT_MASK
-    s = mask >> SPADES_SHIFT
-    triple = c & d & (h | s) | h & s & (c | d)
+    c, d, h, s, triple = _split(mask)
     t = RUN_DEADWOOD
     allowed = mask & ~forbidden
     out = []
