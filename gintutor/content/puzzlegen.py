@@ -10,8 +10,8 @@ theme's filter. Each position goes through stages, cheapest first, and most are 
    layoffs (:func:`_exposure`);
 2. for ``upcard`` and ``knock-or-play``, a pre-screen by the coach on a small budget
    (:data:`PRESCREEN_WORLDS`): dropped when even an optimistic reading (two standard errors
-   in the position's favour) leaves no clear answer, or when the usual answer is clearly best
-   and the theme already has enough of those;
+   in the position's favour) leaves no clear answer, when the usual answer is clearly best
+   and the theme already has enough of those, or when the rule of thumb may decide it;
 3. the coach's verdict at the puzzle budget (:func:`~gintutor.tutor.puzzles.judge_puzzle`, the
    verdict ``puzzles check`` stores and compares with): the theme keeps the position when its
    best answer is clear (the runner-up costs at least a theme-specific margin in expected
@@ -32,6 +32,8 @@ import random
 from collections.abc import Callable, Iterable, Iterator
 
 from gintutor.content.puzzlerules import (
+    MIN_MARGIN,
+    completes_meld,
     fact_violations,
     history_problems,
     idea_violations,
@@ -248,40 +250,40 @@ def _difficulty(theme: Theme, margin: float) -> int:
     return 5
 
 
-_MARGINS = {
-    Theme.DEADWOOD: 2.0,
-    Theme.OUTS: 1.0,
-    Theme.SAFETY: 1.0,
-    Theme.KNOCK_OR_PLAY: 2.0,
-    Theme.UPCARD: 2.0,
-    Theme.LAYOFF_EXPOSURE: 1.0,
-}
-"""The least the runner-up must cost: deadwood, or expected points in the judged themes."""
+_MARGINS = dict.fromkeys(Theme, MIN_MARGIN)
+"""The least the runner-up must cost: deadwood, or expected points in the judged themes. It is
+the daily puzzle's :data:`~gintutor.content.puzzlerules.MIN_MARGIN` in every theme: a margin of
+1 (``outs``, ``safety``, ``layoff-exposure`` until 2026-12-03) let the pre-screen pass drafts
+that :func:`_titled` then dropped, each after a verdict at the puzzle budget."""
 
 
 @dataclasses.dataclass(frozen=True)
 class _Coins:
     """A candidate's chance draws, made before any verdict so the stream never depends on one:
-    ``usual`` keeps a ``knock``/``draw`` answer, ``natural`` a best least-deadwood discard."""
+    ``usual`` keeps a ``knock``/``draw`` answer."""
 
     usual: bool
-    natural: bool
 
     @classmethod
     def draw(cls, rng: random.Random) -> _Coins:
-        return cls(rng.random() <= 0.5, rng.random() <= 0.2)
+        usual = rng.random() <= 0.5
+        # A second coin once kept a best least-deadwood discard one time in five (the daily
+        # rule now never does); it is still drawn, so a seed deals the candidates it dealt.
+        rng.random()
+        return cls(usual)
 
 
 def _worth(theme: Theme, solution: Solution, coins: _Coins, z: float = 0.0) -> float | None:
     """The margin that makes the puzzle worth solving, or ``None`` to skip it.
 
     The runner-up costs at least the theme's margin; a discard theme accepts at most two
-    answers, and its best is not just the least deadwood (``layoff-exposure`` never, the others
-    one time in five), with the theme's own number agreeing (:func:`_agrees`). ``z`` > 0 is the
-    pre-screen's optimistic reading of a small verdict, each cost ``z`` standard errors in the
-    position's favour: it is dropped when more choices than the theme accepts are surely
-    within the margin of the best, when a usual or natural answer is the one accepted (clearly
-    best even on few worlds), or when no choice that may be best agrees with the theme.
+    answers, and its best is not just the least deadwood, with the theme's own number agreeing
+    (:func:`_agrees`); an ``upcard`` answer is not the rule of thumb's (:func:`_thumb_within`).
+    ``z`` > 0 is the pre-screen's optimistic reading of a small verdict, each cost ``z``
+    standard errors in the position's favour: it is dropped when more choices than the theme
+    accepts are surely within the margin of the best, when a usual or natural answer is the
+    one accepted (clearly best even on few worlds), when the rule of thumb's ``upcard`` answer
+    is surely within the margin, or when no choice that may be best agrees with the theme.
     """
     rows, accepted = solution.rows, solution.accepted
     most = 1 if theme in (Theme.UPCARD, Theme.KNOCK_OR_PLAY) else 2
@@ -300,11 +302,13 @@ def _worth(theme: Theme, solution: Solution, coins: _Coins, z: float = 0.0) -> f
         usual = {Theme.KNOCK_OR_PLAY: "knock", Theme.UPCARD: "draw"}[theme]
         if accepted == (usual,) and not coins.usual:
             return None
+        if theme is Theme.UPCARD and _thumb_within(solution, z):
+            return None
         return margin
     natural = natural_choice(solution)
-    if (accepted == (natural,) if z else natural in accepted) and (
-        theme is Theme.LAYOFF_EXPOSURE or not coins.natural
-    ):
+    # The natural discard accepted is the rule of thumb deciding: never a daily puzzle
+    # (:func:`~gintutor.content.puzzlerules.idea_violations`).
+    if accepted == (natural,) if z else natural in accepted:
         return None
     plain = solution.row(natural)
     if z:
@@ -313,6 +317,22 @@ def _worth(theme: Theme, solution: Solution, coins: _Coins, z: float = 0.0) -> f
     if len(accepted) > most or not _agrees(theme, rows[0], plain):
         return None
     return margin
+
+
+def _thumb_within(solution: Solution, z: float) -> bool:
+    """True when the ``upcard`` rule of thumb (take the card when it completes a meld with two
+    of the hand, else draw) is accepted, or, on a pre-screen (``z`` > 0), may be: its cost read
+    ``z`` standard errors in the position's favour is under the margin. Such a draft fails the
+    daily puzzle's rule (:func:`~gintutor.content.puzzlerules.idea_violations`), which
+    :func:`_titled` applied only after the verdict at the puzzle budget: 32 of the 67 upcard
+    puzzles of the pack on 2026-12-03 were drafts the rule now drops."""
+    position = solution.puzzle.position
+    if position.upcard is None:
+        return False
+    thumb = solution.row("take" if completes_meld(position.upcard, position.hand) else "draw")
+    if not z:
+        return thumb.code in solution.accepted
+    return thumb.cost + z * thumb.cost_stderr < _MARGINS[Theme.UPCARD]
 
 
 def _agrees(theme: Theme, best: Row, plain: Row) -> bool:
