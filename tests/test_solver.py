@@ -169,8 +169,9 @@ def test_discard_deadwoods_agree_with_the_brute_force_card_by_card() -> None:
         mask = _rich_in_sets(rng, rng.choice((11, 11, 8, 12)))
         cards = [i for i in range(52) if mask >> i & 1]
         forbidden = 1 << rng.choice(cards) if rng.random() < 0.5 else 0
-        expected = [(i, min_deadwood(mask ^ 1 << i)) for i in cards if not forbidden >> i & 1]
+        expected = tuple((i, min_deadwood(mask ^ 1 << i)) for i in cards if not forbidden >> i & 1)
         assert discard_deadwoods(mask, forbidden) == expected
+        assert discard_deadwoods(mask, forbidden) == expected  # memoised: the same again
 
 
 def test_discard_options_need_eleven_cards() -> None:

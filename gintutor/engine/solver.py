@@ -182,11 +182,14 @@ def best_discard_deadwood_mask(mask: int) -> int:
 _SHIFTS = (0, DIAMONDS_SHIFT, HEARTS_SHIFT, SPADES_SHIFT)
 
 
-def discard_deadwoods(mask: int, forbidden: int = 0) -> list[tuple[int, int]]:
+@lru_cache(maxsize=4096)
+def discard_deadwoods(mask: int, forbidden: int = 0) -> tuple[tuple[int, int], ...]:
     """``(card index, least deadwood after discarding it)`` for every legal discard, in card order.
 
     ``forbidden`` is the mask of the card just taken from the discard pile (it may not be
-    discarded this turn), or 0.
+    discarded this turn), or 0. Memoised: the play-outs of one sampled deal follow the same
+    stock in every branch (common random numbers), so the opponent meets the same hands again;
+    about half of a review's calls repeat one of the last thousand.
     """
     # Computed together (the rollouts' hot path: each play-out turn scores every discard): a
     # discard changes one suit's mask, and, unless its rank is held three times or more, not
@@ -206,7 +209,7 @@ def discard_deadwoods(mask: int, forbidden: int = 0) -> list[tuple[int, int]]:
                 low = cards & -cards
                 cards ^= low
                 out.append((shift + low.bit_length() - 1, rest + t[suit ^ low]))
-        return out
+        return tuple(out)
     ways = _set_choices(c, d, h, s, triple)
     least = [1000] * 52
     spread = triple | triple << DIAMONDS_SHIFT | triple << HEARTS_SHIFT | triple << SPADES_SHIFT
@@ -245,7 +248,7 @@ def discard_deadwoods(mask: int, forbidden: int = 0) -> list[tuple[int, int]]:
         cards ^= low
         index = low.bit_length() - 1
         out.append((index, least[index]))
-    return out
+    return tuple(out)
 
 
 def packings(mask: int, max_deadwood: int) -> list[tuple[tuple[int, ...], int]]:

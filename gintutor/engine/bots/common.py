@@ -5,6 +5,8 @@ All on int masks (bit = card index) for speed; the bots build :class:`Action` re
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from gintutor.engine.cards import CardSet
 from gintutor.engine.hand import NO_CARD, Action, InfoSet, Kind
 from gintutor.engine.layoffs import best_defence
@@ -12,13 +14,13 @@ from gintutor.engine.melds import MELDS_THROUGH, Meld
 from gintutor.engine.solver import arrangements_mask, discard_deadwoods, min_deadwood_mask, packings
 
 
-def discards(info: InfoSet) -> list[tuple[int, int]]:
+def discards(info: InfoSet) -> tuple[tuple[int, int], ...]:
     """``(card, deadwood after discarding it)`` for every legal discard of the 11-card hand."""
     forbidden = 0 if info.taken == NO_CARD else 1 << info.taken
     return discard_deadwoods(info.hand, forbidden)
 
 
-def least_deadwood(options: list[tuple[int, int]]) -> tuple[int, list[int]]:
+def least_deadwood(options: Sequence[tuple[int, int]]) -> tuple[int, list[int]]:
     """The least deadwood among ``options`` and every card that reaches it."""
     best = min(deadwood for _, deadwood in options)
     return best, [card for card, deadwood in options if deadwood == best]

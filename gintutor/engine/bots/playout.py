@@ -81,10 +81,13 @@ class World:
         score = score_hand(deadwood, defender, self.rules, multiplier=self.multiplier)
         return float(score.points if score.winner is Side.KNOCKER else -score.points)
 
-    def finish_turn(self, player: int, hand: int, taken: int, params: Params) -> float | None:
+    def finish_turn(
+        self, player: int, hand: int, taken: int, params: Params, view: View | None = None
+    ) -> float | None:
         """Discard or knock from 11 cards; the knocker's points if the hand ends, else None
-        (0.0 when the hand is void)."""
-        view = self.view(player, hand)
+        (0.0 when the hand is void). ``view``: ``self.view(player, hand)`` when already known."""
+        if view is None:
+            view = self.view(player, hand)
         card, left, knock_card, deadwood = cheapest_discard(view, hand, taken, params)
         if should_knock(deadwood, view, params):
             return self.knock(player, hand ^ 1 << knock_card, deadwood)
@@ -102,15 +105,40 @@ class World:
         """One whole turn by the heuristic."""
         hand = self.hands[player]
         top = self.pile[-1] if self.pile else NO_CARD
+        if top == NO_CARD:
+            return self.finish_turn(player, hand | 1 << self.stock.pop(), NO_CARD, params)
         mask, deadwood = self.settled[player]
-        before = deadwood if mask == hand else None
-        if top != NO_CARD and takes(self.view(player, hand), top, params, before):
+        seen = self.view(player, hand)
+        # The view after the take or draw is this one changed by a card (built here, not again
+        # from the pile: the rollouts' hot path): taking moves the top from the pile to the
+        # hand, so what is live stays; a drawn card leaves what is live and the stock.
+        if takes(seen, top, params, deadwood if mask == hand else None):
             self.pile.pop()
             self.known[1 - player] |= 1 << top
-            return self.finish_turn(player, hand | 1 << top, top, params)
-        if top != NO_CARD:
-            self.avoid[1 - player] |= 1 << top
-        return self.finish_turn(player, hand | 1 << self.stock.pop(), NO_CARD, params)
+            hand |= 1 << top
+            after = View(
+                hand,
+                seen.live,
+                seen.opponent_known,
+                seen.avoid,
+                seen.stock,
+                seen.limit,
+                seen.hidden,
+            )
+            return self.finish_turn(player, hand, top, params, after)
+        self.avoid[1 - player] |= 1 << top
+        bit = 1 << self.stock.pop()
+        hand |= bit
+        after = View(
+            hand,
+            seen.live & ~bit,
+            seen.opponent_known,
+            seen.avoid,
+            seen.stock - 1,
+            seen.limit,
+            seen.hidden,
+        )
+        return self.finish_turn(player, hand, NO_CARD, params, after)
 
     def play(
         self, to_move: int, me: int, params: Params = FAST, other: Params | None = None
