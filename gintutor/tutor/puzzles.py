@@ -20,9 +20,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from gintutor.engine import judgement
-from gintutor.engine.cards import Card, CardSet
+from gintutor.engine.cards import CARD_POINTS, Card, CardSet
 from gintutor.engine.evaluate import DiscardEval, Evaluation, Position, evaluate
 from gintutor.engine.judgement import Judged, Verdict, grade_of
+from gintutor.engine.layoffs import layoff_chains
+from gintutor.engine.solver import packings
 from gintutor.errors import GinError
 from gintutor.text.i18n import _, number, percent, pgettext
 from gintutor.tutor.puzzleterms import Grade as Grade
@@ -414,7 +416,7 @@ _EVAL_FIELDS = {
     "gin_outs",
     "can_knock",
 }
-_CARD_LISTS = ("outs", "knock_outs", "gin_outs")
+_CARD_LISTS = ("outs", "knock_outs", "gin_outs", "layoffs")
 
 
 def _outs_count(option: DiscardEval) -> int:
@@ -490,7 +492,8 @@ def fill_explanation(text: str, solution: Solution) -> str:
     highest card), ``most_outs``, ``most_knock_outs``, ``safest`` (the least chance the opponent
     melds it), ``most_used`` (the most), ``least_deadwood``, a card code or an action; fields as
     in ``puzzle --json``, and ``mean`` (the expected points) and ``loss`` (what it costs against
-    the best) in judged themes; ``:%`` a percentage, ``:n`` a count of cards; ``{stock}`` and
+    the best) in judged themes, ``layoffs`` (the cards a defender may lay off on the spread
+    after that discard); ``:%`` a percentage, ``:n`` a count of cards; ``{stock}`` and
     ``{knock_limit}``, the position's own numbers. Claims in words:
     ``live`` (``live`` or ``dead``: can the card still be part of a meld of yours),
     ``partners`` (the unseen cards it can still meld with), ``melds_with`` (the same as a
@@ -545,7 +548,7 @@ def _value(match: re.Match[str], solution: Solution) -> str:
             return _("the natural discard")
         return _("not the natural discard (that is {card})", card=_code_display(natural))
     evaluation = row.evaluation
-    if evaluation is None or key not in _EVAL_FIELDS | PHRASE_FIELDS | {"partners"}:
+    if evaluation is None or key not in _EVAL_FIELDS | PHRASE_FIELDS | {"partners", "layoffs"}:
         raise GinError(
             "{placeholder}: no such number for this puzzle", placeholder="{" + f"{name}.{key}" + "}"
         )
@@ -553,7 +556,7 @@ def _value(match: re.Match[str], solution: Solution) -> str:
         return _rank_phrase(solution, _RANK_FIELDS[key], evaluation)
     if key in _MELD_FIELDS:
         return _meld_phrase(solution, evaluation.card, key, fmt)
-    raw: object = getattr(evaluation, key)
+    raw: object = _layoffs(solution, evaluation) if key == "layoffs" else getattr(evaluation, key)
     if key in _CARD_LISTS:
         cards = [o.card if hasattr(o, "card") else o for o in raw]  # type: ignore[attr-defined]
         if fmt == "n":
@@ -567,6 +570,30 @@ def _value(match: re.Match[str], solution: Solution) -> str:
 
 
 _MELD_FIELDS = ("live", "partners", "melds_with")
+
+
+def _layoffs(solution: Solution, option: DiscardEval) -> tuple[Card, ...]:
+    """The cards a defender may lay off on my spread after discarding ``option.card``: the
+    unseen cards and those known in their hand that extend a meld, directly or after another
+    such card (a chain), in the arrangement of the least deadwood that offers the fewest
+    (the knocker chooses the spread)."""
+    evaluation = solution.evaluation
+    assert evaluation is not None
+    position = evaluation.position
+    rest = position.hand.mask & ~option.card.mask
+    theirs = evaluation.unseen.mask | position.opponent_known.mask
+    fewest: int | None = None
+    for melds, dead in packings(rest, option.deadwood):
+        if sum(CARD_POINTS[bit] for bit in range(52) if dead >> bit & 1) != option.deadwood:
+            continue  # a meld left unspread: more deadwood than the knock shows
+        laid = 0
+        for meld in melds:
+            for chain in layoff_chains(meld, theirs):
+                for card in chain:
+                    laid |= card
+        if fewest is None or laid.bit_count() < fewest.bit_count():
+            fewest = laid
+    return tuple(CardSet(fewest or 0))
 
 
 def _meld_phrase(solution: Solution, card: Card, key: str, fmt: str | None) -> str:
