@@ -32,7 +32,7 @@ from gintutor.tutor.puzzleterms import PuzzleKind as PuzzleKind
 from gintutor.tutor.puzzleterms import Theme as Theme
 
 if TYPE_CHECKING:  # the hand state machine is imported to judge or solve, not to show a puzzle
-    from gintutor.engine.hand import InfoSet, Kind
+    from gintutor.engine.hand import Action, InfoSet, Kind
 
 FIRST_TURN_STOCK = 31
 """Cards in the stock while the first upcard is on offer (52 less two hands and the upcard)."""
@@ -277,9 +277,13 @@ def judge_puzzle(puzzle: Puzzle) -> Verdict:
 
 def choice_of(theme: Theme, judged: Judged) -> str | None:
     """The answer a coach action stands for in this theme, or ``None`` when it is none."""
+    return answer_of(theme, judged.action)
+
+
+def answer_of(theme: Theme, action: Action) -> str | None:
+    """The answer an action stands for in this theme (a bot's, the coach's), or ``None``."""
     from gintutor.engine.hand import Kind
 
-    action = judged.action
     kind = action.kind
     if theme is Theme.UPCARD:
         return "take" if kind is Kind.TAKE else "draw" if kind in (Kind.PASS, Kind.DRAW) else None
