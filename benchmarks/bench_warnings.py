@@ -31,6 +31,7 @@ import argparse
 import json
 import random
 import statistics
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 
 from gintutor.engine.bots import make_bot
@@ -42,7 +43,7 @@ from gintutor.engine.coach import (
     REVIEW_WORLDS,
     judge,
 )
-from gintutor.engine.hand import Deal, HandState, InfoSet, Phase
+from gintutor.engine.hand import Action, Deal, HandState, InfoSet, Phase
 from gintutor.engine.judgement import ERRORS, POINT_THRESHOLDS, Grade, Judged, warns
 from gintutor.engine.match import wilson
 from gintutor.engine.rules import preset
@@ -68,8 +69,6 @@ class Row:
     """The kind of the action played (take, draw, discard, knock, ...; empty in older files)."""
 
     def judged(self) -> Judged:
-        from gintutor.engine.hand import Action
-
         return Judged(
             Action.parse("draw"),
             0.0,
@@ -96,7 +95,16 @@ def _row(judged: Judged, deals: int) -> Row:
     )
 
 
-def _judged(info: InfoSet, action: object, rollouts: int, worlds: int, seed: str, opp: str) -> Row:
+def _judged(
+    info: InfoSet,
+    action: Action,
+    rollouts: int,
+    worlds: int,
+    seed: str,
+    opp: str,
+    only: tuple[Action, ...] | None = None,
+) -> tuple[Row, Action]:
+    """The played action's row and the verdict's best action."""
     verdict = judge(
         info,
         worlds=worlds,
@@ -104,8 +112,32 @@ def _judged(info: InfoSet, action: object, rollouts: int, worlds: int, seed: str
         rollouts=rollouts,
         seed=random.Random(seed).getrandbits(32),
         opponent=opp,
+        only=only,
     )
-    return _row(verdict.of(action), verdict.worlds)  # type: ignore[arg-type]
+    return _row(verdict.of(action), verdict.worlds), verdict.best.action
+
+
+def _with_second_opinion(
+    found: dict[str, Row],
+    budget: str,
+    info: InfoSet,
+    action: Action,
+    best: Action,
+    where: str,
+    opp: str,
+) -> None:
+    """Play's second opinion (``CoachedGame._confirms``) where the verdict warns: the best and
+    the played action alone, at the table's budget, on other deals."""
+    if warns(found[budget].judged()):
+        found[f"{budget} second"], _ = _judged(
+            info,
+            action,
+            TABLE_ROLLOUTS,
+            COACH_WORLDS,
+            f"second:{budget}:{where}",
+            opp,
+            only=(best, action),
+        )
 
 
 def play_hand(args: tuple[str, str, str, int, float]) -> list[dict[str, Row]]:
@@ -123,29 +155,21 @@ def play_hand(args: tuple[str, str, str, int, float]) -> list[dict[str, Row]]:
         action = bots[seat].act(info, rngs[seat])
         if seat == 0 and len(info.legal_actions()) > 1 and info.phase is not Phase.DEFEND:
             where = f"{seed}:{k}:{ply}"
-            found.append(
-                {
-                    "at once": _judged(
-                        info, action, TABLE_ROLLOUTS, COACH_WORLDS, f"table:{where}", opponent_name
-                    ),
-                    "thinking": _judged(
-                        info,
-                        action,
-                        thinking,
-                        COACH_WORLDS * PONDER_LIMIT,
-                        f"think:{where}",
-                        opponent_name,
-                    ),
-                    "review": _judged(
-                        info,
-                        action,
-                        REVIEW_ROLLOUTS,
-                        REVIEW_WORLDS,
-                        f"review:{where}",
-                        opponent_name,
-                    ),
-                }
-            )
+            rows: dict[str, Row] = {}
+            bests: dict[str, Action] = {}
+            for budget, rollouts, worlds, tag in (
+                ("at once", TABLE_ROLLOUTS, COACH_WORLDS, "table"),
+                ("thinking", thinking, COACH_WORLDS * PONDER_LIMIT, "think"),
+                ("review", REVIEW_ROLLOUTS, REVIEW_WORLDS, "review"),
+            ):
+                rows[budget], bests[budget] = _judged(
+                    info, action, rollouts, worlds, f"{tag}:{where}", opponent_name
+                )
+            for budget in BUDGETS[:2]:
+                _with_second_opinion(
+                    rows, budget, info, action, bests[budget], where, opponent_name
+                )
+            found.append(rows)
         state.do(action)
         ply += 1
     return found
@@ -179,10 +203,23 @@ def report(decisions: list[dict[str, Row]]) -> None:
             f"  losses more than two combined standard errors from the review's: "
             f"{len(apart)}/{len(decisions)} ({kinds or '-'})"
         )
-        for rule, warning in (("play's rule", warns), ("the grade alone", _is_error)):
-            warned = [d for d in decisions if warning(d[budget].judged())]
+        second = f"{budget} second"
+
+        def seconded(decision: dict[str, Row], budget: str = budget, second: str = second) -> bool:
+            return warns(decision[budget].judged()) and (
+                second in decision and warns(decision[second].judged())
+            )
+
+        rules: list[tuple[str, Callable[[dict[str, Row]], bool]]] = [
+            ("play's rule without its second opinion", lambda d, b=budget: warns(d[b].judged())),
+            ("the grade alone", lambda d, b=budget: _is_error(d[b].judged())),
+        ]
+        if any(second in d for d in decisions):
+            rules.insert(0, ("play's rule (a second opinion on fresh deals agrees)", seconded))
+        for rule, warning in rules:
+            warned = [d for d in decisions if warning(d)]
             confirmed = sum(_is_error(d["review"]) for d in warned)
-            caught = sum(warning(d[budget].judged()) for d in blunders)
+            caught = sum(warning(d) for d in blunders)
             sized = sum(d["review"].loss > MISTAKE_BOUND for d in warned)
             print(f"  {rule}:")
             for name, hits, total in (

@@ -432,3 +432,13 @@ def test_a_verdict_of_some_kinds_judges_only_those_and_values_them_alike() -> No
         other = whole.of(judged.action)
         spread = 4 * (judged.stderr**2 + other.stderr**2) ** 0.5 + 0.25
         assert abs(judged.mean - other.mean) <= spread, str(judged.action)
+
+
+def test_a_second_opinion_judges_only_the_actions_asked() -> None:
+    """``only``: just those legal actions, on the worlds its own seed samples."""
+    info = _first(Phase.DISCARD).infoset()
+    whole = judge(info, worlds=16, seconds=60.0, seed=3)
+    pair = (whole.judged[-1].action, whole.best.action)
+    again = judge(info, worlds=16, seconds=60.0, seed=4, only=pair)
+    assert {j.action for j in again.judged} == set(pair)
+    assert again.worlds <= 16

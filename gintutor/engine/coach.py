@@ -964,6 +964,7 @@ def judge(
     kinds: Collection[Kind] | None = None,
     opponent: str | None = None,
     stop: Callable[[int], bool] | None = None,
+    only: Collection[Action] | None = None,
 ) -> Verdict:
     """Every legal action at ``info`` valued, graded and explained, best first.
 
@@ -984,11 +985,14 @@ def judge(
     sampling ends there, as
     when ``seconds`` run out (the coach thinking while the learner does, asked for its verdict
     when they act): the verdict is the one ``seconds`` running out at that world gives.
+    ``only``: judge just these legal actions (a second opinion on two of them, on fresh worlds).
     """
     start = time.process_time()
     legal = info.legal_actions()
     if kinds is not None:
         legal = [action for action in legal if action.kind in kinds]
+    if only is not None:
+        legal = [action for action in legal if action in only]
     if not legal:
         raise IllegalError("no decision to judge in the {phase} phase", phase=info.phase.value)
     model = opponent_model(opponent)
