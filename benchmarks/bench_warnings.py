@@ -103,6 +103,7 @@ def _judged(
     seed: str,
     opp: str,
     only: tuple[Action, ...] | None = None,
+    keep: Action | None = None,
 ) -> tuple[Row, Action]:
     """The played action's row and the verdict's best action."""
     verdict = judge(
@@ -113,6 +114,7 @@ def _judged(
         seed=random.Random(seed).getrandbits(32),
         opponent=opp,
         only=only,
+        keep=keep,
     )
     return _row(verdict.of(action), verdict.worlds), verdict.best.action
 
@@ -163,7 +165,13 @@ def play_hand(args: tuple[str, str, str, int, float]) -> list[dict[str, Row]]:
                 ("review", REVIEW_ROLLOUTS, REVIEW_WORLDS, "review"),
             ):
                 rows[budget], bests[budget] = _judged(
-                    info, action, rollouts, worlds, f"{tag}:{where}", opponent_name
+                    info,
+                    action,
+                    rollouts,
+                    worlds,
+                    f"{tag}:{where}",
+                    opponent_name,
+                    keep=action if budget == "review" else None,  # as the review judges
                 )
             for budget in BUDGETS[:2]:
                 _with_second_opinion(

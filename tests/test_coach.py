@@ -442,3 +442,14 @@ def test_a_second_opinion_judges_only_the_actions_asked() -> None:
     again = judge(info, worlds=16, seconds=60.0, seed=4, only=pair)
     assert {j.action for j in again.judged} == set(pair)
     assert again.worlds <= 16
+
+
+def test_a_kept_action_is_played_out_on_every_world() -> None:
+    """``keep`` (a review's action played): never dropped as weak, so its loss rests on every
+    world the verdict sampled, paired with the best's."""
+    info = _first(Phase.DISCARD).infoset()
+    plain = judge(info, worlds=96, seconds=60.0, seed=3)
+    weak = next(j for j in reversed(plain.judged) if j.worlds < plain.worlds)
+    kept = judge(info, worlds=96, seconds=60.0, seed=3, keep=weak.action)
+    assert kept.of(weak.action).worlds == kept.worlds == plain.worlds
+    assert kept.best.worlds == kept.worlds

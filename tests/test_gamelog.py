@@ -370,6 +370,7 @@ def _same_judge(
     scores: tuple[int, int] | None,
     rollouts: int | None,
     opponent: str | None = None,
+    keep: Action | None = None,
 ) -> Verdict:
     """A stand-in coach that values every legal action alike (the review's path, not its
     verdicts, is under test here)."""

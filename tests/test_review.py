@@ -66,6 +66,7 @@ def fake_judge(
     scores: tuple[int, int] | None,
     rollouts: int | None,
     opponent: str | None = None,
+    keep: Action | None = None,
 ) -> Verdict:
     """Exact stand-in for the coach: the best action is worth the stock size in points, the
     others that minus their loss (LOSSES, relative to the least); close within 2 STDERR."""

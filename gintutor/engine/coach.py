@@ -618,6 +618,7 @@ def _sampled(
     built: bool = True,
     opponent: Opponent | None = None,
     stop: Callable[[int], bool] | None = None,
+    keep: Action | None = None,
 ) -> tuple[dict[Action, list[float]], list[int], dict[Action, _FollowUp]]:
     """Each action's points world by world (a prefix of the same worlds for all), each
     world's sampled opponent hand (for the standard errors, :func:`_mean_se`), and the takes'
@@ -680,7 +681,13 @@ def _sampled(
             flattered = {
                 action: follow.values(optimistic=True) for action, follow in follows.items()
             }
-            active = _contenders(active, values, exact, follows, clusters, flattered)
+            kept = _contenders(active, values, exact, follows, clusters, flattered)
+            if keep in active and keep not in kept:
+                # Played out on, and the leader with it: its loss is paired world by world.
+                count = len(values[keep])
+                leader = max([*active, *exact], key=lambda a: sum(values[a][:count]) / count)
+                kept = list(dict.fromkeys([*kept, *([leader] if leader in active else []), keep]))
+            active = kept
         if not active and not exact:
             break
         batch = min(done, worlds - done) if active else worlds - done
@@ -965,6 +972,7 @@ def judge(
     opponent: str | None = None,
     stop: Callable[[int], bool] | None = None,
     only: Collection[Action] | None = None,
+    keep: Action | None = None,
 ) -> Verdict:
     """Every legal action at ``info`` valued, graded and explained, best first.
 
@@ -986,6 +994,9 @@ def judge(
     when ``seconds`` run out (the coach thinking while the learner does, asked for its verdict
     when they act): the verdict is the one ``seconds`` running out at that world gives.
     ``only``: judge just these legal actions (a second opinion on two of them, on fresh worlds).
+    ``keep``: an action played out on every world with the leader, never dropped as weak (a
+    review grades the action played: its loss then rests on every world, not on the first
+    few that made it look weak).
     """
     start = time.process_time()
     legal = info.legal_actions()
@@ -1003,7 +1014,7 @@ def judge(
         used = 0
     else:
         values, clusters, follows = _sampled(
-            info, legal, worlds, seconds, rng, start, rollouts, built, model, stop
+            info, legal, worlds, seconds, rng, start, rollouts, built, model, stop, keep
         )
         full = max(len(v) for v in values.values())
         finished = [a for a in legal if len(values[a]) == full]

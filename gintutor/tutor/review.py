@@ -423,7 +423,7 @@ def summarize(decisions: Sequence[Decision], deal_luck: float = 0.0, seed: int =
 
 
 JudgeFunction = Callable[..., Verdict]
-"""``judge(info, *, worlds, seconds, seed, scores, rollouts, opponent)``:
+"""``judge(info, *, worlds, seconds, seed, scores, rollouts, opponent, keep)``:
 :func:`~gintutor.engine.coach.judge` or a stand-in with the same signature (tests)."""
 Progress = Callable[[int, int], None]
 SECONDS_CAP = 600.0
@@ -518,6 +518,7 @@ def _judge_job(
         scores=spot.scores,
         rollouts=rollouts,
         opponent=opponent,
+        keep=spot.action,
     )
     return index, verdict
 
