@@ -18,8 +18,10 @@ from gintutor.engine.coach import COACH_WORLDS, judge
 from gintutor.engine.hand import Action, InfoSet, Phase
 
 TABLE_ROLLOUTS = 200
-"""Play-outs per decision: about what the coach's 0.4 CPU seconds at the table buy on this
-machine (``coach.REVIEW_ROLLOUTS``, 1,500, is about 3 s)."""
+"""Play-outs per decision, a count so that a match is the same on any machine and load: a
+median 19 sampled deals a verdict (benchmarks/bench_warnings.py, "at once"), a little less than
+the coach's 0.4 CPU seconds at the table buy on this machine since the rollouts got faster (a
+median 27 deals: ``python benchmarks/bench_coach.py --budget coach --positions 40``)."""
 
 
 @dataclass(frozen=True)
