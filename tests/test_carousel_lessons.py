@@ -12,7 +12,7 @@ from carousel_answers import wrong_carousel_answer
 from clirun import run
 
 from gintutor.content.lessons import check_lessons, lesson_files, read_lesson
-from gintutor.content.yamlread import Problem
+from gintutor.content.problems import Problem
 from gintutor.engine.cards import CARDS
 from gintutor.engine.carousel.cards import (
     Slot,

@@ -520,7 +520,7 @@ def test_a_puzzles_position_problems_are_named_in_the_language(tmp_path: Path) -
 
 def test_a_list_of_content_problems_raised_as_one_error_is_translated_line_by_line() -> None:
     from gintutor.content.lessons import read_lesson
-    from gintutor.content.yamlread import problems_error
+    from gintutor.content.problems import problems_error
     from gintutor.tutor.lessons import LessonError
 
     text = "id: Bad_Id\ntitle: x\nlevel: expert\nsteps:\n  - prose: hi\n"

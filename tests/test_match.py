@@ -134,7 +134,7 @@ def _widest_report() -> MatchReport:
 def test_the_match_table_fits_80_columns_in_every_language(language: str) -> None:
     """No line over 80 columns, and no figure's name or bot's name broken across lines (Rich
     folds a column that does not fit, mid-word)."""
-    from gintutor.cli.match import report_blocks
+    from gintutor.cli.matchrun import report_blocks
     from gintutor.cli.render import render_text
     from gintutor.text import i18n
     from gintutor.text.blocks import Table

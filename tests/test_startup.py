@@ -11,6 +11,7 @@ import yaml
 from loaded import modules_after
 
 from gintutor.content import yamlread
+from gintutor.content.problems import Problem
 from gintutor.content.yamlread import compose
 from gintutor.errors import GinError
 
@@ -41,7 +42,7 @@ HOSTILE = {
 }
 
 
-def _problems(result: tuple[yaml.Node | None, list[yamlread.Problem]]) -> object:
+def _problems(result: tuple[yaml.Node | None, list[Problem]]) -> object:
     node, problems = result
     return (node is None, [str(problem) for problem in problems])
 
@@ -92,7 +93,7 @@ def test_a_reason_about_no_card_names_the_engine_s_no_card() -> None:
 def test_one_puzzle_is_read_from_its_entry_as_the_full_read_reads_it() -> None:
     """``load_puzzle`` parses only the entry of the puzzle asked for: the same puzzle (every
     field, its line) as reading the whole file, for every shipped puzzle."""
-    from gintutor.content.packs import entry_only
+    from gintutor.content.packtext import entry_only
     from gintutor.content.puzzles import load_puzzle, load_puzzles, pack_index
 
     index = pack_index()
@@ -120,7 +121,7 @@ QUOTED = "puzzles:\n  - id: 'a'  # c\n    t: |\n      x\n\n      y\n  # note\nz:
 def test_an_entry_ends_at_the_next_line_as_shallow_as_its_dash(
     text: str, entry: str | None
 ) -> None:
-    from gintutor.content.packs import entry_only
+    from gintutor.content.packtext import entry_only
 
     assert entry_only(text, "a") == entry
 
@@ -242,17 +243,17 @@ def test_a_kept_lesson_is_used_only_for_its_text_and_only_if_it_is_gintutor_s(
 
 
 def test_one_carousel_puzzle_is_read_from_its_entry_as_the_full_read_reads_it() -> None:
-    from gintutor.cli.carousel import _carousel_puzzle
+    from gintutor.cli.carouselpuzzlepick import carousel_puzzle
     from gintutor.content.carouselpuzzles import carousel_pack_files, load_carousel_puzzles
-    from gintutor.content.packs import ID_LINE
+    from gintutor.content.packtext import ID_LINE
 
     full = load_carousel_puzzles()
     ids = [m.group(1) for _, text in carousel_pack_files() for m in ID_LINE.finditer(text)]
     assert sorted(ids) == sorted(p.id for p in full)
     for puzzle in full:
-        assert _carousel_puzzle(puzzle.id) == puzzle
+        assert carousel_puzzle(puzzle.id) == puzzle
     with pytest.raises(GinError, match="no Carousel puzzle 'nope'"):
-        _carousel_puzzle("nope")
+        carousel_puzzle("nope")
 
 
 def test_the_carousel_pack_kept_gives_the_puzzles_of_a_full_read(
@@ -260,25 +261,25 @@ def test_the_carousel_pack_kept_gives_the_puzzles_of_a_full_read(
 ) -> None:
     """The Carousel pack read cleanly once is kept (pickled: only gintutor's classes are ever
     unpickled); every puzzle taken from it equals the full read's, errors are the reader's."""
-    from gintutor.cli import carousel
+    from gintutor.cli import carouselpuzzlepick as pick
     from gintutor.content import carouselpuzzles
 
     full = carouselpuzzles.load_carousel_puzzles()
     cache = tmp_path / "carousel-puzzles.pickle"
-    assert carousel._carousel_puzzle(full[0].id, cache) == full[0]
+    assert pick.carousel_puzzle(full[0].id, cache) == full[0]
     assert cache.is_file()
 
     def unread(*args: object, **kwargs: object) -> None:
         raise AssertionError("the pack was read again")
 
-    monkeypatch.setattr(carouselpuzzles, "check_carousel_puzzles", unread)
+    monkeypatch.setattr(pick, "check_carousel_puzzles", unread)
     for puzzle in full:
-        assert carousel._carousel_puzzle(puzzle.id, cache) == puzzle
+        assert pick.carousel_puzzle(puzzle.id, cache) == puzzle
     with pytest.raises(GinError, match="no Carousel puzzle 'nope'"):
-        carousel._carousel_puzzle("nope", cache)
+        pick.carousel_puzzle("nope", cache)
     monkeypatch.undo()
     cache.write_bytes(b"damaged")
-    assert carousel._carousel_puzzle(full[-1].id, cache) == full[-1]
+    assert pick.carousel_puzzle(full[-1].id, cache) == full[-1]
 
 
 JOKER_TABLE = (

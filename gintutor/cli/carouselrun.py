@@ -13,9 +13,9 @@ import datetime as dt
 import random
 from pathlib import Path
 
-from gintutor.cli.prompts import Asker, Command, Prompt, Quit
+from gintutor.cli.prompts import Asker, Command, Prompt, Quit, asker_for
 from gintutor.cli.render import Terminal
-from gintutor.cli.shared import resume_notes
+from gintutor.cli.shared import resume_notes, terminal
 from gintutor.content.carouselgames import (
     CarouselWriter,
     carousel_games_folder,
@@ -65,11 +65,12 @@ def play_command(
     one_round: bool,
     coach: str | None,
     resume: str | None,
-    terminal: Terminal,
-    asker: Asker,
+    no_color: bool,
     ascii_only: bool,
 ) -> None:
     """Start a game (or resume one) and play it; every action saved as it happens."""
+    screen = terminal(no_color, ascii_only)
+    asker = asker_for()
     folder = carousel_games_folder()
     coach_on = None if coach is None else _coach_on(coach)
     if resume is not None:
@@ -88,10 +89,10 @@ def play_command(
                     option=given[0],
                 )
             )
-        runner = _resumed(resume, folder, coach_on, terminal, asker, ascii_only)
+        runner = _resumed(resume, folder, coach_on, screen, asker, ascii_only)
     else:
         runner = _new_game(
-            players, bot, seed, one_round, coach_on, folder, terminal, asker, ascii_only
+            players, bot, seed, one_round, coach_on, folder, screen, asker, ascii_only
         )
     runner.run_saved()
 

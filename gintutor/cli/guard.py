@@ -15,6 +15,10 @@ import traceback
 from collections.abc import Callable
 from typing import NoReturn
 
+from gintutor.content.store import system_words
+from gintutor.errors import Phrase
+from gintutor.text.i18n import _, error_text
+
 INTERNAL_ERROR = 70
 _NO_ROOM = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
 """Errors of a write that found no room: the user's to mend (exit 1), not a bug."""
@@ -75,12 +79,6 @@ def _cannot_write(error: OSError) -> NoReturn:
     """A write failed (``> /dev/full``, a full disk): the output, or the file the error names.
     One line, exit 1; what is left unwritten goes nowhere."""
     _quiet_stdout()
-    # Imported here: this module runs before the app is imported, and needs none of gintutor
-    # until a write fails (by then the app has loaded these).
-    from gintutor.content.store import system_words
-    from gintutor.errors import Phrase
-    from gintutor.text.i18n import _, error_text
-
     where = error.filename or Phrase("the output")
     why = Phrase("cannot write {where}: {reason}", where=where, reason=system_words(error))
     print(_("error: {message}", message=error_text(why)), file=sys.stderr)

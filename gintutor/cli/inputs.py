@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import stat
 import sys
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO
@@ -95,8 +96,6 @@ def output_file(path: Path, option: str = "--out") -> Path:
         )
     # The permission bits do not tell everything (/proc, /sys, a read-only mount for root):
     # a file is made there and removed, so the work is not done for nothing.
-    import tempfile
-
     try:
         handle, trial = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     except OSError as error:

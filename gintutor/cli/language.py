@@ -10,14 +10,17 @@ about the arguments and the command's own output all speak it.
 from __future__ import annotations
 
 import inspect
+import json
 import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from gintutor.errors import Phrase
-from gintutor.text.i18n import ENGLISH, N_, _, active, choose, normalize, use
+from gintutor.content.store import SETTINGS, data_dir, write_atomically
+from gintutor.content.textfile import FileError, read_bytes
+from gintutor.errors import GinError, Phrase
+from gintutor.text.i18n import ENGLISH, LANGUAGES, N_, _, active, choose, normalize, use
 
 HELP_WORDS = (
     N_("Show this message and exit."),
@@ -136,8 +139,6 @@ def lang_argument(argv: Sequence[str]) -> str | None:
 
 
 def settings_path() -> Path:
-    from gintutor.content.store import SETTINGS, data_dir
-
     return data_dir() / SETTINGS
 
 
@@ -147,17 +148,11 @@ MAX_SETTINGS_BYTES = 64 * 1024
 def read_settings() -> dict[str, Any]:
     """The saved settings (empty when there are none, or the file is not a small JSON
     object: ``gintutor settings lang`` overwrites it)."""
-    from gintutor.errors import GinError
-
     try:
         path = settings_path()
         path.stat()
     except (OSError, GinError):  # GINTUTOR_HOME unusable: the command says so
-        return {}  # the common case, at every start: nothing more is imported
-    import json
-
-    from gintutor.content.textfile import FileError, read_bytes
-
+        return {}  # the common case, at every start
     try:
         data = json.loads(read_bytes(path, Phrase("the settings"), MAX_SETTINGS_BYTES))
     except (FileError, ValueError, RecursionError):
@@ -172,10 +167,6 @@ def saved_language() -> str | None:
 
 def save_language(value: str | None) -> None:
     """Save ``value`` as the language (``None``: follow the environment again)."""
-    import json
-
-    from gintutor.content.store import write_atomically
-
     settings = read_settings()
     if value is None:
         settings.pop("lang", None)
@@ -263,9 +254,6 @@ def help_text(text: str) -> str:
 def language_value(value: str) -> str:
     """The setting for ``value`` (``auto``: none, follow the environment); an error naming
     the languages for one gintutor does not speak."""
-    from gintutor.errors import GinError
-    from gintutor.text.i18n import LANGUAGES
-
     if value.strip().lower() == "auto":
         return "auto"
     found = normalize(value)

@@ -152,6 +152,10 @@ class LessonRunner(Runner):
         return found
 
     def _show(self, step: Show) -> None:
+        # At a lesson's first hand shown, not at its start: the analysis and its prose cost
+        # ~100-150 ms of CPU to import, the Carousel solver and its prose (below) ~100-190 ms
+        # (python -X importtime, load ~5 on 2 cores), and the first prompt needs neither:
+        # at the top, ``learn 1`` would start at ~1.6x the bare Typer + Rich app.
         from gintutor.engine.analysis import analyze
         from gintutor.text.explain import explain_analysis
 
@@ -167,6 +171,7 @@ class LessonRunner(Runner):
         self.terminal.show(explain_analysis(analysis, self.style))
 
     def _show_carousel(self, step: CarouselShow) -> None:
+        # As in _show: only when a lesson shows a Carousel position.
         from gintutor.engine.carousel.cards import decks_for
         from gintutor.engine.carousel.rules import STANDARD
         from gintutor.engine.carousel.solver import best_play

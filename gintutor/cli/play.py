@@ -6,7 +6,8 @@ from typing import Annotated
 
 import typer
 
-from gintutor.cli.shared import AsciiOption, Builder, NoColorOption, subcommand, terminal
+from gintutor.cli.shared import AsciiOption, Builder, NoColorOption, subcommand
+from gintutor.errors import GinError
 
 
 def register(builders: dict[str, Builder]) -> None:
@@ -73,21 +74,16 @@ def register(builders: dict[str, Builder]) -> None:
         no_color: NoColorOption = False,
     ) -> None:
         """Play a game against the computer to the target, with a coach; saved as you play."""
-        from gintutor.cli.playrun import play_command
-        from gintutor.cli.prompts import asker_for
-        from gintutor.errors import GinError
-
         if game is not None and not resume:
             raise GinError("{game!r}: to go on with a saved game, write --resume {game}", game=game)
+        from gintutor.cli.playrun import play_command
 
-        screen = terminal(no_color, ascii_only)
         play_command(
             bot=bot,
             rules=rules,
             coach=coach,
             seed=seed,
             resume=(game or "last") if resume else None,
-            terminal=screen,
-            asker=asker_for(),
-            ascii_only=ascii_only or screen.ascii_only,
+            no_color=no_color,
+            ascii_only=ascii_only,
         )

@@ -13,12 +13,14 @@ import random
 from collections.abc import Iterable
 from pathlib import Path
 
-from gintutor.cli.prompts import Asker, Command, Prompt, Quit
+from gintutor.cli.prompts import Asker, Command, Prompt, Quit, asker_for
 from gintutor.cli.render import Terminal
-from gintutor.cli.shared import resume_notes
+from gintutor.cli.shared import resume_notes, terminal
 from gintutor.content.gamefile import GameFileError, find_game, latest_game
 from gintutor.content.games import CoachNote, GameWriter, StoredVerdict, load_game
+from gintutor.content.houserules import load_rules
 from gintutor.content.store import games_folder
+from gintutor.content.textfile import read_text
 from gintutor.engine.bots import BOT_NAMES
 from gintutor.engine.cards import Card
 from gintutor.engine.hand import Action, Deal
@@ -103,9 +105,6 @@ def _bot_name(text: str) -> str:
 
 def _rules(spec: str) -> tuple[RuleSet, str | dict[str, str]]:
     """The rule set and how the game file names it (a preset, or the house-rules text)."""
-    from gintutor.content.houserules import load_rules
-    from gintutor.content.textfile import read_text
-
     rules = load_rules(spec)
     key = spec.strip().lower()
     if key in RULE_SETS:
@@ -120,11 +119,13 @@ def play_command(
     coach: str | None,
     seed: int | None,
     resume: str | None,
-    terminal: Terminal,
-    asker: Asker,
+    no_color: bool,
     ascii_only: bool,
 ) -> None:
     """Start a game (or resume one) and play it; every step saved as it happens."""
+    screen = terminal(no_color, ascii_only)
+    asker = asker_for()
+    ascii_only = ascii_only or screen.ascii_only
     mode = _coach_mode(coach) if coach is not None else None
     folder = games_folder()
     if resume is not None:
@@ -138,9 +139,9 @@ def play_command(
                     option=given[0],
                 )
             )
-        runner = _resumed(resume, folder, mode, terminal, asker, ascii_only)
+        runner = _resumed(resume, folder, mode, screen, asker, ascii_only)
     else:
-        runner = _new_game(bot, rules, mode, seed, folder, terminal, asker, ascii_only)
+        runner = _new_game(bot, rules, mode, seed, folder, screen, asker, ascii_only)
     runner.run()
 
 

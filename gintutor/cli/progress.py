@@ -32,7 +32,7 @@ from typing import Any
 from gintutor.content.store import PROGRESS, progress_file, system_words
 from gintutor.content.store import data_dir as data_dir  # the old names still work
 from gintutor.content.store import write_atomically as write_atomically
-from gintutor.content.textfile import json_problem
+from gintutor.content.textfile import FileError, json_problem
 from gintutor.errors import GinError, Note, Phrase
 
 try:
@@ -365,8 +365,6 @@ class Progress:
         _take_theirs(self._base, self.data, theirs)
 
     def _write(self) -> None:
-        from gintutor.content.textfile import FileError
-
         target = Path(os.path.realpath(self.path))
         if fcntl is not None:  # under the lock, any temporary file is left from a killed save
             for stale in target.parent.glob(f".{target.name}.*.tmp"):

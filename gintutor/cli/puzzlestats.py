@@ -4,15 +4,19 @@ puzzle read, no engine imported."""
 from __future__ import annotations
 
 import datetime as dt
+import json
 from typing import TYPE_CHECKING, Any
 
+import typer
+
+from gintutor.cli.progress import Progress
+from gintutor.cli.shared import terminal
 from gintutor.text.blocks import Line, Table
 from gintutor.text.i18n import _, error_text, ngettext, percent
 from gintutor.tutor.puzzleterms import Grade
 from gintutor.tutor.rating import Rating
 
 if TYPE_CHECKING:
-    from gintutor.cli.progress import Progress
     from gintutor.cli.render import Terminal
 
 
@@ -180,26 +184,21 @@ def _rating_text(record: Any) -> str:
     return rating.text()
 
 
-def open_progress(stats: bool, as_json: bool, no_color: bool, ascii_only: bool) -> Progress | None:
+def open_progress(read_only: bool) -> Progress:
     """The learner's progress for ``puzzle`` and ``carousel puzzle``: a newer gintutor's file is
-    refused before a puzzle is shown (and reported when only read); with ``--stats`` the
-    figures are shown from it and None comes back (the command is done)."""
-    import typer
-
-    from gintutor.cli.progress import Progress
-    from gintutor.cli.shared import terminal
-
+    refused before a puzzle is shown unless it is only read (``--json``), and reported."""
     progress = Progress()
-    if not (stats or as_json):
+    if not read_only:
         progress.verify_writable()
     if progress.warning:
         typer.echo(_("warning: {problem}", problem=error_text(progress.warning)), err=True)
-    if not stats:
-        return progress
-    if as_json:
-        import json
+    return progress
 
+
+def stats_command(as_json: bool, no_color: bool, ascii_only: bool) -> None:
+    """``puzzle --stats`` and ``carousel puzzle --stats``: the figures from the progress file."""
+    progress = open_progress(read_only=True)
+    if as_json:
         typer.echo(json.dumps(puzzle_stats(progress), ensure_ascii=False))
     else:
         show_stats(terminal(no_color, ascii_only), progress)
-    return None

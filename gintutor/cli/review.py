@@ -13,8 +13,10 @@ from gintutor.cli.shared import (
     JobsOption,
     JsonOption,
     NoColorOption,
+    UsageError,
     subcommand,
 )
+from gintutor.text.i18n import _
 
 
 def register(builders: dict[str, Builder]) -> None:
@@ -71,11 +73,8 @@ def register(builders: dict[str, Builder]) -> None:
         no_color: NoColorOption = False,
     ) -> None:
         """Every one of your decisions in a game judged by the coach: best, loss, grade, why."""
+        if step and as_json:
+            raise UsageError(_("--step walks through the review on screen: leave out --json"))
         from gintutor.cli.reviewrun import run_review
 
-        if step and as_json:
-            from gintutor.cli.shared import UsageError
-            from gintutor.text.i18n import _
-
-            raise UsageError(_("--step walks through the review on screen: leave out --json"))
         run_review(game, as_json, worlds, seed, jobs, ascii_only, no_color, opponent_model, step)

@@ -10,14 +10,20 @@ from pathlib import Path
 
 import typer
 
-from gintutor.cli.prompts import Asker
+from gintutor.cli.prompts import Asker, Command, Prompt, Quit, asker_for
 from gintutor.cli.render import Terminal
 from gintutor.cli.shared import ContentError, UsageError, terminal, workers
-from gintutor.content.games import CoachNote, SavedGame
+from gintutor.content.gamefile import GameFileError, find_game, latest_game
+from gintutor.content.gamelog import LogError, read_game_log
+from gintutor.content.games import CoachNote, SavedGame, load_game
+from gintutor.content.store import games_folder
+from gintutor.content.textfile import path_kind
+from gintutor.engine.coach import OPPONENTS, REVIEW_WORLDS
 from gintutor.engine.hand import Action
 from gintutor.errors import Note
-from gintutor.text.blocks import Style
+from gintutor.text.blocks import Line, Style
 from gintutor.text.i18n import _, error_text
+from gintutor.text.review import explain_review, review_data, step_blocks
 from gintutor.tutor.review import (
     NO_HELP,
     REUSE_WORLDS,
@@ -32,12 +38,6 @@ from gintutor.tutor.review import (
 
 def load_played(target: str) -> PlayedGame:
     """The game to review: the newest saved game, a saved game by id, or a log file."""
-    from gintutor.content.gamefile import GameFileError, find_game, latest_game
-    from gintutor.content.gamelog import LogError, read_game_log
-    from gintutor.content.games import load_game
-    from gintutor.content.store import games_folder
-    from gintutor.content.textfile import path_kind
-
     folder = games_folder()
     path: Path | None
     if target.strip().lower() == "last":
@@ -115,8 +115,6 @@ def run_review(
     step: bool = False,
 ) -> None:
     """Review ``target`` and print the review (text or JSON); ``step``: walk through it."""
-    from gintutor.engine.coach import OPPONENTS, REVIEW_WORLDS
-
     if opponent is not None and opponent.strip().lower() not in OPPONENTS:
         raise UsageError(
             _(
@@ -132,7 +130,7 @@ def run_review(
     reuse = REUSE_WORLDS if worlds is None else worlds
     if sys.stderr.isatty():
         # A long game (thousands of hands) takes a while to read and replay before the first
-        # verdict: the bar shows each stage.
+        # verdict: the bar shows each stage. Only on a terminal, as shared.progress_bar's.
         from rich.progress import Progress
 
         with Progress(transient=True) as bar:
@@ -162,17 +160,10 @@ def run_review(
             reuse_worlds=reuse,
         )
     if as_json:
-        from gintutor.text.review import review_data
-
         typer.echo(json.dumps(review_data(review), ensure_ascii=False, indent=2))
         return
-    from gintutor.text.blocks import Style
-    from gintutor.text.review import explain_review
-
     screen = terminal(no_color, ascii_only)
     if step:
-        from gintutor.cli.prompts import Quit, asker_for
-
         with contextlib.suppress(Quit):  # q, Ctrl-C or the end of input: the walk ends
             step_through(review, screen, asker_for(), Style(ascii_only=screen.ascii_only))
         return
@@ -192,10 +183,6 @@ def step_through(review: GameReview, screen: Terminal, asker: Asker, style: Styl
     """``review --step``: one decision at a time, like an analysis board. ``n``/→ the next,
     ``p``/← the previous, ``e`` the next error, a number that decision, ``q`` (or the end of
     input) to stop. Commands are read a line at a time (piped input works the same way)."""
-    from gintutor.cli.prompts import Command, Prompt
-    from gintutor.text.blocks import Line
-    from gintutor.text.review import step_blocks
-
     decisions = [d for hand in review.hands for d in hand.decisions if not d.forced]
     if not decisions:
         screen.show([Line(_("No decision with a choice."))])

@@ -28,7 +28,8 @@ from gintutor.tutor.carouselpuzzles import (
 if TYPE_CHECKING:  # YAML is imported by the readers, when a pack is read (not to find it)
     import yaml
 
-    from gintutor.content.yamlread import Problem, Reader
+    from gintutor.content.problems import Problem
+    from gintutor.content.yamlread import Reader
 
 PACK = "carousel/carousel.yaml"
 """The pack's place under the shipped ``puzzles`` folder."""
@@ -138,7 +139,7 @@ def read_carousel_puzzles(text: str, path: str) -> tuple[list[CarouselPuzzle], l
 
 def verify_answers(puzzle: CarouselPuzzle) -> list[Problem]:
     """Problems unless every stated answer is a best play and every placeholder fills."""
-    from gintutor.content.yamlread import Problem
+    from gintutor.content.problems import Problem
 
     where = (puzzle.path, puzzle.line)
     try:
@@ -185,7 +186,7 @@ def check_carousel_puzzles(
 ) -> tuple[list[CarouselPuzzle], list[Problem]]:
     """Load Carousel puzzles and check them: schema, possible positions, unique ids and
     positions, and (with ``solve``) that every stated answer is a best play."""
-    from gintutor.content.yamlread import Problem
+    from gintutor.content.problems import Problem
 
     puzzles: list[CarouselPuzzle] = []
     problems: list[Problem] = []
@@ -257,7 +258,7 @@ def load_carousel_puzzles() -> list[CarouselPuzzle]:
     """Every shipped Carousel puzzle (read and schema-checked, not solved), in pack order."""
     puzzles, problems = check_carousel_puzzles(carousel_pack_files(), solve=False)
     if problems:
-        from gintutor.content.yamlread import problems_error
+        from gintutor.content.problems import problems_error
 
         raise problems_error(problems)
     return puzzles

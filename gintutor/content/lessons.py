@@ -43,7 +43,8 @@ if TYPE_CHECKING:
 
     import yaml
 
-    from gintutor.content.yamlread import Problem, Reader
+    from gintutor.content.problems import Problem
+    from gintutor.content.yamlread import Reader
     from gintutor.engine.cards import Card
     from gintutor.engine.rules import RuleSet
     from gintutor.tutor.questions import GameAsk, Predicate
@@ -602,7 +603,8 @@ def _head(reader: Reader, root: yaml.Node) -> _Head:
 
 
 def _read_head(text: str, path: str) -> tuple[Reader, _Head | None, list[Problem]]:
-    from gintutor.content.yamlread import Problem, Reader, compose
+    from gintutor.content.problems import Problem
+    from gintutor.content.yamlread import Reader, compose
 
     reader = Reader(path)
     root, problems = compose(path, text)
@@ -693,7 +695,7 @@ def _load_one(text: str, path: str, number: int, store: Path | None = None) -> L
             return replace(found, number=number)
     lesson, problems = read_lesson(text, path, engine=False)
     if lesson is None:
-        from gintutor.content.yamlread import problems_error
+        from gintutor.content.problems import problems_error
 
         raise problems_error(problems, LessonError)
     if keeping is not None:
@@ -740,7 +742,7 @@ def _across(
     lessons: Sequence[Lesson | LessonOutline], other_ids: Iterable[str] = ()
 ) -> list[Problem]:
     """The problems across lesson files: an id used twice, a prerequisite no lesson has."""
-    from gintutor.content.yamlread import Problem
+    from gintutor.content.problems import Problem
 
     problems: list[Problem] = []
     known = set(other_ids)
@@ -793,7 +795,7 @@ def load_lessons(folder: Path | None = None, *, engine: bool = False) -> list[Le
     """
     lessons, problems = check_lessons(lesson_files(folder), engine=engine)
     if problems:
-        from gintutor.content.yamlread import problems_error
+        from gintutor.content.problems import problems_error
 
         raise problems_error(problems, LessonError)
     return lessons
@@ -831,7 +833,7 @@ def load_outlines(folder: Path | None = None, *, cache: Path | None = None) -> l
             )
     problems += _across(outlines)
     if problems:
-        from gintutor.content.yamlread import problems_error
+        from gintutor.content.problems import problems_error
 
         raise problems_error(problems, LessonError)
     if cache is not None:

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gintutor.content.paths import content_dir
-from gintutor.content.yamlread import Problem
+from gintutor.content.problems import Problem
 from gintutor.engine.cards import Card, CardSet
 from gintutor.engine.evaluate import Position
 from gintutor.errors import GinError, Note, Number

@@ -15,10 +15,12 @@ from typing import Any, TypeVar
 
 import yaml
 
-from gintutor.content.packs import ID_LINE, entry_only, read_head, read_pack
+from gintutor.content.packs import read_head, read_pack
+from gintutor.content.packtext import ID_LINE, entry_only
 from gintutor.content.paths import content_dir
+from gintutor.content.problems import Problem, problems_error
 from gintutor.content.verdicts import entry_of, stored_verdict
-from gintutor.content.yamlread import Problem, Reader, check_keys, problems_error
+from gintutor.content.yamlread import Reader, check_keys
 from gintutor.engine.cards import CardSet
 from gintutor.engine.evaluate import Position, verify_position
 from gintutor.engine.rules import PRESETS

@@ -11,48 +11,16 @@ line. libyaml's C parser is used where present, the pure-Python one otherwise.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import yaml
 from yaml.constructor import SafeConstructor
 
+from gintutor.content.problems import Problem
 from gintutor.engine.cards import Card, CardSet, parse_cards
 from gintutor.engine.rules import RULE_SETS, RuleSet
 from gintutor.errors import GinError, Note, Phrase
-
-PLACE = "{path}:{line}: {message}"
-"""A problem with its place (nothing in it to translate but the message: not a catalog text)."""
-
-
-@dataclass(frozen=True)
-class Problem:
-    """One thing wrong in a content file; its message a :class:`~gintutor.errors.Note` where
-    the front end translates it (it carries a ``template`` and ``params`` as an error does)."""
-
-    path: str
-    line: int
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.path}:{self.line}: {self.message}"
-
-    @property
-    def template(self) -> str:
-        return PLACE
-
-    @property
-    def params(self) -> dict[str, object]:
-        return {"path": self.path, "line": self.line, "message": self.message}
-
-
-def problems_error(problems: Sequence[Problem], kind: type[GinError] = GinError) -> GinError:
-    """``problems`` as one error of ``kind``, a line each (``str()`` the English lines); the
-    front end translates each problem's message where it prints the error."""
-    names = [f"problem{number}" for number in range(len(problems))]
-    template = "\n".join("{" + name + "}" for name in names)
-    return kind(template, **dict(zip(names, problems, strict=True)))
 
 
 @dataclass
