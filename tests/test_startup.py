@@ -177,7 +177,7 @@ def test_no_pack_is_read_whole_for_a_cache_that_cannot_be_written(
     def unread(*args: object, **kwargs: object) -> None:
         raise AssertionError("the whole pack was read")
 
-    monkeypatch.setattr(cachefile, "can_store", lambda path: False)
+    monkeypatch.setattr(puzzlepack, "can_store", lambda path: False)
     monkeypatch.setattr(puzzles, "check_puzzles", unread)
     pack = puzzlepack.shipped_pack(tmp_path / "puzzles.json")
     assert pack.puzzle("outs-049").id == "outs-049"

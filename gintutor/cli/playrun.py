@@ -24,6 +24,7 @@ from gintutor.content.textfile import read_text
 from gintutor.engine.bots import BOT_NAMES
 from gintutor.engine.cards import Card
 from gintutor.engine.hand import Action, Deal
+from gintutor.engine.judgement import VERSION
 from gintutor.engine.rules import RULE_SETS, RuleSet
 from gintutor.errors import GinError, Phrase
 from gintutor.text.blocks import Block, Line, Style
@@ -69,8 +70,6 @@ class _Saver:
         if coach is not None:
             stored = None
             if coach.verdict is not None:
-                from gintutor.engine.judgement import VERSION  # loaded with the verdict
-
                 budget = coach.budget
                 stored = StoredVerdict(
                     VERSION,

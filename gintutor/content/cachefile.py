@@ -11,10 +11,19 @@ unpickled from the data folder.
 from __future__ import annotations
 
 import contextlib
+import io
 import json
 import os
+import pickle
+from dataclasses import is_dataclass
+from enum import Enum
 from pathlib import Path
 from typing import Any
+
+from gintutor import __version__
+from gintutor.content.store import write_atomically
+from gintutor.content.textfile import FileError, read_bytes
+from gintutor.errors import Phrase
 
 MAX_BYTES = 64 * 1024 * 1024
 """The largest cache file read (the puzzle pack's is under 1 MB)."""
@@ -24,9 +33,6 @@ def read_quietly(path: Path) -> bytes | None:
     """The bytes of the cache file ``path``, or ``None`` if there is none or it cannot be read:
     anything but a regular file (a FIFO is not waited on, ``/dev/zero`` not read without end)
     or one over :data:`MAX_BYTES` is passed by, as a missed saving."""
-    from gintutor.content.textfile import FileError, read_bytes
-    from gintutor.errors import Phrase
-
     try:
         return read_bytes(path, Phrase("the cache"), MAX_BYTES)
     except FileError:
@@ -50,9 +56,6 @@ def store_quietly(path: Path, text: str) -> None:
 
 def store_quietly_bytes(path: Path, data: bytes) -> None:
     """Write ``data`` to the cache file ``path`` atomically; an error is passed by."""
-    from gintutor.content.store import write_atomically
-    from gintutor.content.textfile import FileError
-
     with contextlib.suppress(FileError):
         write_atomically(path, data, make_folder=True)
 
@@ -60,8 +63,6 @@ def store_quietly_bytes(path: Path, data: bytes) -> None:
 def code_fingerprint() -> str:
     """The size and modification time of every module of gintutor, and its version: records
     kept by other code are not used."""
-    from gintutor import __version__
-
     parts: list[Any] = [__version__]
     folders = [str(Path(__file__).resolve().parents[1])]
     while folders:
@@ -77,8 +78,6 @@ def code_fingerprint() -> str:
 
 def keep(path: Path, key: str, value: Any) -> None:
     """Keep ``value`` (gintutor's records) in ``path`` under ``key``; an error is passed by."""
-    import pickle  # here, not at the top: a command that only fingerprints the code skips it
-
     store_quietly_bytes(path, pickle.dumps((key, value), protocol=pickle.HIGHEST_PROTOCOL))
 
 
@@ -90,10 +89,6 @@ def kept(path: Path, key: str) -> Any:
     nothing else, and no function, no other class and no other module is reached from the data
     folder.
     """
-    import io
-    import pickle
-    from dataclasses import is_dataclass
-    from enum import Enum
 
     class GintutorOnly(pickle.Unpickler):
         def find_class(self, module: str, name: str) -> Any:

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from gintutor.content.paths import content_dir
+from gintutor.content.problems import Problem, problems_error
 from gintutor.engine.carousel.cards import parse_hand_cards, parse_table
 from gintutor.errors import GinError, Note, Phrase
 from gintutor.tutor.carouselpuzzles import (
@@ -139,7 +140,6 @@ def read_carousel_puzzles(text: str, path: str) -> tuple[list[CarouselPuzzle], l
 
 def verify_answers(puzzle: CarouselPuzzle) -> list[Problem]:
     """Problems unless every stated answer is a best play and every placeholder fills."""
-    from gintutor.content.problems import Problem
 
     where = (puzzle.path, puzzle.line)
     try:
@@ -186,7 +186,6 @@ def check_carousel_puzzles(
 ) -> tuple[list[CarouselPuzzle], list[Problem]]:
     """Load Carousel puzzles and check them: schema, possible positions, unique ids and
     positions, and (with ``solve``) that every stated answer is a best play."""
-    from gintutor.content.problems import Problem
 
     puzzles: list[CarouselPuzzle] = []
     problems: list[Problem] = []
@@ -258,8 +257,6 @@ def load_carousel_puzzles() -> list[CarouselPuzzle]:
     """Every shipped Carousel puzzle (read and schema-checked, not solved), in pack order."""
     puzzles, problems = check_carousel_puzzles(carousel_pack_files(), solve=False)
     if problems:
-        from gintutor.content.problems import problems_error
-
         raise problems_error(problems)
     return puzzles
 

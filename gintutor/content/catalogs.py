@@ -23,6 +23,7 @@ old English beside it; a message only moved (same English, new context) keeps it
 
 from __future__ import annotations
 
+import argparse
 import ast
 import inspect
 import io
@@ -35,6 +36,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from gintutor.engine.rules import RULE_SETS
 from gintutor.text.i18n import (
     DOMAINS,
     ENGLISH,
@@ -187,7 +189,6 @@ def shipped_puzzle_messages() -> list[Message]:
 
 def rules_messages() -> list[Message]:
     """Every rule set's description (the source it comes from), by name."""
-    from gintutor.engine.rules import RULE_SETS
 
     return [
         Message(rule_set_context(name), rules.source, "gintutor/engine/rules.py")
@@ -570,8 +571,6 @@ def coverage(domain: str, messages: Sequence[Message]) -> list[Coverage]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    import argparse
-
     parser = argparse.ArgumentParser(
         prog="python -m gintutor.content.catalogs",
         description="Extract the .pot templates, update the .po catalogs, compile the .mo files.",

@@ -33,6 +33,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol, Self
 
+from gintutor.content.store import write_atomically
+from gintutor.content.textfile import FileError, json_problem, read_bytes
 from gintutor.errors import GinError, Note, Phrase
 
 try:
@@ -144,7 +146,6 @@ def _has_end(path: Path) -> bool:
 def _read_bytes(path: Path) -> bytes:
     """The file's bytes: a regular file of at most :data:`MAX_BYTES` (a FIFO is not waited on,
     a device not read without end)."""
-    from gintutor.content.textfile import FileError, read_bytes
 
     try:
         size = os.stat(path).st_size
@@ -269,8 +270,6 @@ def _take_line(
             column=error.start + 1,
         ) from None
     except json.JSONDecodeError as error:
-        from gintutor.content.textfile import json_problem
-
         raise GameFileError(
             "{path}:{number}: not JSON ({reason})",
             path=path,
@@ -478,8 +477,6 @@ def _lock(descriptor: int, path: Path) -> None:
 def _keep_damaged(path: Path, descriptor: int) -> Path:
     """A copy of the whole file beside it, ``ID.jsonl.damaged-N`` (not a game file, so never
     listed or resumed), before its damaged tail is cut off."""
-    from gintutor.content.store import write_atomically
-    from gintutor.content.textfile import FileError
 
     number = 1
     while (kept := path.with_name(f"{path.name}.damaged-{number}")).exists():

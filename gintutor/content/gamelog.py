@@ -41,6 +41,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from gintutor.content.houserules import load_rules
+from gintutor.content.textfile import read_text
 from gintutor.engine.bots.common import best_spread
 from gintutor.engine.cards import CardSet, mask_cards, parse_cards
 from gintutor.engine.hand import DEALT, NO_CARD, Action, Deal, HandState, Kind, Phase
@@ -89,7 +91,6 @@ class _Hand:
 
 def read_game_log(path: Path, *, completion: int = 0) -> PlayedGame:
     """The game in the log file at ``path`` (see the module docstring)."""
-    from gintutor.content.textfile import read_text
 
     return parse_game_log(read_text(path, Phrase("the game log")), str(path), completion=completion)
 
@@ -177,8 +178,6 @@ def _scores(text: str) -> tuple[int, int]:
 
 
 def _rules(spec: str, where: str) -> RuleSet:
-    from gintutor.content.houserules import load_rules
-
     try:
         return load_rules(spec)
     except GinError as error:

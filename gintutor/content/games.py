@@ -22,8 +22,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from gintutor.content.gamefile import GameFileError, LineWriter, json_int, read_lines
+from gintutor.content.houserules import rules_from_text
 from gintutor.content.store import GAMES
 from gintutor.engine.hand import Action, Deal, HandState, Phase, replay
+from gintutor.engine.judgement import Grade, Judged, Reason, ReasonKind, Verdict
 from gintutor.engine.rules import RULE_SETS, RuleSet
 from gintutor.errors import GinError, Note
 
@@ -81,7 +83,6 @@ class StoredVerdict:
         """Read a stored verdict of ``player``'s decision; ``None`` if it is not one this
         gintutor reads (another version's fields): the review then judges the decision again,
         and the game stays readable."""
-        from gintutor.engine.judgement import Verdict
 
         try:
             if not isinstance(data, dict):
@@ -109,7 +110,6 @@ class StoredVerdict:
 
 def _judged_of(row: list[Any]) -> Judged:
     """One judged action from its stored list (:meth:`StoredVerdict.to_json`)."""
-    from gintutor.engine.judgement import Grade, Judged, Reason, ReasonKind
 
     action, mean, stderr, loss, loss_se, win, win_loss, grade, close, worlds, reasons = row
     return Judged(
@@ -289,7 +289,6 @@ def games_dir(data_dir: Path) -> Path:
 
 def house_rules(name: str, text: str) -> RuleSet:
     """A rule set from house-rules YAML text (a header's ``{"name", "house"}``)."""
-    from gintutor.content.houserules import rules_from_text
 
     try:
         return rules_from_text(name, text)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from gintutor.content.textfile import FileError, read_text
 from gintutor.engine.rules import RULE_SETS, RuleSet, from_mapping
 from gintutor.errors import Phrase, RulesError
 
@@ -30,7 +31,6 @@ def load_rules(spec: str) -> RuleSet:
 
 def load_rules_file(path: Path) -> RuleSet:
     """House rules from a YAML file; :class:`RulesError` as ``file:line: key: problem``."""
-    from gintutor.content.textfile import FileError, read_text
 
     try:
         text = read_text(path, Phrase("the house rules"))

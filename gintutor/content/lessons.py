@@ -18,8 +18,14 @@ from functools import cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from gintutor.content.cachefile import code_fingerprint, keep, kept, read_quietly, store_quietly
 from gintutor.content.paths import content_dir
+from gintutor.content.problems import Problem, problems_error
 from gintutor.content.store import LESSON_RECORDS
+from gintutor.content.textfile import read_text
+from gintutor.engine.cards import parse_cards
+from gintutor.engine.carousel.rules import STANDARD
+from gintutor.engine.rules import PRESETS
 from gintutor.errors import GinError, Note, Phrase
 from gintutor.text.i18n import catalog_fingerprint, lesson_context, lesson_text
 from gintutor.tutor.lessons import (
@@ -132,10 +138,7 @@ def _question_keys(game: Game) -> frozenset[str]:
 def _filler(game: Game, rules: RuleSet | None) -> Any:
     """The placeholder filler of a lesson's texts: Carousel settings or the gin rule set's."""
     if game is Game.CAROUSEL:
-        from gintutor.engine.carousel.rules import STANDARD
-
         return lambda text: fill_carousel_rules(text, STANDARD)
-    from gintutor.engine.rules import PRESETS
 
     return lambda text: fill_rules(text, rules or PRESETS["standard"])
 
@@ -448,7 +451,6 @@ def _options(reader: Reader, node: yaml.Node) -> tuple[tuple[Card, ...], ...] | 
     if len(texts) < 2:
         reader.fail(node, Note("options: expected two options or more"))
         return None
-    from gintutor.engine.cards import parse_cards
 
     try:
         options = tuple(parse_cards(text) for text in texts)
@@ -552,7 +554,6 @@ class _Head:
 
 def _head(reader: Reader, root: yaml.Node) -> _Head:
     from gintutor.content.yamlread import check_keys
-    from gintutor.engine.rules import PRESETS
 
     items = reader.mapping(root, Phrase("a lesson"))
     check_keys(reader, items, _LESSON_KEYS, Phrase("a lesson"))
@@ -603,7 +604,6 @@ def _head(reader: Reader, root: yaml.Node) -> _Head:
 
 
 def _read_head(text: str, path: str) -> tuple[Reader, _Head | None, list[Problem]]:
-    from gintutor.content.problems import Problem
     from gintutor.content.yamlread import Reader, compose
 
     reader = Reader(path)
@@ -695,12 +695,8 @@ def _load_one(text: str, path: str, number: int, store: Path | None = None) -> L
             return replace(found, number=number)
     lesson, problems = read_lesson(text, path, engine=False)
     if lesson is None:
-        from gintutor.content.problems import problems_error
-
         raise problems_error(problems, LessonError)
     if keeping is not None:
-        from gintutor.content.cachefile import keep
-
         keep(keeping, key, lesson)
     return replace(lesson, number=number)
 
@@ -708,8 +704,6 @@ def _load_one(text: str, path: str, number: int, store: Path | None = None) -> L
 def lesson_files(folder: Path | None = None) -> list[tuple[str, str]]:
     """``(path, text)`` of every lesson YAML file, in file-name order."""
     if folder is not None:
-        from gintutor.content.textfile import read_text
-
         return [(str(p), read_text(p, Phrase("the lesson"))) for p in sorted(folder.glob("*.yaml"))]
     root = content_dir("lessons")
     files = sorted(
@@ -742,7 +736,6 @@ def _across(
     lessons: Sequence[Lesson | LessonOutline], other_ids: Iterable[str] = ()
 ) -> list[Problem]:
     """The problems across lesson files: an id used twice, a prerequisite no lesson has."""
-    from gintutor.content.problems import Problem
 
     problems: list[Problem] = []
     known = set(other_ids)
@@ -795,8 +788,6 @@ def load_lessons(folder: Path | None = None, *, engine: bool = False) -> list[Le
     """
     lessons, problems = check_lessons(lesson_files(folder), engine=engine)
     if problems:
-        from gintutor.content.problems import problems_error
-
         raise problems_error(problems, LessonError)
     return lessons
 
@@ -833,8 +824,6 @@ def load_outlines(folder: Path | None = None, *, cache: Path | None = None) -> l
             )
     problems += _across(outlines)
     if problems:
-        from gintutor.content.problems import problems_error
-
         raise problems_error(problems, LessonError)
     if cache is not None:
         _store_outlines(cache, key, outlines)
@@ -883,7 +872,6 @@ def _cached_outlines(
     anything unexpected in it)."""
     if not key:
         return None
-    from gintutor.content.cachefile import read_quietly
 
     try:
         stored = json.loads(read_quietly(cache) or b"null")
@@ -917,7 +905,6 @@ def _store_outlines(cache: Path, key: str, outlines: list[LessonOutline]) -> Non
     cache only saves time)."""
     if not key:
         return
-    from gintutor.content.cachefile import store_quietly
 
     text = json.dumps({"key": key, "outlines": [_outline_record(o) for o in outlines]})
     store_quietly(cache, text)
@@ -926,7 +913,6 @@ def _store_outlines(cache: Path, key: str, outlines: list[LessonOutline]) -> Non
 def _lesson_key(text: str, path: str) -> str:
     """A digest of a lesson file's name and text and of gintutor's code ('' if the code
     cannot be looked at: nothing is kept then)."""
-    from gintutor.content.cachefile import code_fingerprint
 
     try:
         code = code_fingerprint()
@@ -939,7 +925,6 @@ def _lesson_key(text: str, path: str) -> str:
 
 def _kept_lesson(path: Path, key: str) -> Lesson | None:
     """The lesson kept in ``path`` under ``key``, or ``None``."""
-    from gintutor.content.cachefile import kept
 
     lesson = kept(path, key)
     return lesson if isinstance(lesson, Lesson) else None

@@ -23,12 +23,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from gintutor.content.cachefile import can_store, code_fingerprint, read_quietly, store_quietly
 from gintutor.content.paths import content_dir
 from gintutor.engine.cards import Card, CardSet
 from gintutor.engine.evaluate import Position
 from gintutor.engine.rules import RULE_SETS
 from gintutor.errors import GinError
-from gintutor.tutor.puzzles import Puzzle, PuzzleKind, Theme
+from gintutor.tutor.puzzles import Puzzle, PuzzleKind, Theme, verdict_key
 
 FORMAT = 2
 """The cache's own format: part of its key (2: a puzzle's kind, the close calls' ids)."""
@@ -77,8 +78,6 @@ class ShippedPack:
         if self._lines is not None:
             record = _cached_record(self._lines, puzzle.id)
             if record is not None and record[0] == puzzle:
-                from gintutor.tutor.puzzles import verdict_key
-
                 return {} if record[1] is None else {verdict_key(puzzle): record[1]}
         from gintutor.content.verdicts import load_verdicts
 
@@ -121,8 +120,6 @@ def shipped_pack(cache: Path | None = None) -> ShippedPack:
         return ShippedPack(pack_index())
     key = _key()
     if key:
-        from gintutor.content.cachefile import read_quietly
-
         try:
             text = (read_quietly(cache) or b"").decode("utf-8")
             head = json.loads(text[: text.index("\n")])
@@ -132,7 +129,6 @@ def shipped_pack(cache: Path | None = None) -> ShippedPack:
                 return ShippedPack(index, text, close_calls=close)
         except (OSError, ValueError, KeyError, TypeError, RecursionError):
             pass
-    from gintutor.content.cachefile import can_store
     from gintutor.content.puzzles import check_puzzles, pack_index, puzzle_files
     from gintutor.content.verdicts import load_verdicts
 
@@ -145,15 +141,12 @@ def shipped_pack(cache: Path | None = None) -> ShippedPack:
     index = {puzzle.id: Path(puzzle.path).name for puzzle in puzzles}
     stored = _cache_text(key, index, puzzles, load_verdicts())
     if stored is not None:
-        from gintutor.content.cachefile import store_quietly
-
         store_quietly(cache, stored)
     return ShippedPack(index, None, read)
 
 
 def _key() -> str:
     """What the cache is made from ('' when a file cannot be looked at: nothing is cached)."""
-    from gintutor.content.cachefile import code_fingerprint
 
     try:
         root = content_dir("puzzles")
@@ -176,7 +169,6 @@ def _cache_text(
 ) -> str | None:
     """The cache file: the key and the index, then one puzzle a line with its stored verdict
     (``None`` if a puzzle cannot be stored faithfully)."""
-    from gintutor.tutor.puzzles import verdict_key
 
     puzzles = list(puzzles)
     close = sorted(p.id for p in puzzles if p.kind is PuzzleKind.CLOSE_CALL)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
 from typing import Any, TypeVar
 
 import yaml
@@ -19,6 +20,7 @@ from gintutor.content.packs import read_head, read_pack
 from gintutor.content.packtext import ID_LINE, entry_only
 from gintutor.content.paths import content_dir
 from gintutor.content.problems import Problem, problems_error
+from gintutor.content.textfile import read_text
 from gintutor.content.verdicts import entry_of, stored_verdict
 from gintutor.content.yamlread import Reader, check_keys
 from gintutor.engine.cards import CardSet
@@ -201,11 +203,9 @@ def read_puzzles(text: str, path: str) -> tuple[list[Puzzle], list[Problem]]:
 
 def puzzle_files(folder: Any = None) -> list[tuple[str, str]]:
     """``(path, text)`` of every puzzle YAML file, in file-name order."""
-    from pathlib import Path
 
     if folder is not None:
         paths = sorted(Path(folder).glob("*.yaml"))
-        from gintutor.content.textfile import read_text
 
         return [(str(path), read_text(path, Phrase("the puzzles"))) for path in paths]
     root = content_dir("puzzles")

@@ -23,6 +23,9 @@ import stat
 import tempfile
 from pathlib import Path
 
+from platformdirs import user_data_dir
+
+from gintutor.content.textfile import FileError
 from gintutor.errors import GinError, Phrase
 
 PROGRESS = "progress.json"
@@ -54,7 +57,6 @@ def data_dir() -> Path:
     home = os.environ.get("GINTUTOR_HOME")
     if home:
         return home_folder(home)
-    from platformdirs import user_data_dir
 
     return Path(user_data_dir("gintutor", appauthor=False))
 
@@ -128,7 +130,6 @@ def write_atomically(path: Path, data: str | bytes, *, make_folder: bool = False
     :class:`~gintutor.content.textfile.FileError` naming the path; a temporary file is never
     left behind but by a kill (its name is ``.NAME.*.tmp`` beside the target).
     """
-    from gintutor.content.textfile import FileError
 
     raw = data.encode("utf-8") if isinstance(data, str) else data
     target = Path(os.path.realpath(path))

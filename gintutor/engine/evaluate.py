@@ -39,6 +39,7 @@ from gintutor.engine.cards import (
 )
 from gintutor.engine.melds import MELD_MASKS, Meld
 from gintutor.engine.rules import RuleSet
+from gintutor.engine.solver import best_discard_deadwood_mask, min_deadwood_mask, solve
 from gintutor.errors import CardError
 
 if TYPE_CHECKING:
@@ -268,9 +269,6 @@ class _Cache:
     """
 
     def __init__(self) -> None:
-        # The solver is imported when a position is evaluated: showing one (a puzzle) needs none.
-        from gintutor.engine.solver import best_discard_deadwood_mask, min_deadwood_mask
-
         self._least = min_deadwood_mask
         self._least_after_discard = best_discard_deadwood_mask
         self.ten: dict[int, int] = {}
@@ -423,8 +421,6 @@ def _pairs(hand10: int, arrangement: Arrangement, unseen_mask: int) -> tuple[Pai
 def _outs(
     cache: _Cache, hand10: int, before: Arrangement, unseen: list[int], limit: int, now: int
 ) -> tuple[tuple[Out, ...], tuple[Card, ...], tuple[Card, ...]]:
-    from gintutor.engine.solver import solve
-
     outs: list[Out] = []
     knock_outs: list[Card] = []
     gin_outs: list[Card] = []
@@ -463,7 +459,6 @@ def _outs(
 
 def evaluate_discard(position: Position, card: Card, cache: _Cache | None = None) -> DiscardEval:
     """The exact evaluation of discarding ``card`` from the position's 11-card hand."""
-    from gintutor.engine.solver import solve
 
     cache = cache or _Cache()
     limit = position.knock_limit

@@ -43,6 +43,7 @@ from operator import mul
 
 from gintutor.engine.rules import RuleSet, preset
 from gintutor.engine.scoring import score_hand
+from gintutor.engine.wintables import RESULTS
 from gintutor.errors import GinError
 
 REGIMES: dict[str, str] = {"knock-10": "standard", "gin-only": "straight", "oklahoma": "oklahoma"}
@@ -153,8 +154,6 @@ def shipped_results(regime: str) -> tuple[tuple[int, ...], ...]:
     """The shipped self-play results of ``regime``: raw results with their numbers of hands."""
     found = _SHIPPED.get(regime)
     if found is None:
-        from gintutor.engine.wintables import RESULTS
-
         found = _SHIPPED[regime] = tuple(
             tuple(int(x) for x in token.split(",")) for token in RESULTS[regime].split()
         )

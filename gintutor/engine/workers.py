@@ -26,6 +26,8 @@ in the parent and its workers.
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
 import multiprocessing
 import os
 import pickle
@@ -85,12 +87,9 @@ def _restore_mask(mask: _Mask) -> None:
 def _die_with_parent(parent: int) -> None:
     """Ask Linux to kill this process when its parent dies; exit now if it already has."""
     if sys.platform == "linux":
-        try:
-            import ctypes
-
+        # No libc to ask (OSError, AttributeError): the pipe's end still ends the worker.
+        with contextlib.suppress(OSError, AttributeError):
             ctypes.CDLL(None).prctl(_PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
-        except (OSError, AttributeError):  # no libc to ask: the pipe's end still ends the worker
-            pass
     if os.getppid() != parent:
         os._exit(0)
 

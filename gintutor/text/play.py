@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from gintutor.engine.cards import Card, CardSet
 from gintutor.engine.game import GameSheet, Match
 from gintutor.engine.hand import Action, HandResult, Kind, Phase
+from gintutor.engine.judgement import Grade, ReasonKind
 from gintutor.engine.rules import RuleSet
 from gintutor.engine.scoring import Outcome
 from gintutor.engine.solver import Arrangement
@@ -333,7 +334,6 @@ def reason_text(reason: Reason, style: Style) -> str | None:
     """One reason as a short phrase (``None`` for a fact not worth a phrase). A reason that
     speaks against its row (:data:`~gintutor.engine.judgement.DRAWBACKS`) says so: a row's
     phrases are never read as why it is good when they are what it costs."""
-    from gintutor.engine.judgement import ReasonKind
 
     kind = reason.kind
     cards = style.cards(CardSet(reason.cards))
@@ -382,8 +382,6 @@ def reason_text(reason: Reason, style: Style) -> str | None:
 
 
 def _why(judged: Judged, style: Style) -> str:
-    from gintutor.engine.judgement import ReasonKind
-
     phrases = [reason_text(r, style) for r in judged.reasons if r.kind is not ReasonKind.STOCK_LOW]
     # Every action the coach judges carries a fact (deadwood after, outs, layoffs): a row
     # without a phrase would be a coach bug, shown as the action's points alone.
@@ -400,7 +398,6 @@ def _points(value: float) -> str:
 
 def grade_text(grade: Grade) -> str:
     """A coach's grade in words (``best``, ``good``, ``inaccuracy``, ``mistake``, ``blunder``)."""
-    from gintutor.engine.judgement import Grade
 
     words = {
         Grade.BEST: pgettext("grade", "best"),
@@ -422,7 +419,6 @@ def grade_word(judged: Judged, verdict: Verdict) -> str:
 def hint_blocks(verdict: Verdict, style: Style, top: Card | None = None) -> list[Block]:
     """The coach's top three choices, best first, with their expected points and why (``top``:
     the pile's top card), and whom the coach assumes across the table."""
-    from gintutor.engine.judgement import ReasonKind
 
     rows = tuple(
         (
@@ -475,7 +471,6 @@ def hint_blocks(verdict: Verdict, style: Style, top: Card | None = None) -> list
 def flag_text(flag: Flag, style: Style, top: Card | None = None) -> str:
     """The coach's warning: what the choice does wrong, its grade and cost, the better choice
     (``top``: the pile's top card)."""
-    from gintutor.engine.judgement import ReasonKind
 
     action = flag.action
     judged = flag.judged

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from gintutor.errors import GinError, Phrase
 from gintutor.tutor.puzzleterms import Theme
+from gintutor.tutor.rating import Rating, puzzle_rating
 
 if TYPE_CHECKING:  # the daily pick needs ids only (a Carousel puzzle's too)
     from gintutor.tutor.puzzles import Puzzle
@@ -128,7 +129,6 @@ def next_puzzle(
     >>> next_puzzle([], set(), {}) is None
     True
     """
-    from gintutor.tutor.rating import Rating, puzzle_rating
 
     pool = [p for p in puzzles if p.id not in played and (theme is None or p.theme.value == theme)]
     if not pool:

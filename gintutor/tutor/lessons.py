@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from gintutor.engine.rules import RULE_SETS
 from gintutor.errors import GinError
 
 if TYPE_CHECKING:
@@ -30,8 +31,6 @@ def fill_rules(text: str, rules: RuleSet) -> str:
     >>> fill_rules("Gin earns {gin_bonus}; classic gives {classic.gin_bonus}.", standard)
     'Gin earns 25; classic gives 20.'
     """
-
-    from gintutor.engine.rules import RULE_SETS
 
     def value(match: re.Match[str]) -> str:
         preset_name, key = match.group(1), match.group(2)

@@ -30,8 +30,10 @@ from gintutor.engine.bots.common import best_layoffs, best_spread
 from gintutor.engine.cards import CARDS, Card, CardSet, mask_points
 from gintutor.engine.game import GameSheet, Match, score_game, score_match
 from gintutor.engine.hand import NO_CARD, Action, Deal, HandResult, HandState, InfoSet, Kind, Phase
+from gintutor.engine.judgement import warns
 from gintutor.engine.rules import RuleSet
 from gintutor.engine.scoring import Outcome
+from gintutor.engine.showdown import Showdown, SpreadOutcome, showdown
 from gintutor.engine.solver import Arrangement, discard_deadwoods, min_deadwood_mask, solve
 from gintutor.errors import GinError, IllegalError
 from gintutor.text.i18n import _
@@ -585,7 +587,6 @@ class CoachedGame:
         at the table's budget on deals the first verdict never saw, and the warning stands
         only if they also put the choice beyond a Mistake by two standard errors.
         """
-        from gintutor.engine.judgement import warns
 
         budget = self._budget()
         again = self.judge(
@@ -658,7 +659,6 @@ class CoachedGame:
         errors (:func:`~gintutor.engine.judgement.warns`), else ``None``."""
         if self.coach is not CoachMode.ON or len(self._current().legal_actions()) < 2:
             return None
-        from gintutor.engine.judgement import warns
 
         verdict = self.verdict()
         judged = verdict.of(action)
@@ -702,7 +702,6 @@ class CoachedGame:
 
     def end_hand(self) -> HandEnd:
         """Score the finished hand: both hands face up, the knock as a showdown, the sheet."""
-        from gintutor.engine.showdown import Showdown, SpreadOutcome, showdown
 
         state = self._current()
         if not state.over or state.result is None:
