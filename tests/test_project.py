@@ -292,3 +292,57 @@ def test_a_judgement_name_has_one_import_path() -> None:
         if module == "gintutor.engine.coach" and name in defined
     ]
     assert wrong == []
+
+
+def _module_name(path: Path) -> str:
+    """``gintutor/engine/cards.py`` -> ``gintutor.engine.cards`` (a package by its folder)."""
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _run_imports(path: Path, modules: set[str]) -> set[str]:
+    """The package's modules a source file imports when it runs, at the top or inside a
+    function (``if TYPE_CHECKING:`` blocks aside): ``from gintutor.engine.carousel import
+    highs`` names the module ``highs``."""
+    tree = _tree(path)
+    unrun = {
+        id(inner)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+        for inner in ast.walk(node)
+    }
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if id(node) in unrun:
+            continue
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            for alias in node.names:
+                inner_module = f"{node.module}.{alias.name}"
+                found.add(inner_module if inner_module in modules else node.module)
+    return found & modules
+
+
+def test_no_import_cycle() -> None:
+    """The package's modules import each other one way, function-local imports included: a
+    local import never hides a cycle (issue 24: the app and its command groups once imported
+    each other)."""
+    paths = {_module_name(path): path for path in PACKAGE.rglob("*.py")}
+    graph = {name: _run_imports(path, set(paths)) for name, path in paths.items()}
+    cycles: list[list[str]] = []
+    state: dict[str, int] = {}  # 1: on the path being walked, 2: done
+
+    def walk(name: str, trail: list[str]) -> None:
+        state[name] = 1
+        for other in sorted(graph[name]):
+            if state.get(other) == 1:
+                cycles.append([*trail[trail.index(other) :], other])
+            elif other not in state:
+                walk(other, [*trail, other])
+        state[name] = 2
+
+    for name in sorted(graph):
+        if name not in state:
+            walk(name, [name])
+    assert cycles == []
