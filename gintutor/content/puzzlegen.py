@@ -46,6 +46,7 @@ from gintutor.engine.coach import judge
 from gintutor.engine.evaluate import Position, evaluate, p_opponent_melds
 from gintutor.engine.hand import HAND_SIZE, NO_CARD, Deal, HandState, InfoSet, Phase
 from gintutor.engine.layoffs import layoff_chains
+from gintutor.engine.melds import MELD_MASKS
 from gintutor.engine.rules import RULE_SETS, RuleSet
 from gintutor.engine.solver import min_deadwood_mask, packings
 from gintutor.errors import GinError
@@ -685,6 +686,8 @@ def _draft(
     explanation = draft.explanation
     if theme in _NATURAL_IS_BEST and natural_choice(solution) in solution.accepted:
         explanation = _NATURAL_IS_BEST[theme]
+    elif theme is Theme.DEADWOOD:
+        explanation = _deadwood_explanation(draft.position.hand, solution)
     written = dataclasses.replace(
         draft,
         difficulty=_difficulty(theme, margin),
@@ -692,6 +695,36 @@ def _draft(
         explanation=explanation,
     )
     return _titled(dataclasses.replace(written, hints=_hints(written, solution)), solution)
+
+
+def _deadwood_explanation(hand: CardSet, solution: Solution) -> str:
+    """The explanation of a ``deadwood`` puzzle whose highest card is not the answer: the meld
+    that card sits in once the best card is thrown (it always sits in one: were it loose,
+    throwing it instead would leave no more deadwood), and what each throw leaves."""
+    from gintutor.engine.solver import solve
+
+    natural = Card.parse(natural_choice(solution))
+    best = solution.rows[0].code
+    melds = solve(CardSet(hand.mask & ~Card.parse(best).mask)).best.melds
+    home = next(meld for meld in melds if natural.mask & meld.cards.mask)
+    kept = " and ".join(meld.cards.display() for meld in melds)
+    if home.cards.mask & ~natural.mask in MELD_MASKS:  # a set of four, or a run's end
+        return (
+            f"The {{natural}} is as heavy as any card you hold, but it is part of "
+            f"{home.cards.display()}, "
+            "where it counts nothing. Throw it and you are left with {natural.deadwood} "
+            f"deadwood; throw {{best}} instead, keep {kept}, and only {{best.deadwood}} is "
+            "left. A card's points count only while it is loose: throwing a melded card saves "
+            "nothing."
+        )
+    return (
+        f"The {{natural}} is as heavy as any card you hold, but it is part of "
+        f"{home.cards.display()}. "
+        "Throw it and that meld breaks: you are left with {natural.deadwood} deadwood. Throw "
+        f"{{best}} instead, keep {kept}, and only {{best.deadwood}} is left. A card's points "
+        "count only while it is loose: throwing {natural} saves its points but costs you the "
+        "meld."
+    )
 
 
 def _hints(puzzle: Puzzle, solution: Solution) -> tuple[str, ...]:
