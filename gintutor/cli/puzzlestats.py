@@ -39,12 +39,12 @@ def streaks(dates: list[dt.date], today: dt.date) -> tuple[int, int]:
     return current, best
 
 
-def count_of(value: Any) -> int:
+def count_of(value: object) -> int:
     """A count stored in the progress file (0 when it is missing or not a count)."""
     return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0
 
 
-def rating_of(record: Any) -> Rating:
+def rating_of(record: object) -> Rating:
     """The rating stored in the progress file (a new learner's when there is none or it is
     unreadable)."""
     if not isinstance(record, dict):
@@ -176,7 +176,7 @@ def _days(count: int) -> str:
     return ngettext("{count} day", "{count} days", count, count=count)
 
 
-def _rating_text(record: Any) -> str:
+def _rating_text(record: object) -> str:
     """``1532 ± 196`` from the stats' rating record, ``-`` when the theme has none."""
     if not isinstance(record, dict):
         return "-"

@@ -140,7 +140,6 @@ def read_carousel_puzzles(text: str, path: str) -> tuple[list[CarouselPuzzle], l
 
 def verify_answers(puzzle: CarouselPuzzle) -> list[Problem]:
     """Problems unless every stated answer is a best play and every placeholder fills."""
-
     where = (puzzle.path, puzzle.line)
     try:
         solution = solve_puzzle(puzzle)
@@ -186,7 +185,6 @@ def check_carousel_puzzles(
 ) -> tuple[list[CarouselPuzzle], list[Problem]]:
     """Load Carousel puzzles and check them: schema, possible positions, unique ids and
     positions, and (with ``solve``) that every stated answer is a best play."""
-
     puzzles: list[CarouselPuzzle] = []
     problems: list[Problem] = []
     for path, text in files:

@@ -189,7 +189,6 @@ def shipped_puzzle_messages() -> list[Message]:
 
 def rules_messages() -> list[Message]:
     """Every rule set's description (the source it comes from), by name."""
-
     return [
         Message(rule_set_context(name), rules.source, "gintutor/engine/rules.py")
         for name, rules in RULE_SETS.items()

@@ -146,7 +146,6 @@ def _has_end(path: Path) -> bool:
 def _read_bytes(path: Path) -> bytes:
     """The file's bytes: a regular file of at most :data:`MAX_BYTES` (a FIFO is not waited on,
     a device not read without end)."""
-
     try:
         size = os.stat(path).st_size
     except OSError as error:
@@ -477,7 +476,6 @@ def _lock(descriptor: int, path: Path) -> None:
 def _keep_damaged(path: Path, descriptor: int) -> Path:
     """A copy of the whole file beside it, ``ID.jsonl.damaged-N`` (not a game file, so never
     listed or resumed), before its damaged tail is cut off."""
-
     number = 1
     while (kept := path.with_name(f"{path.name}.damaged-{number}")).exists():
         number += 1

@@ -91,7 +91,6 @@ class _Hand:
 
 def read_game_log(path: Path, *, completion: int = 0) -> PlayedGame:
     """The game in the log file at ``path`` (see the module docstring)."""
-
     return parse_game_log(read_text(path, Phrase("the game log")), str(path), completion=completion)
 
 

@@ -83,7 +83,6 @@ class StoredVerdict:
         """Read a stored verdict of ``player``'s decision; ``None`` if it is not one this
         gintutor reads (another version's fields): the review then judges the decision again,
         and the game stays readable."""
-
         try:
             if not isinstance(data, dict):
                 return None
@@ -110,7 +109,6 @@ class StoredVerdict:
 
 def _judged_of(row: list[Any]) -> Judged:
     """One judged action from its stored list (:meth:`StoredVerdict.to_json`)."""
-
     action, mean, stderr, loss, loss_se, win, win_loss, grade, close, worlds, reasons = row
     return Judged(
         Action.parse(str(action)),
@@ -289,7 +287,6 @@ def games_dir(data_dir: Path) -> Path:
 
 def house_rules(name: str, text: str) -> RuleSet:
     """A rule set from house-rules YAML text (a header's ``{"name", "house"}``)."""
-
     try:
         return rules_from_text(name, text)
     except GinError as error:

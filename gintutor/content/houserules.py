@@ -31,7 +31,6 @@ def load_rules(spec: str) -> RuleSet:
 
 def load_rules_file(path: Path) -> RuleSet:
     """House rules from a YAML file; :class:`RulesError` as ``file:line: key: problem``."""
-
     try:
         text = read_text(path, Phrase("the house rules"))
     except FileError as error:

@@ -106,7 +106,9 @@ _SHOW_KEYS = {"hand", "rules", "upcard", "taken", "opponent", "caption"}
 _CAROUSEL_SHOW_KEYS = {"table", "hand", "players", "first_meld", "caption"}
 
 
-def _localized(tr: Callable[[str, str], str], field: str, text: str, fill: Any) -> str:
+def _localized(
+    tr: Callable[[str, str], str], field: str, text: str, fill: Callable[[str], str]
+) -> str:
     """``text`` (the step's ``field``) in the active language, its placeholders filled; the
     English where the translation's placeholders cannot be filled (never an error)."""
     translated = tr(field, text)
@@ -135,7 +137,7 @@ def _question_keys(game: Game) -> frozenset[str]:
     )
 
 
-def _filler(game: Game, rules: RuleSet | None) -> Any:
+def _filler(game: Game, rules: RuleSet | None) -> Callable[[str], str]:
     """The placeholder filler of a lesson's texts: Carousel settings or the gin rule set's."""
     if game is Game.CAROUSEL:
         return lambda text: fill_carousel_rules(text, STANDARD)
@@ -736,7 +738,6 @@ def _across(
     lessons: Sequence[Lesson | LessonOutline], other_ids: Iterable[str] = ()
 ) -> list[Problem]:
     """The problems across lesson files: an id used twice, a prerequisite no lesson has."""
-
     problems: list[Problem] = []
     known = set(other_ids)
     seen: dict[str, Lesson | LessonOutline] = {}
@@ -913,7 +914,6 @@ def _store_outlines(cache: Path, key: str, outlines: list[LessonOutline]) -> Non
 def _lesson_key(text: str, path: str) -> str:
     """A digest of a lesson file's name and text and of gintutor's code ('' if the code
     cannot be looked at: nothing is kept then)."""
-
     try:
         code = code_fingerprint()
     except OSError:
@@ -925,6 +925,5 @@ def _lesson_key(text: str, path: str) -> str:
 
 def _kept_lesson(path: Path, key: str) -> Lesson | None:
     """The lesson kept in ``path`` under ``key``, or ``None``."""
-
     lesson = kept(path, key)
     return lesson if isinstance(lesson, Lesson) else None

@@ -147,7 +147,6 @@ def shipped_pack(cache: Path | None = None) -> ShippedPack:
 
 def _key() -> str:
     """What the cache is made from ('' when a file cannot be looked at: nothing is cached)."""
-
     try:
         root = content_dir("puzzles")
         if not isinstance(root, Path):  # inside an archive: no times to compare
@@ -169,7 +168,6 @@ def _cache_text(
 ) -> str | None:
     """The cache file: the key and the index, then one puzzle a line with its stored verdict
     (``None`` if a puzzle cannot be stored faithfully)."""
-
     puzzles = list(puzzles)
     close = sorted(p.id for p in puzzles if p.kind is PuzzleKind.CLOSE_CALL)
     lines = [json.dumps({"key": key, "index": index, "close_calls": close})]

@@ -201,9 +201,8 @@ def read_puzzles(text: str, path: str) -> tuple[list[Puzzle], list[Problem]]:
     return read_pack(text, path, _puzzle)
 
 
-def puzzle_files(folder: Any = None) -> list[tuple[str, str]]:
+def puzzle_files(folder: str | Path | None = None) -> list[tuple[str, str]]:
     """``(path, text)`` of every puzzle YAML file, in file-name order."""
-
     if folder is not None:
         paths = sorted(Path(folder).glob("*.yaml"))
 
@@ -447,7 +446,7 @@ def verify_answers(puzzle: Puzzle, solution: Solution | None = None) -> list[Pro
     return []
 
 
-def load_puzzles(folder: Any = None) -> list[Puzzle]:
+def load_puzzles(folder: str | Path | None = None) -> list[Puzzle]:
     """Every shipped puzzle (read and schema-checked, not solved), sorted by id."""
     return _loaded(puzzle_files(folder))
 

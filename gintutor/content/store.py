@@ -130,7 +130,6 @@ def write_atomically(path: Path, data: str | bytes, *, make_folder: bool = False
     :class:`~gintutor.content.textfile.FileError` naming the path; a temporary file is never
     left behind but by a kill (its name is ``.NAME.*.tmp`` beside the target).
     """
-
     raw = data.encode("utf-8") if isinstance(data, str) else data
     target = Path(os.path.realpath(path))
     temporary: str | None = None

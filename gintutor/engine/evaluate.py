@@ -459,7 +459,6 @@ def _outs(
 
 def evaluate_discard(position: Position, card: Card, cache: _Cache | None = None) -> DiscardEval:
     """The exact evaluation of discarding ``card`` from the position's 11-card hand."""
-
     cache = cache or _Cache()
     limit = position.knock_limit
     hand10 = position.hand.mask & ~card.mask

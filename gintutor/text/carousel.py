@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from gintutor.engine.carousel.cards import Hand, Meld, Table
+from gintutor.engine.carousel.game import Action, Ending, Impossible, ItemKind
 from gintutor.engine.carousel.rules import CarouselRules, FirstMeld, LowTie, Objective
 from gintutor.engine.carousel.solver import MoveKind, Play
 from gintutor.text.blocks import Block, Heading, Line, Style
@@ -323,8 +324,6 @@ def _and(names: list[str]) -> str:
 
 def impossible_text(entry: ImpossibleEntry, players: int) -> str:
     """Why a round result's entry is impossible, as a sentence (without the entry)."""
-    from gintutor.engine.carousel.game import Impossible
-
     if entry.reason is Impossible.KNOCK_OVER_LIMIT:
         return _("a knock holds at most {limit} points (the knock limit)", limit=entry.bound)
     if entry.reason is Impossible.OUT_WITH_POINTS:
@@ -354,8 +353,6 @@ def round_text(result: RoundResult, names: list[str]) -> str:
 
 def explain_round(scored: RoundScore, names: list[str]) -> list[Block]:
     """A round scored item by item: who won, each difference and bonus with its reason."""
-    from gintutor.engine.carousel.game import Ending, ItemKind
-
     result = scored.result
     name = names[result.player or 0]
     how = {
@@ -526,8 +523,6 @@ def warning_text(left: int, best_left: int, passing: bool) -> str:
 
 def entry_text(entry: LogEntry, name: str, style: Style, you: bool) -> str | None:
     """One action in words (``None`` for the bookkeeping that needs none)."""
-    from gintutor.engine.carousel.game import Action
-
     if entry.action is Action.DRAW:
         if not you:
             return None
@@ -546,8 +541,6 @@ def entry_text(entry: LogEntry, name: str, style: Style, you: bool) -> str | Non
 
 def bot_turn_text(entries: list[LogEntry], name: str, cards_left: int, style: Style) -> str:
     """A bot's whole turn in one sentence: how many cards it drew, what it played."""
-    from gintutor.engine.carousel.game import Action
-
     draws = sum(entry.action is Action.DRAW for entry in entries)
     played = [e for e in entries if e.action is Action.PLAY]
     knocked = any(e.action is Action.KNOCK for e in entries)
@@ -573,8 +566,6 @@ def round_over_blocks(
     result: RoundResult, hands: list[Hand], names: list[str], style: Style
 ) -> list[Block]:
     """What the round left in each hand, and how it ended."""
-    from gintutor.engine.carousel.game import Ending
-
     if result.ending is Ending.KNOCK:
         how = _("Round over: {name} knocked.").format(name=names[result.player or 0])
     elif result.ending is Ending.OUT:

@@ -334,7 +334,6 @@ def reason_text(reason: Reason, style: Style) -> str | None:
     """One reason as a short phrase (``None`` for a fact not worth a phrase). A reason that
     speaks against its row (:data:`~gintutor.engine.judgement.DRAWBACKS`) says so: a row's
     phrases are never read as why it is good when they are what it costs."""
-
     kind = reason.kind
     cards = style.cards(CardSet(reason.cards))
     other = style.card(Card.from_index(reason.other)) if reason.other >= 0 else ""
@@ -398,7 +397,6 @@ def _points(value: float) -> str:
 
 def grade_text(grade: Grade) -> str:
     """A coach's grade in words (``best``, ``good``, ``inaccuracy``, ``mistake``, ``blunder``)."""
-
     words = {
         Grade.BEST: pgettext("grade", "best"),
         Grade.GOOD: pgettext("grade", "good"),
@@ -419,7 +417,6 @@ def grade_word(judged: Judged, verdict: Verdict) -> str:
 def hint_blocks(verdict: Verdict, style: Style, top: Card | None = None) -> list[Block]:
     """The coach's top three choices, best first, with their expected points and why (``top``:
     the pile's top card), and whom the coach assumes across the table."""
-
     rows = tuple(
         (
             action_text(j.action, style, top),
@@ -471,7 +468,6 @@ def hint_blocks(verdict: Verdict, style: Style, top: Card | None = None) -> list
 def flag_text(flag: Flag, style: Style, top: Card | None = None) -> str:
     """The coach's warning: what the choice does wrong, its grade and cost, the better choice
     (``top``: the pile's top card)."""
-
     action = flag.action
     judged = flag.judged
     reasons = {r.kind: r for r in judged.reasons}

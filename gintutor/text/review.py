@@ -519,7 +519,7 @@ def rating_text(summary: SummaryRecord) -> str:
     )
 
 
-def band_text(band: Any) -> str:
+def band_text(band: Enum) -> str:
     """A rating band in words (the band's value is its English word)."""
     words = {
         "Beginner": pgettext("rating", "Beginner"),

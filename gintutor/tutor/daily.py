@@ -129,7 +129,6 @@ def next_puzzle(
     >>> next_puzzle([], set(), {}) is None
     True
     """
-
     pool = [p for p in puzzles if p.id not in played and (theme is None or p.theme.value == theme)]
     if not pool:
         return None

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gintutor.engine.cards import Rank
+from gintutor.engine.cards import CardSet, Rank
 from gintutor.engine.evaluate import DiscardEval, Out, OutKind
 from gintutor.text.blocks import Block, Heading, Line, Style, Table
 from gintutor.text.i18n import _, ngettext, number, percent, pgettext, puzzle_text
@@ -78,7 +78,7 @@ def setting_out(puzzle: Puzzle, style: Style) -> list[Block]:
     """What the solver sees: the hand and everything known about the other cards."""
     position = puzzle.position
 
-    def cards(found: Any) -> str:
+    def cards(found: CardSet) -> str:
         return style.cards(found) if len(found) else pgettext("no cards", "none")
 
     blocks: list[Block] = [

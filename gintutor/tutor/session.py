@@ -587,7 +587,6 @@ class CoachedGame:
         at the table's budget on deals the first verdict never saw, and the warning stands
         only if they also put the choice beyond a Mistake by two standard errors.
         """
-
         budget = self._budget()
         again = self.judge(
             self._current().infoset(self.you),
@@ -702,7 +701,6 @@ class CoachedGame:
 
     def end_hand(self) -> HandEnd:
         """Score the finished hand: both hands face up, the knock as a showdown, the sheet."""
-
         state = self._current()
         if not state.over or state.result is None:
             raise GinError("the hand is not over")

@@ -53,6 +53,7 @@ from dataclasses import dataclass
 from gintutor.engine.bots.common import best_layoffs, big_gin
 from gintutor.engine.bots.estimate import public_record, sample_opponent_hands
 from gintutor.engine.bots.heuristic import (
+    NEIGHBOURS,
     TUNED,
     Params,
     View,
@@ -62,7 +63,7 @@ from gintutor.engine.bots.heuristic import (
     takes,
 )
 from gintutor.engine.bots.playout import FAST, World
-from gintutor.engine.cards import DECK_MASK
+from gintutor.engine.cards import DECK_MASK, mask_points
 from gintutor.engine.hand import NO_CARD, Action, InfoSet, Kind, Phase
 from gintutor.engine.layoffs import defence_deadwood
 from gintutor.engine.scoring import Side, score_hand
@@ -422,12 +423,8 @@ class ExpertBot:
 
 def _near(view: View, top: int) -> bool:
     """True when the pile card is worth a closer look: a partner of it is in the hand."""
-    from gintutor.engine.bots.heuristic import NEIGHBOURS
-
     return bool(NEIGHBOURS[top] & view.hand & DECK_MASK)
 
 
 def _points(mask: int) -> int:
-    from gintutor.engine.cards import mask_points
-
     return mask_points(mask)

@@ -16,7 +16,14 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from gintutor.engine.cards import CARDS, Card
-from gintutor.engine.carousel.cards import JOKER_POINTS, Hand, Table, decks_for
+from gintutor.engine.carousel.cards import (
+    JOKER_POINTS,
+    Hand,
+    Table,
+    decks_for,
+    parse_hand_cards,
+    parse_table,
+)
 from gintutor.engine.carousel.rules import STANDARD, CarouselRules, FirstMeld, LowTie
 from gintutor.engine.carousel.solver import Play, best_play, nearby_melds, verify_play
 from gintutor.errors import IllegalError, Phrase
@@ -316,8 +323,6 @@ class LogEntry:
     @property
     def cards(self) -> Hand:
         """The card drawn or the cards placed, as a hand (empty for other actions)."""
-        from gintutor.engine.carousel.cards import parse_hand_cards
-
         if self.action in (Action.DRAW, Action.PLAY):
             return parse_hand_cards(self.detail)
         return Hand()
@@ -492,8 +497,6 @@ class Round:
     def do(self, entry: LogEntry) -> None:
         """Redo a logged action (a saved game replayed); raises if it is not what the deal and
         the rules allow now."""
-        from gintutor.engine.carousel.cards import parse_table
-
         if entry.player != self.player or self.phase is Phase.ROUND_OVER:
             raise IllegalError(
                 "player {number} acts but it is not their turn", number=entry.player + 1

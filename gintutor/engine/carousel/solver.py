@@ -37,10 +37,13 @@ optimum exact and the choice among equal plays deterministic.
 
 from __future__ import annotations
 
+import sys
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
+from importlib.util import find_spec
 from itertools import combinations
 from typing import Any, NamedTuple
 
@@ -57,6 +60,7 @@ from gintutor.engine.carousel.cards import (
     Table,
     make_meld,
     rank_order,
+    verify_counts,
 )
 from gintutor.engine.carousel.relaxed import (
     FIELD,
@@ -70,7 +74,7 @@ from gintutor.engine.carousel.relaxed import (
     layer_of,
 )
 from gintutor.engine.carousel.rules import STANDARD, CarouselRules, Objective
-from gintutor.errors import CardError
+from gintutor.errors import CardError, IllegalError
 
 # Unit kinds: what fills one place at a position.
 _TABLE, _HAND, _KEPT_JOKER, _WILD = 0, 1, 2, 3
@@ -1116,8 +1120,6 @@ def best_play(
     index), keeping the others as they are (see :func:`nearby_melds`). ``method``: which
     exact algorithm (:class:`Method`); both find plays equal in points, cards and moves.
     """
-    from gintutor.engine.carousel.cards import verify_counts
-
     verify_counts(table, [hand], decks)
     if decks not in (1, 2):
         raise CardError("Carousel uses one or two decks, got {decks}", decks=decks)
@@ -1176,9 +1178,6 @@ def best_play(
 
 def _highs_installed() -> bool:
     """Whether ``highspy`` can be imported (found without importing it: no numpy yet)."""
-    import sys
-    from importlib.util import find_spec
-
     if "highspy" in sys.modules:
         return sys.modules["highspy"] is not None
     return find_spec("highspy") is not None
@@ -1338,10 +1337,6 @@ def verify_play(table: Table, hand: Hand, new_table: Table, decks: int = 2) -> H
     (a :class:`Table` holds only valid melds), and a joker shows another card than before only
     if a real copy of its old card lies on the new table to replace it.
     """
-    from collections import Counter
-
-    from gintutor.engine.carousel.cards import verify_counts
-    from gintutor.errors import IllegalError
 
     def real(t: Table) -> Counter[Card]:
         return Counter(slot.card for slot in t.slots() if not slot.joker)
