@@ -67,6 +67,13 @@ class Row:
     deals: int
     kind: str = ""
     """The kind of the action played (take, draw, discard, knock, ...; empty in older files)."""
+    worlds: int = 0
+    """The deals the action played was itself played out on (0 in older files: unknown)."""
+
+    @property
+    def everywhere(self) -> bool:
+        """Played out on every deal of its verdict (known only in newer files)."""
+        return 0 < self.worlds == self.deals
 
     def judged(self) -> Judged:
         return Judged(
@@ -80,7 +87,7 @@ class Row:
             Grade(self.grade),
             self.close,
             (),
-            self.deals,
+            self.worlds or self.deals,
         )
 
 
@@ -92,6 +99,7 @@ def _row(judged: Judged, deals: int) -> Row:
         judged.loss_stderr,
         deals,
         judged.action.kind.value,
+        judged.worlds,
     )
 
 
@@ -128,9 +136,10 @@ def _with_second_opinion(
     where: str,
     opp: str,
 ) -> None:
-    """Play's second opinion (``CoachedGame._confirms``) where the verdict warns: the best and
-    the played action alone, at the table's budget, on other deals."""
-    if warns(found[budget].judged()):
+    """Play's second opinion (``CoachedGame._confirms``) where the verdict warns about an
+    action it stopped playing out early: the best and the played action alone, at the table's
+    budget, on other deals."""
+    if warns(found[budget].judged()) and not found[budget].everywhere:
         found[f"{budget} second"], _ = _judged(
             info,
             action,
@@ -214,8 +223,9 @@ def report(decisions: list[dict[str, Row]]) -> None:
         second = f"{budget} second"
 
         def seconded(decision: dict[str, Row], budget: str = budget, second: str = second) -> bool:
-            return warns(decision[budget].judged()) and (
-                second in decision and warns(decision[second].judged())
+            row = decision[budget]
+            return warns(row.judged()) and (
+                row.everywhere or (second in decision and warns(decision[second].judged()))
             )
 
         rules: list[tuple[str, Callable[[dict[str, Row]], bool]]] = [

@@ -534,18 +534,22 @@ def test_the_coach_thinks_while_the_learner_does(monkeypatch: pytest.MonkeyPatch
     assert asked == [limit]
 
 
-@pytest.mark.parametrize("agrees", [True, False])
+@pytest.mark.parametrize(("agrees", "everywhere"), [(True, False), (False, False), (False, True)])
 def test_a_warning_stands_only_if_a_second_opinion_on_fresh_deals_agrees(
-    monkeypatch: pytest.MonkeyPatch, agrees: bool
+    monkeypatch: pytest.MonkeyPatch, agrees: bool, everywhere: bool
 ) -> None:
-    """The verdict that flags a choice picked its best among all actions: before warning, the
-    coach judges the best and the choice again on other deals, and warns only if that second
-    opinion also puts the choice beyond a Mistake by two standard errors."""
+    """The verdict that flags a choice stopped playing it out early, on the deals that made it
+    look weak: before warning, the coach judges the best and the choice again on other deals,
+    and warns only if that second opinion also puts the choice beyond a Mistake by two standard
+    errors. A choice played out on every deal of the verdict needs no second opinion."""
     calls: list[dict[str, Any]] = []
 
     def judge(info: InfoSet, **options: Any) -> Verdict:
         calls.append(options)
         verdict = fake_judge(info, **options)
+        if everywhere:
+            every = tuple(dataclasses.replace(j, worlds=verdict.worlds) for j in verdict.judged)
+            verdict = dataclasses.replace(verdict, judged=every)
         only = options.get("only")
         if only is None:
             return verdict
@@ -574,6 +578,9 @@ def test_a_warning_stands_only_if_a_second_opinion_on_fresh_deals_agrees(
     worst = verdict.judged[-1]
     assert worst.grade in (Grade.MISTAKE, Grade.BLUNDER) and worst.loss - 0.2 > 2.5
     flag = session.check(worst.action)
+    if everywhere:
+        assert flag is not None and len(calls) == 1  # warned on the verdict alone
+        return
     assert (flag is not None) == agrees
     first, second = calls
     assert second["only"] == (verdict.best.action, worst.action)

@@ -579,13 +579,15 @@ class CoachedGame:
     def _confirms(self, verdict: Verdict, action: Action) -> bool:
         """True when a second opinion on fresh sampled deals warns about ``action`` too.
 
-        The verdict that flagged it picked its best among all the actions and stopped playing
-        out the weak ones early, on the deals that made them look weak: a loss found that way
-        reads too large more often than its standard error says (of 30 warnings after 5 s of
-        thinking, 8 were not Mistakes by the review, several beyond two standard errors:
-        benchmarks/bench_warnings.py). The best and the chosen action alone are judged again
-        at the table's budget on deals the first verdict never saw, and the warning stands
-        only if they also put the choice beyond a Mistake by two standard errors.
+        Asked when the verdict that flagged the action stopped playing it out early, on the
+        deals that made it look weak: a loss found that way reads too large more often than
+        its standard error says (of 30 warnings after 5 s of thinking, 8 were not Mistakes by
+        the review, several beyond two standard errors: benchmarks/bench_warnings.py). The
+        best and the chosen action alone are judged again at the table's budget on deals the
+        first verdict never saw, and the warning stands only if they also put the choice
+        beyond a Mistake by two standard errors. (An action played out on every deal, as a
+        take, a draw and a knock always are, has its loss paired on all of them: no second
+        opinion.)
         """
         budget = self._budget()
         again = self.judge(
@@ -661,7 +663,9 @@ class CoachedGame:
 
         verdict = self.verdict()
         judged = verdict.of(action)
-        if not warns(judged) or not self._confirms(verdict, action):
+        if not warns(judged):
+            return None
+        if judged.worlds < verdict.worlds and not self._confirms(verdict, action):
             return None
         return Flag(action, judged, verdict.best, verdict)
 
