@@ -66,9 +66,12 @@ class _Commands(LazyCommands):
     parsed options), yet the cycle collector walks them again in its passes at interpreter
     exit, ~60-80 ms CPU of a ~430 ms start on this 2-core machine (the bare Typer + Rich app
     pays ~65-85 ms of its own). ``benchmarks/bench_startup.py`` pairing, load ~5, least CPU:
-    ``play`` 1.22x -> 1.09x, ``learn --list`` 1.21x -> ~1.1x of the bare app. It saves exit
-    time, not time to the first prompt: what a one-shot command (``analyze``, ``rules``)
-    returns the shell sooner by; an interactive one, as the learner quits."""
+    ``play`` 1.22x -> 1.09x, ``learn --list`` 1.21x -> ~1.1x of the bare app; measured again
+    with every command's work imported at the top of its module (issue 24; 2x4 rounds, load
+    ~7): without it ``learn --list`` 1.23x and 1.16x, ``learn 1`` 1.18x and 1.20x, with it
+    1.07-1.09x and 1.06x. It saves exit time, not time to the first prompt: what a one-shot
+    command (``analyze``, ``rules``) returns the shell sooner by; an interactive one, as the
+    learner quits."""
 
     # Typed as Click's own (Any): its Context lives in typer's private ``_click`` module.
     def make_context(self, info_name: Any, args: list[str], *rest: Any, **kwargs: Any) -> Any:

@@ -138,8 +138,6 @@ def _report_bug(error: Exception) -> NoReturn:
         traceback.print_exc()
     what = f"{type(error).__name__}: {shortened(str(error))[:200]}"
     try:  # in the reader's language, unless the bug is in that machinery itself
-        from gintutor.text.i18n import _
-
         line = _(
             "error: {message}",
             message=_(

@@ -45,7 +45,8 @@ from gintutor.content.houserules import load_rules
 from gintutor.content.textfile import read_text
 from gintutor.engine.bots.common import best_spread
 from gintutor.engine.cards import CardSet, mask_cards, parse_cards
-from gintutor.engine.hand import DEALT, NO_CARD, Action, Deal, HandState, Kind, Phase
+from gintutor.engine.game import game_over_after
+from gintutor.engine.hand import DEALT, NO_CARD, Action, Deal, HandState, Kind, Phase, replay
 from gintutor.engine.melds import Meld
 from gintutor.engine.rules import RuleSet
 from gintutor.errors import GinError, Phrase
@@ -149,9 +150,6 @@ def parse_game_log(text: str, name: str = "<log>", *, completion: int = 0) -> Pl
         last = index == len(hands) - 1
         played.append(_play(hand, rules, name, chooser, must_end=not last))
     if not rules.hollywood:
-        from gintutor.engine.game import game_over_after
-        from gintutor.engine.hand import replay
-
         ended = [replay(p.deal, rules, p.actions).result for p in played]
         won_at = game_over_after((r.record() for r in ended if r is not None), rules)
         if won_at is not None and won_at < len(played):

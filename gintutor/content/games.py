@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from gintutor.content.gamefile import GameFileError, LineWriter, json_int, read_lines
 from gintutor.content.houserules import rules_from_text
 from gintutor.content.store import GAMES
+from gintutor.engine.game import game_over_after
 from gintutor.engine.hand import Action, Deal, HandState, Phase, replay
 from gintutor.engine.judgement import Grade, Judged, Reason, ReasonKind, Verdict
 from gintutor.engine.rules import RULE_SETS, RuleSet
@@ -461,7 +462,6 @@ def _hand_after_end(loader: _Loader) -> int | None:
     rules = loader.header.rules
     if rules.hollywood or len(loader.states) < 2:
         return None
-    from gintutor.engine.game import game_over_after
 
     results = [state.result for state in loader.states]
     last = game_over_after((r.record() for r in results if r is not None), rules)

@@ -33,6 +33,7 @@ from gintutor.content.paths import content_dir
 from gintutor.content.problems import Problem
 from gintutor.engine.cards import Card, CardSet
 from gintutor.engine.evaluate import Position
+from gintutor.engine.solver import solve
 from gintutor.errors import GinError, Note, Number
 from gintutor.tutor.puzzles import (
     FIRST_TURN_STOCK,
@@ -298,8 +299,6 @@ def shared_hints(puzzles: list[Puzzle]) -> list[Violation]:
 def _kept_in_melds(puzzle: Puzzle, solution: Solution) -> set[str]:
     """The cards the best answer keeps in a meld (in some least-deadwood arrangement of the
     hand after it): a hint that names them says what to keep, not what to throw."""
-    from gintutor.engine.solver import solve
-
     best = solution.rows[0].code
     hand = puzzle.position.hand
     if len(hand) != 11 or best not in hand.codes:

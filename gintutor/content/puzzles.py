@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 
 import yaml
 
+from gintutor.content import puzzlerules
 from gintutor.content.packs import read_head, read_pack
 from gintutor.content.packtext import ID_LINE, entry_only
 from gintutor.content.paths import content_dir
@@ -26,6 +27,7 @@ from gintutor.content.yamlread import Reader, check_keys
 from gintutor.engine.cards import CardSet
 from gintutor.engine.evaluate import Position, verify_position
 from gintutor.engine.rules import PRESETS
+from gintutor.engine.workers import Workers
 from gintutor.errors import GinError, Note, Phrase
 from gintutor.tutor.daily import find_puzzle
 from gintutor.tutor.puzzles import (
@@ -314,8 +316,6 @@ def _rule_problems(
     whole_pack: bool,
 ) -> list[Problem]:
     """The puzzle rules' problems (:mod:`gintutor.content.puzzlerules`), baseline applied."""
-    from gintutor.content import puzzlerules
-
     every = [v for p in puzzles for v in puzzlerules.violations(p, solved.get(p.id))]
     every += puzzlerules.near_duplicates(puzzles) + puzzlerules.shared_hints(puzzles)
     if found is not None:
@@ -348,7 +348,6 @@ def _solved(
     if jobs <= 1 or len(work) < 2:
         yield from map(_check, work)
         return
-    from gintutor.engine.workers import Workers  # 30 ms of imports only a -j run pays
 
     with Workers(min(jobs, len(work))) as workers:
         yield from workers.imap_unordered(_check, work)

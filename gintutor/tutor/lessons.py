@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from gintutor.engine.rules import RULE_SETS
 from gintutor.errors import GinError
+from gintutor.text.rules import setting_text
 
 if TYPE_CHECKING:
     from gintutor.engine.cards import Card, CardSet
@@ -47,7 +48,6 @@ def fill_rules(text: str, rules: RuleSet) -> str:
             raise GinError(
                 "{placeholder}: no setting called {key!r}", placeholder=match.group(0), key=key
             )
-        from gintutor.text.rules import setting_text
 
         return setting_text(source, key)
 

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from gintutor.engine.cards import CardSet, Rank
+from gintutor.engine.cards import Card, CardSet, Rank
 from gintutor.engine.evaluate import DiscardEval, Out, OutKind
+from gintutor.errors import GinError
 from gintutor.text.blocks import Block, Heading, Line, Style, Table
 from gintutor.text.i18n import _, ngettext, number, percent, pgettext, puzzle_text
 from gintutor.tutor.puzzles import (
@@ -260,9 +261,6 @@ def table_legend(solution: Solution) -> str:
 
 
 def _choice_name(code: str, style: Style) -> str:
-    from gintutor.engine.cards import Card
-    from gintutor.errors import GinError
-
     try:
         return _("discard {card}, knock", card=style.card(Card.parse(code)))
     except GinError:
@@ -419,9 +417,6 @@ def feedback(solution: Solution, answer: str, style: Style) -> list[Block]:
 
 
 def _choice_label(code: str, style: Style) -> str:
-    from gintutor.engine.cards import Card
-    from gintutor.errors import GinError
-
     try:
         return style.card(Card.parse(code))
     except GinError:

@@ -1,6 +1,7 @@
 """Choice questions: pick the option(s) for which an engine predicate holds.
 
-The engine is imported when the options are judged, not with the module.
+The engine is imported when the options are judged, not with the module (measured: see
+:mod:`gintutor.tutor.questions.hands`).
 """
 
 from __future__ import annotations

@@ -1,7 +1,10 @@
 """Questions about one hand: its deadwood, its melds, whether it may knock, its best discard.
 
 The engine is imported when a question is solved or judged, not with the module: a lesson
-shows its first question without loading the solver.
+shows its first question without loading the solver. Measured with the engine imported at the
+top of the question modules (this one, ``choice``, ``showdowns``, ``sheets``): ``learn 1`` (to
+its first question) 1.13x and 1.12x the bare Typer + Rich app's least CPU, against 1.00x and
+1.03x (``benchmarks/bench_startup.py``, 2x4 rounds, load ~9).
 """
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
 """Questions about the rules themselves: a rule-set setting, a number of a game's score sheet.
 
-A score sheet is scored (by the engine) when a question needs it, imported then.
+A score sheet is scored (by the engine) when a question needs it, imported then (measured: see
+:mod:`gintutor.tutor.questions.hands`).
 """
 
 from __future__ import annotations

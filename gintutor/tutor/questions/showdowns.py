@@ -1,6 +1,7 @@
 """Questions about a knock played out: the defender's layoffs and the hand's points.
 
-The engine plays the knock out when a question needs it, imported then, not with the module.
+The engine plays the knock out when a question needs it, imported then, not with the module
+(measured: see :mod:`gintutor.tutor.questions.hands`).
 """
 
 from __future__ import annotations
