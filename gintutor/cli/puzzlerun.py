@@ -8,6 +8,7 @@ import datetime as dt
 
 from gintutor.cli.prompts import Command, Prompt
 from gintutor.cli.puzzletraining import Attempt, PuzzleTrainer
+from gintutor.content.verdicts import solve
 from gintutor.engine.cards import Card
 from gintutor.errors import GinError
 from gintutor.text.blocks import Line
@@ -19,18 +20,15 @@ from gintutor.tutor.puzzles import (
     Theme,
     choice_codes,
     fill_explanation,
+    solve_puzzle,
 )
 from gintutor.tutor.puzzletext import feedback, setting_out
 
 
 def _solved(puzzle: Puzzle) -> Solution:
-    """The puzzle's solution (from its stored verdict; the reader is imported when needed)."""
+    """The puzzle's solution (from its stored verdict when its theme is judged)."""
     if not puzzle.theme.judged:  # exact numbers only: no verdict to read
-        from gintutor.tutor.puzzles import solve_puzzle
-
         return solve_puzzle(puzzle)
-    from gintutor.content.verdicts import solve
-
     return solve(puzzle)
 
 

@@ -35,7 +35,13 @@ BOT_NAMES = ("novice", "simple", "openspiel", "heuristic", "expert", "coach")
 
 def make_bot(name: str, *, worlds: int | None = None, seconds: float | None = None) -> Bot:
     """The bot called ``name``; ``worlds`` / ``seconds`` set the expert's budget per decision
-    (``worlds`` the coach player's too)."""
+    (``worlds`` the coach player's too).
+
+    Each bot's module is imported here, by name, for two reasons: the coach player imports the
+    coach, whose own imports (``bots.expert``, ``bots.heuristic``, ...) load this package, so a
+    top-level import of it here would be a cycle; and a game loads only the bots it plays
+    (``play`` against ``simple`` starts without the expert and the coach, ~45-65 ms of CPU to
+    import with ``python -X importtime``, load ~8)."""
     key = name.strip().lower()
     if key == "novice":
         from gintutor.engine.bots.novice import NoviceBot
