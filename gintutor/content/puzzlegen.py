@@ -57,6 +57,7 @@ from gintutor.tutor.puzzles import (
     Theme,
     infoset_of,
     judged_kinds,
+    meld_partners_mask,
     natural_choice,
     solve_puzzle,
 )
@@ -688,6 +689,10 @@ def _draft(
         explanation = _NATURAL_IS_BEST[theme]
     elif theme is Theme.DEADWOOD:
         explanation = _deadwood_explanation(draft.position.hand, solution)
+    elif theme is Theme.UPCARD:
+        explanation = _upcard_explanation(draft.position, solution) or explanation
+    elif theme is Theme.KNOCK_OR_PLAY:
+        explanation = _knock_explanation(draft.position, solution) or explanation
     written = dataclasses.replace(
         draft,
         difficulty=_difficulty(theme, margin),
@@ -724,6 +729,74 @@ def _deadwood_explanation(hand: CardSet, solution: Solution) -> str:
         f"{{best}} instead, keep {kept}, and only {{best.deadwood}} is left. A card's points "
         "count only while it is loose: throwing {natural} saves its points but costs you the "
         "meld."
+    )
+
+
+def _upcard_explanation(position: Position, solution: Solution) -> str | None:
+    """The explanation of an ``upcard`` puzzle the rule of thumb gets wrong, or ``None`` when
+    the thumb's answer is accepted: a card that completes no meld but is worth taking (it
+    lowers the count, and what it can still meld with), or one that completes a meld but is
+    worth leaving. Numbers and claims are placeholders; card names come from the position."""
+    upcard = position.upcard
+    if upcard is None or len(solution.accepted) != 1:
+        return None
+    answer = solution.accepted[0]
+    partners = CardSet(meld_partners_mask(upcard, position.hand.mask))
+    code = "{" + upcard.code + "}"
+    if answer == "take" and not partners:
+        now = min_deadwood_mask(position.hand.mask)
+        taken = position.hand.mask | upcard.mask
+        if min(min_deadwood_mask(taken & ~c.mask) for c in position.hand) >= now:
+            return None  # no drop in the count to point at
+        return (
+            f"The {code} completes no meld with two of your cards, so the rule of thumb says "
+            "draw. Take it anyway and throw {least_deadwood}: you are left with "
+            f"{{least_deadwood.deadwood}} deadwood, and the {code} {{{upcard.code}.melds_with}}. "
+            "Against a strong opponent {take} averages {take.mean} points and {draw} "
+            "{draw.mean}: a blind draw gives up a sure drop in your count for the chance of a "
+            "better card."
+        )
+    if answer == "draw" and partners:
+        return (
+            f"The {code} completes a meld with your {partners.display()}, so the rule of thumb "
+            "says take it. Here drawing is worth more: {draw} averages {draw.mean} points "
+            "against {take.mean} for {take}. After taking it you would throw {least_deadwood} "
+            "and hold {least_deadwood.deadwood} deadwood, and the opponent would know which "
+            "cards you collect: the meld does not pay for what it shows and what the stock may "
+            "still bring."
+        )
+    return None
+
+
+def _knock_explanation(position: Position, solution: Solution) -> str | None:
+    """The explanation of a ``knock-or-play`` puzzle with one answer: the knock's discard and
+    spread, what a defender may lay off on it and the cards that would give gin (all
+    placeholders), weighed as the verdict weighs them; ``None`` when the knock has no discard
+    (the verdict judged no knock)."""
+    knock = next((row for row in solution.rows if row.code == "knock"), None)
+    evaluation = solution.evaluation
+    if knock is None or knock.judged is None or evaluation is None or len(solution.accepted) != 1:
+        return None
+    card = Card.from_index(knock.judged.action.card)
+    code, melds = card.code, _melds_after(position.hand, card.code)
+    if solution.accepted == ("knock",):
+        return (
+            f"Throw the {{{code}}} and you knock with {{{code}.deadwood}}, spreading {melds}. "
+            f"Cards a defender can lay off on them: {{{code}.layoffs}}; cards that would give "
+            f"you gin: {{{code}.gin_outs}}. Knocking averages {{knock.mean}} points against "
+            "{play-on.mean} for playing on: every turn you wait lets the opponent lower their "
+            "count or knock first."
+        )
+    return (
+        f"Throw the {{{code}}} and you could knock with {{{code}.deadwood}}, spreading {melds}. "
+        f"Cards a defender could lay off on them: {{{code}.layoffs}}; cards that would give you "
+        f"gin: {{{code}.gin_outs}}. Playing on averages {{play-on.mean}} points against "
+        "{knock.mean} for knocking: "
+        + (
+            "the knock banks less now than waiting for gin is worth."
+            if any(o.card == card and o.gin_outs for o in evaluation.options)
+            else "a knock here risks an undercut, and playing on lets you lower your count first."
+        )
     )
 
 

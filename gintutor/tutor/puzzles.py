@@ -578,9 +578,10 @@ _MELD_FIELDS = ("live", "partners", "melds_with")
 
 def _layoffs(solution: Solution, option: DiscardEval) -> tuple[Card, ...]:
     """The cards a defender may lay off on my spread after discarding ``option.card``: the
-    unseen cards and those known in their hand that extend a meld, directly or after another
-    such card (a chain), in the arrangement of the least deadwood that offers the fewest
-    (the knocker chooses the spread)."""
+    unseen cards and those known in their hand that extend a meld directly (a card that fits
+    only after another is laid off, a chain, is left out: the defender must hold both), in
+    the arrangement of the least deadwood that offers the fewest (the knocker chooses the
+    spread)."""
     evaluation = solution.evaluation
     assert evaluation is not None
     position = evaluation.position
@@ -593,8 +594,7 @@ def _layoffs(solution: Solution, option: DiscardEval) -> tuple[Card, ...]:
         laid = 0
         for meld in melds:
             for chain in layoff_chains(meld, theirs):
-                for card in chain:
-                    laid |= card
+                laid |= chain[0]
         if fewest is None or laid.bit_count() < fewest.bit_count():
             fewest = laid
     return tuple(CardSet(fewest or 0))
