@@ -10,8 +10,9 @@ puzzle's title, question, hints and explanation are walked too (:func:`puzzle_me
 the field as context: the pack's titles, questions and explanation templates repeat, and each
 is translated once.
 
-The development command (Babel is a test dependency; the runtime reads the compiled ``.mo``
-files with the standard library)::
+The development command (Babel is a test dependency, imported only by the functions that use
+it: ``lessons check`` and ``puzzles check`` count translations without it; the runtime reads the
+compiled ``.mo`` files with the standard library)::
 
     python -m gintutor.content.catalogs          # write the .pot, update the .po, compile .mo
     python -m gintutor.content.catalogs --check  # exit 1 if any of them is out of date
@@ -36,6 +37,12 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import yaml
+
+from gintutor.content.carouselpuzzles import carousel_pack_files
+from gintutor.content.lessons import lesson_files
+from gintutor.content.puzzles import puzzle_files
+from gintutor.content.yamlread import compose
 from gintutor.engine.rules import RULE_SETS
 from gintutor.text.i18n import (
     DOMAINS,
@@ -89,8 +96,6 @@ class Message:
 
 
 def _scalar_text(node: yaml.Node) -> str | None:
-    import yaml
-
     if isinstance(node, yaml.ScalarNode) and isinstance(node.value, str) and node.value.strip():
         return lesson_source(node.value)
     return None
@@ -101,10 +106,6 @@ def lesson_messages(path: str, text: str) -> list[Message]:
     prose, caption, prompt, hints and explanation (hands, answers and settings are not text).
     A file that is not a lesson gives what could be found (``lessons check`` names its
     problems)."""
-    import yaml
-
-    from gintutor.content.yamlread import compose
-
     root, problems = compose(path, text)
     if problems or not isinstance(root, yaml.MappingNode):
         return []
@@ -152,10 +153,6 @@ def puzzle_messages(path: str, text: str) -> list[Message]:
     puzzle's title, question, hints and explanation, the field as context (hands, answers and
     positions are not text). A file that is not a pack gives what could be found (``puzzles
     check`` names its problems)."""
-    import yaml
-
-    from gintutor.content.yamlread import compose
-
     root, problems = compose(path, text)
     if problems or not isinstance(root, yaml.MappingNode):
         return []
@@ -180,9 +177,6 @@ def puzzle_messages(path: str, text: str) -> list[Message]:
 
 def shipped_puzzle_messages() -> list[Message]:
     """The messages of every shipped puzzle: Gin Rummy's pack, then Carousel's."""
-    from gintutor.content.carouselpuzzles import carousel_pack_files
-    from gintutor.content.puzzles import puzzle_files
-
     files = puzzle_files() + carousel_pack_files()
     return [message for path, text in files for message in puzzle_messages(path, text)]
 
@@ -373,8 +367,6 @@ def help_messages(folder: Path = PACKAGE / "cli") -> list[Message]:
 
 def shipped_lesson_messages() -> list[Message]:
     """The messages of every shipped lesson, in file order."""
-    from gintutor.content.lessons import lesson_files
-
     return [message for path, text in lesson_files() for message in lesson_messages(path, text)]
 
 
