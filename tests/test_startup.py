@@ -315,3 +315,27 @@ def test_carousel_analyze_loads_highs_only_past_the_budget_and_never_numpy(
 def test_puzzle_stats_before_any_puzzle(tmp_path: Path) -> None:
     _, out = modules_after("puzzle", "--stats", home=tmp_path)
     assert "No puzzle played yet" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "absent"),
+    [
+        # The app declares every command; none of their work is loaded to list them.
+        (("--help",), ("gintutor.engine", "gintutor.content.lessons", "rich", "yaml")),
+        # Rich is loaded by shared.terminal(), when a command prints text (measured there).
+        (("analyze", "7C 7D 7H 5H 6H 8H AS 2S 3S KD", "--json"), ("rich",)),
+        # prompt-toolkit only on an interactive terminal; the coach not before the first prompt.
+        (("play", "--seed", "1"), ("prompt_toolkit", "gintutor.engine.coach")),
+        # A lesson's shown hand and its question kinds' engine, not at its first prompt.
+        (("learn", "1"), ("prompt_toolkit", "gintutor.engine.analysis", "yaml")),
+    ],
+    ids=["help", "analyze-json", "play", "learn"],
+)
+def test_a_command_loads_only_what_it_runs(
+    argv: tuple[str, ...], absent: tuple[str, ...], tmp_path: Path
+) -> None:
+    """The lazy boundaries kept for a measured reason (issue 24) hold: each command's start
+    leaves these modules unloaded (standard input is not a terminal here)."""
+    modules_after(*argv, home=tmp_path)  # the first start fills the data folder's caches
+    modules, _ = modules_after(*argv, home=tmp_path)
+    assert set(absent).isdisjoint(modules)
