@@ -41,8 +41,11 @@ import hashlib
 import random
 from operator import mul
 
+from gintutor.engine.bots.heuristic import HeuristicBot
+from gintutor.engine.bots.playout import FAST
+from gintutor.engine.hand import Deal, HandState
 from gintutor.engine.rules import RuleSet, preset
-from gintutor.engine.scoring import score_hand
+from gintutor.engine.scoring import Outcome, score_hand
 from gintutor.engine.wintables import RESULTS
 from gintutor.errors import GinError
 
@@ -71,11 +74,6 @@ def regime_of(rules: RuleSet) -> str:
 
 def play_results(regime: str, first: int, count: int) -> list[RawResult]:
     """The raw results of self-play hands ``first .. first+count-1`` of ``regime``."""
-    from gintutor.engine.bots.heuristic import HeuristicBot
-    from gintutor.engine.bots.playout import FAST
-    from gintutor.engine.hand import Deal, HandState
-    from gintutor.engine.scoring import Outcome
-
     rules = preset(REGIMES[regime])
     bots = [HeuristicBot(FAST), HeuristicBot(FAST)]
     out: list[RawResult] = []
