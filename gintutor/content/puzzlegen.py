@@ -57,6 +57,7 @@ from gintutor.tutor.puzzles import (
     Theme,
     infoset_of,
     judged_kinds,
+    layoff_cards,
     meld_partners_mask,
     natural_choice,
     solve_puzzle,
@@ -693,6 +694,8 @@ def _draft(
         explanation = _upcard_explanation(draft.position, solution) or explanation
     elif theme is Theme.KNOCK_OR_PLAY:
         explanation = _knock_explanation(draft.position, solution) or explanation
+    elif theme is Theme.LAYOFF_EXPOSURE:
+        explanation = _layoff_explanation(draft.position, solution) or explanation
     written = dataclasses.replace(
         draft,
         difficulty=_difficulty(theme, margin),
@@ -797,6 +800,34 @@ def _knock_explanation(position: Position, solution: Solution) -> str | None:
             if any(o.card == card and o.gin_outs for o in evaluation.options)
             else "a knock here risks an undercut, and playing on lets you lower your count first."
         )
+    )
+
+
+def _layoff_explanation(position: Position, solution: Solution) -> str | None:
+    """The explanation of a ``layoff-exposure`` puzzle whose natural knock (the least deadwood)
+    is not accepted: each knock's spread, count and direct layoffs (placeholders), and, when
+    the best knock offers fewer layoff points, that the natural one saved count but gave the
+    defender more to lay off; ``None`` when the natural knock is accepted."""
+    natural, best = natural_choice(solution), solution.rows[0].code
+    if natural in solution.accepted:
+        return None
+    hand = position.hand
+    offered = {
+        code: sum(c.points for c in layoff_cards(solution, code)) for code in (natural, best)
+    }
+    ending = (
+        "a learner who knocked with {natural} saved a little count but left the defender "
+        "more to lay off."
+        if offered[best] < offered[natural]
+        else "the lower count is not the better knock here."
+    )
+    return (
+        "Knock after {natural}, {natural.natural}, and you spread "
+        f"{_melds_after(hand, natural)} with {{natural.deadwood}} deadwood; cards a defender "
+        "can lay off on it: {natural.layoffs}. Knock after {best} instead and you spread "
+        f"{_melds_after(hand, best)} with {{best.deadwood}}; cards they can lay off: "
+        "{best.layoffs}. Against a strong opponent that knock averages {best.mean} points "
+        "and the knock after {natural} {natural.mean}: " + ending
     )
 
 

@@ -576,6 +576,17 @@ def _value(match: re.Match[str], solution: Solution) -> str:
 _MELD_FIELDS = ("live", "partners", "melds_with")
 
 
+def layoff_cards(solution: Solution, code: str) -> tuple[Card, ...]:
+    """What ``{code.layoffs}`` names: the cards a defender may lay off directly on my spread
+    after discarding ``code`` (:func:`_layoffs`)."""
+    row = _named_row(solution, code)
+    if row.evaluation is None:
+        raise GinError(
+            "{placeholder}: no such number for this puzzle", placeholder="{" + code + ".layoffs}"
+        )
+    return _layoffs(solution, row.evaluation)
+
+
 def _layoffs(solution: Solution, option: DiscardEval) -> tuple[Card, ...]:
     """The cards a defender may lay off on my spread after discarding ``option.card``: the
     unseen cards and those known in their hand that extend a meld directly (a card that fits
