@@ -4,6 +4,9 @@ The pack (``puzzles/carousel/carousel.yaml``) has the gin packs' shape (a list u
 ``puzzles:``, theme ``carousel``) with a Carousel position: ``table``, ``hand``, ``players``,
 ``first_meld``. The stated ``answers`` are new tables; each must be a legal play placing as
 many points as the solver's best, and every placeholder must fill.
+
+YAML and the pack reader are imported when the pack is read, not to find its files or a puzzle
+in the pack kept in the data folder (measured: see :mod:`gintutor.tutor.carouselpuzzles`).
 """
 
 from __future__ import annotations

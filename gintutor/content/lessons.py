@@ -4,7 +4,10 @@ Every problem is reported as ``file:line: what is wrong`` so an author can fix i
 carry no answers of their own: the engine answers them, and an optional ``expect:`` must agree.
 
 YAML, the engine and the question kinds are imported only when a file is read: outlines found
-in the outline cache (:func:`load_outlines`) need none of them.
+in the outline cache (:func:`load_outlines`) need none of them. Measured with them at the top of
+this module (bench_startup.py, least CPU, ratio to the bare Typer + Rich app, 3 rounds, load
+~7-9): learn --list 1.40x and learn 1 1.34x, against 1.00x and 1.09x. Without the caches
+(``--cold``, the first start) learn --list is 1.28x, learn 1 1.17x.
 """
 
 from __future__ import annotations

@@ -11,7 +11,12 @@ A cache that is missing, stale or unreadable is passed by: the pack is read as
 (where the cache can be written; elsewhere only the asked puzzle is read).
 
 Measured (bench_startup.py's pairing, 6 rounds, load ~5 on 2 cores): ``puzzle`` (the daily, EOF)
-1.18x the bare Typer + Rich app's least CPU with the cache, 1.42x where none can be kept.
+1.18x the bare Typer + Rich app's least CPU with the cache, 1.42x where none can be kept;
+again after issue 24 (3 rounds, load ~10, ``--cold``): every ``puzzle --id ... --json`` and the
+daily 1.83-1.96x without the cache, 1.02-1.15x with it. The pack's reader
+(:mod:`gintutor.content.puzzles`, with YAML) and the stored verdicts are imported where a
+missing puzzle is read: with them (and the coach of :mod:`gintutor.tutor.puzzles`) at the top,
+the ``puzzle`` commands measured 1.23-1.38x against 1.02-1.15x.
 """
 
 from __future__ import annotations

@@ -535,6 +535,8 @@ def hand_end_blocks(end: HandEnd, bot: str, style: Style, *, explain: bool) -> l
     outcome = result.outcome
     blocks.append(Line(_ended(outcome, mine, bot)))
     blocks.append(Line(_("{bot}'s hand was: {cards}", bot=bot, cards=theirs), 1))
+    # At a hand's end, not at the start of a game (measured with the coach: see
+    # tutor/session.py's judge).
     from gintutor.text.explain import arrangement_lines, explain_showdown
 
     if explain:

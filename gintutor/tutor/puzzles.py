@@ -22,9 +22,11 @@ from typing import TYPE_CHECKING
 from gintutor.engine import judgement
 from gintutor.engine.cards import CARD_POINTS, Card, CardSet
 from gintutor.engine.evaluate import DiscardEval, Evaluation, Position, evaluate
+from gintutor.engine.hand import NO_CARD, InfoSet, Kind, Phase
 from gintutor.engine.judgement import Judged, Verdict, grade_of
 from gintutor.engine.layoffs import layoff_chains
-from gintutor.engine.solver import packings
+from gintutor.engine.melds import MELDS_THROUGH
+from gintutor.engine.solver import min_deadwood_mask, packings
 from gintutor.errors import GinError
 from gintutor.text.i18n import _, number, percent, pgettext
 from gintutor.tutor.puzzleterms import Grade as Grade
@@ -146,8 +148,6 @@ def choice_codes(puzzle: Puzzle) -> tuple[str, ...]:
         return ("knock", "play-on")
     legal = [card for card in position.hand if card != position.took_from_discard]
     if puzzle.theme is Theme.LAYOFF_EXPOSURE:
-        from gintutor.engine.solver import min_deadwood_mask
-
         limit = position.knock_limit
         return tuple(
             card.code
@@ -188,8 +188,6 @@ it does not show."""
 def judged_kinds(theme: Theme) -> frozenset[Kind] | None:
     """The kinds of action the coach judges for ``theme`` (``None``: every legal one), as the
     coach takes them (:data:`JUDGED_KINDS`)."""
-    from gintutor.engine.hand import Kind
-
     words = JUDGED_KINDS.get(theme)
     return None if words is None else frozenset(Kind(word) for word in words)
 
@@ -226,8 +224,6 @@ def infoset_of(puzzle: Puzzle) -> InfoSet:
     >>> info.phase, info.stock_size, info.hand == p.hand.mask
     (<Phase.DISCARD: 'discard'>, 29, True)
     """
-    from gintutor.engine.hand import NO_CARD, InfoSet, Phase
-
     position = puzzle.position
     pile = tuple(card.index for card in position.dead)
     taken = position.took_from_discard.index if position.took_from_discard else NO_CARD
@@ -263,7 +259,9 @@ def infoset_of(puzzle: Puzzle) -> InfoSet:
 
 def judge_puzzle(puzzle: Puzzle) -> Verdict:
     """The coach's verdict on the puzzle position at the puzzle budget (seeded, no time cut)."""
-    from gintutor.engine.coach import judge  # the bots: only when a position is judged afresh
+    # The coach and every bot: only when a position is judged afresh, never to show a puzzle
+    # (measured with the pack reader: see content/puzzlepack.py).
+    from gintutor.engine.coach import judge
 
     return judge(
         infoset_of(puzzle),
@@ -282,8 +280,6 @@ def choice_of(theme: Theme, judged: Judged) -> str | None:
 
 def answer_of(theme: Theme, action: Action) -> str | None:
     """The answer an action stands for in this theme (a bot's, the coach's), or ``None``."""
-    from gintutor.engine.hand import Kind
-
     kind = action.kind
     if theme is Theme.UPCARD:
         return "take" if kind is Kind.TAKE else "draw" if kind in (Kind.PASS, Kind.DRAW) else None
@@ -479,8 +475,6 @@ def meld_partners_mask(card: Card, available: int) -> int:
     >>> CardSet(meld_partners_mask(Card.parse("QC"), DECK_MASK & ~CardSet.parse("JC").mask)).text()
     'QD QH QS'
     """
-    from gintutor.engine.melds import MELDS_THROUGH
-
     partners = 0
     for meld in MELDS_THROUGH[card.index]:
         others = meld & ~card.mask
