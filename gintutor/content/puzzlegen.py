@@ -696,6 +696,8 @@ def _draft(
         explanation = _knock_explanation(draft.position, solution) or explanation
     elif theme is Theme.LAYOFF_EXPOSURE:
         explanation = _layoff_explanation(draft.position, solution) or explanation
+    elif theme is Theme.OUTS:
+        explanation = _outs_explanation(draft.position, solution) or explanation
     written = dataclasses.replace(
         draft,
         difficulty=_difficulty(theme, margin),
@@ -829,6 +831,45 @@ def _layoff_explanation(position: Position, solution: Solution) -> str | None:
         "{best.layoffs}. Against a strong opponent that knock averages {best.mean} points "
         "and the knock after {natural} {natural.mean}: " + ending
     )
+
+
+def _outs_explanation(position: Position, solution: Solution) -> str | None:
+    """The explanation of an ``outs`` puzzle whose natural discard (the least deadwood) is not
+    accepted: what each of the two discards keeps (melds and loose cards, named), its knock
+    outs and chance to knock within two draws (placeholders), and the two means."""
+    natural, best = natural_choice(solution), solution.rows[0].code
+    if natural in solution.accepted:
+        return None
+    hand = position.hand
+
+    def keeps(code: str) -> str:
+        return f"{_melds_after(hand, code)} with {_loose_after(hand, code)} loose"
+
+    return (
+        f"Throw {{natural}}, {{natural.natural}}, and you keep {keeps(natural)}: "
+        "{natural.deadwood} deadwood, {natural.knock_outs:n} knock outs and a chance of "
+        "{natural.p_knock_within_2:%} to knock within two draws. Throw {best} and you keep "
+        f"{keeps(best)}: {{best.deadwood}} deadwood, {{best.knock_outs:n}} knock outs "
+        "({best.knock_outs}) and a chance of {best.p_knock_within_2:%}. Against a strong "
+        "opponent {best} averages {best.mean} points and {natural} {natural.mean}: "
+        + (
+            "a lower count now is not always the faster knock."
+            if _faster(solution, best, natural)
+            else "the outs do not decide it here: the play-outs weigh what each hand risks "
+            "against the opponent."
+        )
+    )
+
+
+def _faster(solution: Solution, code: str, other: str) -> bool:
+    """True when discarding ``code`` leaves at least the chance to knock within two draws that
+    discarding ``other`` does."""
+    chance = {
+        row.code: row.evaluation.p_knock_within_2
+        for row in solution.rows
+        if row.evaluation is not None
+    }
+    return chance.get(code, 0.0) >= chance.get(other, 0.0)
 
 
 def _hints(puzzle: Puzzle, solution: Solution) -> tuple[str, ...]:
