@@ -698,6 +698,8 @@ def _draft(
         explanation = _layoff_explanation(draft.position, solution) or explanation
     elif theme is Theme.OUTS:
         explanation = _outs_explanation(draft.position, solution) or explanation
+    elif theme is Theme.SAFETY:
+        explanation = _safety_explanation(draft.position, solution) or explanation
     written = dataclasses.replace(
         draft,
         difficulty=_difficulty(theme, margin),
@@ -858,6 +860,32 @@ def _outs_explanation(position: Position, solution: Solution) -> str | None:
             else "the outs do not decide it here: the play-outs weigh what each hand risks "
             "against the opponent."
         )
+    )
+
+
+def _safety_explanation(position: Position, solution: Solution) -> str | None:
+    """The explanation of a ``safety`` puzzle whose natural discard is not accepted: the cards
+    the opponent picked up that the natural discard melds with (named, when there are any),
+    each discard's chance to give them a meld and deadwood (placeholders), and the means."""
+    natural = natural_choice(solution)
+    if natural in solution.accepted or not position.opponent_known:
+        return None
+    card = Card.parse(natural)
+    theirs = position.opponent_known.mask
+    fits = CardSet(meld_partners_mask(card, theirs | position.unseen.mask) & theirs)
+    known = position.opponent_known.display()
+    opening = (
+        f"The opponent picked up {known}, and {{natural}}, {{natural.natural}}, goes with "
+        f"their {fits.display()}: "
+        if fits
+        else f"The opponent picked up {known}: "
+    )
+    return (
+        opening + "they can meld {natural} with a chance of {natural.p_opponent_melds:%}. {best} "
+        "gives them a chance of {best.p_opponent_melds:%} and leaves you {best.deadwood} "
+        "deadwood against {natural.deadwood}. Against a strong opponent {best} averages "
+        "{best.mean} points and {natural} {natural.mean}: a little more deadwood is a small "
+        "price for not feeding them."
     )
 
 
