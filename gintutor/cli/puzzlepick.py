@@ -17,7 +17,6 @@ from gintutor.cli.puzzletraining import train
 from gintutor.cli.shared import UsageError, terminal
 from gintutor.content.puzzlepack import shipped_pack
 from gintutor.content.store import PUZZLE_PACK, cache_file
-from gintutor.content.verdicts import solve
 from gintutor.text.i18n import _
 from gintutor.tutor.daily import daily_id, select
 from gintutor.tutor.puzzles import solve_puzzle
@@ -61,6 +60,9 @@ def run_puzzle(
     chosen = pack.puzzle(puzzle_id)
     if as_json:
         if chosen.theme.judged:
+            # Not at the top: the daily's first prompt needs no verdict (see puzzlerun._solved).
+            from gintutor.content.verdicts import solve
+
             solution = solve(chosen, pack.verdicts(chosen))
         else:  # exact numbers only: no verdict to read
             solution = solve_puzzle(chosen)

@@ -8,7 +8,6 @@ import datetime as dt
 
 from gintutor.cli.prompts import Command, Prompt
 from gintutor.cli.puzzletraining import Attempt, PuzzleTrainer
-from gintutor.content.verdicts import solve
 from gintutor.engine.cards import Card
 from gintutor.errors import GinError
 from gintutor.text.blocks import Line
@@ -29,6 +28,12 @@ def _solved(puzzle: Puzzle) -> Solution:
     """The puzzle's solution (from its stored verdict when its theme is judged)."""
     if not puzzle.theme.judged:  # exact numbers only: no verdict to read
         return solve_puzzle(puzzle)
+    # The stored verdicts' reader names the hand state machine: imported for a judged puzzle's
+    # answer, not before the daily's first prompt. Measured at the top of this module and of
+    # puzzlepick.py (bench_startup.py, least CPU, ratio to the bare Typer + Rich app, load
+    # ~8-10): the daily (EOF) 1.14x and 1.15x against 1.03x and 1.05x.
+    from gintutor.content.verdicts import solve
+
     return solve(puzzle)
 
 

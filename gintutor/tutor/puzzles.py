@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING
 from gintutor.engine import judgement
 from gintutor.engine.cards import CARD_POINTS, Card, CardSet
 from gintutor.engine.evaluate import DiscardEval, Evaluation, Position, evaluate
-from gintutor.engine.hand import NO_CARD, InfoSet, Kind, Phase
 from gintutor.engine.judgement import Judged, Verdict, grade_of
 from gintutor.engine.layoffs import layoff_chains
 from gintutor.engine.melds import MELDS_THROUGH
@@ -33,7 +32,9 @@ from gintutor.tutor.puzzleterms import Grade as Grade
 from gintutor.tutor.puzzleterms import PuzzleKind as PuzzleKind
 from gintutor.tutor.puzzleterms import Theme as Theme
 
-if TYPE_CHECKING:  # the hand state machine is imported to judge or solve, not to show a puzzle
+# The hand state machine is imported to judge or solve, not to show a puzzle: the daily's first
+# prompt does not load it (measured with it at the top: see cli/puzzlerun.py's _solved).
+if TYPE_CHECKING:
     from gintutor.engine.hand import Action, InfoSet, Kind
 
 FIRST_TURN_STOCK = 31
@@ -188,6 +189,8 @@ it does not show."""
 def judged_kinds(theme: Theme) -> frozenset[Kind] | None:
     """The kinds of action the coach judges for ``theme`` (``None``: every legal one), as the
     coach takes them (:data:`JUDGED_KINDS`)."""
+    from gintutor.engine.hand import Kind
+
     words = JUDGED_KINDS.get(theme)
     return None if words is None else frozenset(Kind(word) for word in words)
 
@@ -224,6 +227,8 @@ def infoset_of(puzzle: Puzzle) -> InfoSet:
     >>> info.phase, info.stock_size, info.hand == p.hand.mask
     (<Phase.DISCARD: 'discard'>, 29, True)
     """
+    from gintutor.engine.hand import NO_CARD, InfoSet, Phase
+
     position = puzzle.position
     pile = tuple(card.index for card in position.dead)
     taken = position.took_from_discard.index if position.took_from_discard else NO_CARD
@@ -280,6 +285,8 @@ def choice_of(theme: Theme, judged: Judged) -> str | None:
 
 def answer_of(theme: Theme, action: Action) -> str | None:
     """The answer an action stands for in this theme (a bot's, the coach's), or ``None``."""
+    from gintutor.engine.hand import Kind
+
     kind = action.kind
     if theme is Theme.UPCARD:
         return "take" if kind is Kind.TAKE else "draw" if kind in (Kind.PASS, Kind.DRAW) else None
