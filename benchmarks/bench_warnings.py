@@ -70,11 +70,6 @@ class Row:
     worlds: int = 0
     """The deals the action played was itself played out on (0 in older files: unknown)."""
 
-    @property
-    def everywhere(self) -> bool:
-        """Played out on every deal of its verdict (known only in newer files)."""
-        return 0 < self.worlds == self.deals
-
     def judged(self) -> Judged:
         return Judged(
             Action.parse("draw"),
@@ -110,10 +105,9 @@ def _judged(
     worlds: int,
     seed: str,
     opp: str,
-    only: tuple[Action, ...] | None = None,
     keep: Action | None = None,
-) -> tuple[Row, Action]:
-    """The played action's row and the verdict's best action."""
+) -> Row:
+    """The played action's row in the verdict."""
     verdict = judge(
         info,
         worlds=worlds,
@@ -121,34 +115,9 @@ def _judged(
         rollouts=rollouts,
         seed=random.Random(seed).getrandbits(32),
         opponent=opp,
-        only=only,
         keep=keep,
     )
-    return _row(verdict.of(action), verdict.worlds), verdict.best.action
-
-
-def _with_second_opinion(
-    found: dict[str, Row],
-    budget: str,
-    info: InfoSet,
-    action: Action,
-    best: Action,
-    where: str,
-    opp: str,
-) -> None:
-    """Play's second opinion (``CoachedGame._confirms``) where the verdict warns about an
-    action it stopped playing out early: the best and the played action alone, at the table's
-    budget, on other deals."""
-    if warns(found[budget].judged()) and not found[budget].everywhere:
-        found[f"{budget} second"], _ = _judged(
-            info,
-            action,
-            TABLE_ROLLOUTS,
-            COACH_WORLDS,
-            f"second:{budget}:{where}",
-            opp,
-            only=(best, action),
-        )
+    return _row(verdict.of(action), verdict.worlds)
 
 
 def play_hand(args: tuple[str, str, str, int, float]) -> list[dict[str, Row]]:
@@ -167,13 +136,12 @@ def play_hand(args: tuple[str, str, str, int, float]) -> list[dict[str, Row]]:
         if seat == 0 and len(info.legal_actions()) > 1 and info.phase is not Phase.DEFEND:
             where = f"{seed}:{k}:{ply}"
             rows: dict[str, Row] = {}
-            bests: dict[str, Action] = {}
             for budget, rollouts, worlds, tag in (
                 ("at once", TABLE_ROLLOUTS, COACH_WORLDS, "table"),
                 ("thinking", thinking, COACH_WORLDS * PONDER_LIMIT, "think"),
                 ("review", REVIEW_ROLLOUTS, REVIEW_WORLDS, "review"),
             ):
-                rows[budget], bests[budget] = _judged(
+                rows[budget] = _judged(
                     info,
                     action,
                     rollouts,
@@ -181,10 +149,6 @@ def play_hand(args: tuple[str, str, str, int, float]) -> list[dict[str, Row]]:
                     f"{tag}:{where}",
                     opponent_name,
                     keep=action if budget == "review" else None,  # as the review judges
-                )
-            for budget in BUDGETS[:2]:
-                _with_second_opinion(
-                    rows, budget, info, action, bests[budget], where, opponent_name
                 )
             found.append(rows)
         state.do(action)
@@ -220,24 +184,14 @@ def report(decisions: list[dict[str, Row]]) -> None:
             f"  losses more than two combined standard errors from the review's: "
             f"{len(apart)}/{len(decisions)} ({kinds or '-'})"
         )
-        second = f"{budget} second"
-
-        def seconded(decision: dict[str, Row], budget: str = budget, second: str = second) -> bool:
-            row = decision[budget]
-            return warns(row.judged()) and (
-                row.everywhere or (second in decision and warns(decision[second].judged()))
-            )
-
-        rules: list[tuple[str, Callable[[dict[str, Row]], bool]]] = [
-            ("play's rule without its second opinion", lambda d, b=budget: warns(d[b].judged())),
-            ("the grade alone", lambda d, b=budget: _is_error(d[b].judged())),
+        rules: list[tuple[str, Callable[[Judged], bool]]] = [
+            ("play's rule", warns),
+            ("the grade alone", _is_error),
         ]
-        if any(second in d for d in decisions):
-            rules.insert(0, ("play's rule (a second opinion on fresh deals agrees)", seconded))
         for rule, warning in rules:
-            warned = [d for d in decisions if warning(d)]
+            warned = [d for d in decisions if warning(d[budget].judged())]
             confirmed = sum(_is_error(d["review"]) for d in warned)
-            caught = sum(warning(d) for d in blunders)
+            caught = sum(warning(d[budget].judged()) for d in blunders)
             sized = sum(d["review"].loss > MISTAKE_BOUND for d in warned)
             print(f"  {rule}:")
             for name, hits, total in (

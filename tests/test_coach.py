@@ -434,16 +434,6 @@ def test_a_verdict_of_some_kinds_judges_only_those_and_values_them_alike() -> No
         assert abs(judged.mean - other.mean) <= spread, str(judged.action)
 
 
-def test_a_second_opinion_judges_only_the_actions_asked() -> None:
-    """``only``: just those legal actions, on the worlds its own seed samples."""
-    info = _first(Phase.DISCARD).infoset()
-    whole = judge(info, worlds=16, seconds=60.0, seed=3)
-    pair = (whole.judged[-1].action, whole.best.action)
-    again = judge(info, worlds=16, seconds=60.0, seed=4, only=pair)
-    assert {j.action for j in again.judged} == set(pair)
-    assert again.worlds <= 16
-
-
 def test_a_kept_action_is_played_out_on_every_world() -> None:
     """``keep`` (a review's action played): never dropped as weak, so its loss rests on every
     world the verdict sampled, paired with the best's."""

@@ -534,60 +534,6 @@ def test_the_coach_thinks_while_the_learner_does(monkeypatch: pytest.MonkeyPatch
     assert asked == [limit]
 
 
-@pytest.mark.parametrize(("agrees", "everywhere"), [(True, False), (False, False), (False, True)])
-def test_a_warning_stands_only_if_a_second_opinion_on_fresh_deals_agrees(
-    monkeypatch: pytest.MonkeyPatch, agrees: bool, everywhere: bool
-) -> None:
-    """The verdict that flags a choice stopped playing it out early, on the deals that made it
-    look weak: before warning, the coach judges the best and the choice again on other deals,
-    and warns only if that second opinion also puts the choice beyond a Mistake by two standard
-    errors. A choice played out on every deal of the verdict needs no second opinion."""
-    calls: list[dict[str, Any]] = []
-
-    def judge(info: InfoSet, **options: Any) -> Verdict:
-        calls.append(options)
-        verdict = fake_judge(info, **options)
-        if everywhere:
-            every = tuple(dataclasses.replace(j, worlds=verdict.worlds) for j in verdict.judged)
-            verdict = dataclasses.replace(verdict, judged=every)
-        only = options.get("only")
-        if only is None:
-            return verdict
-        kept = [j for j in verdict.judged if j.action in only]
-        if not agrees:  # on fresh deals the choice is within a point of the best
-            kept = [
-                dataclasses.replace(j, loss=min(j.loss, 1.0), grade=grade_of(min(j.loss, 1.0)))
-                for j in kept
-            ]
-        return dataclasses.replace(verdict, judged=tuple(kept))
-
-    monkeypatch.setattr(session_module, "judge", judge)
-    session = CoachedGame(RULES, BOT, CoachMode.ON, SEED, _Lines(), budget=Budget(10, 1.0))
-    session.deal()
-    while True:  # to the learner's first discard
-        state = session.state
-        assert state is not None
-        if not session.your_turn:
-            session.bot_turn()
-            continue
-        if state.phase.value == "discard":
-            break
-        session.play(LEARNER.act(state.infoset(0), random.Random(0)))
-    calls.clear()
-    verdict = session.verdict()
-    worst = verdict.judged[-1]
-    assert worst.grade in (Grade.MISTAKE, Grade.BLUNDER) and worst.loss - 0.2 > 2.5
-    flag = session.check(worst.action)
-    if everywhere:
-        assert flag is not None and len(calls) == 1  # warned on the verdict alone
-        return
-    assert (flag is not None) == agrees
-    first, second = calls
-    assert second["only"] == (verdict.best.action, worst.action)
-    assert second["seed"] != first["seed"] and second["worlds"] == first["worlds"] == 10
-    assert session.check(verdict.best.action) is None and len(calls) == 2  # no second opinion
-
-
 def test_a_learner_who_acts_at_once_gets_the_table_budget(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -971,7 +971,6 @@ def judge(
     kinds: Collection[Kind] | None = None,
     opponent: str | None = None,
     stop: Callable[[int], bool] | None = None,
-    only: Collection[Action] | None = None,
     keep: Action | None = None,
 ) -> Verdict:
     """Every legal action at ``info`` valued, graded and explained, best first.
@@ -993,7 +992,6 @@ def judge(
     sampling ends there, as
     when ``seconds`` run out (the coach thinking while the learner does, asked for its verdict
     when they act): the verdict is the one ``seconds`` running out at that world gives.
-    ``only``: judge just these legal actions (a second opinion on two of them, on fresh worlds).
     ``keep``: an action played out on every world with the leader, never dropped as weak (a
     review grades the action played: its loss then rests on every world, not on the first
     few that made it look weak).
@@ -1002,8 +1000,6 @@ def judge(
     legal = info.legal_actions()
     if kinds is not None:
         legal = [action for action in legal if action.kind in kinds]
-    if only is not None:
-        legal = [action for action in legal if action in only]
     if not legal:
         raise IllegalError("no decision to judge in the {phase} phase", phase=info.phase.value)
     model = opponent_model(opponent)

@@ -68,10 +68,6 @@ to this multiple of the table's budget (worlds and CPU seconds: 6.4 s at the coa
 the learner acts it stops at the next deal, though never before the table's budget is spent, and
 the verdict rests on every deal judged so far (nothing is judged twice or thrown away)."""
 
-CONFIRM_OFFSET = 1 << 30
-"""Added to a decision's seed for the deals of a warning's second opinion
-(:meth:`CoachedGame._confirms`): other deals than the verdict's own."""
-
 COACH_BUDGET: Budget | None = None
 """The budget at the table: ``None`` is the coach's own (``COACH_WORLDS``, ``COACH_SECONDS``),
 read when the coach is first asked; tests make it cheap."""
@@ -579,31 +575,6 @@ class CoachedGame:
 
         return judged
 
-    def _confirms(self, verdict: Verdict, action: Action) -> bool:
-        """True when a second opinion on fresh sampled deals warns about ``action`` too.
-
-        Asked when the verdict that flagged the action stopped playing it out early, on the
-        deals that made it look weak: a loss found that way reads too large more often than
-        its standard error says (of 30 warnings after 5 s of thinking, 8 were not Mistakes by
-        the review, several beyond two standard errors: benchmarks/bench_warnings.py). The
-        best and the chosen action alone are judged again at the table's budget on deals the
-        first verdict never saw, and the warning stands only if they also put the choice
-        beyond a Mistake by two standard errors. (An action played out on every deal, as a
-        take, a draw and a knock always are, has its loss paired on all of them: no second
-        opinion.)
-        """
-        budget = self._budget()
-        again = self.judge(
-            self._current().infoset(self.you),
-            worlds=budget.worlds,
-            seconds=budget.seconds,
-            seed=(hash_seed(self.seed, *self._key()) + CONFIRM_OFFSET) % 2**31,
-            scores=None if self.rules.hollywood or not _has_win_chance() else self.scores(),
-            opponent=self.bot_name,
-            only=(verdict.best.action, action),
-        )
-        return warns(again.of(action))
-
     def ponder(self) -> None:
         """Start judging the learner's decision now in the background, while they think (with
         ``think_ahead``, the coach not off, and a choice to make): the verdict a hint, a warning
@@ -667,8 +638,6 @@ class CoachedGame:
         verdict = self.verdict()
         judged = verdict.of(action)
         if not warns(judged):
-            return None
-        if judged.worlds < verdict.worlds and not self._confirms(verdict, action):
             return None
         return Flag(action, judged, verdict.best, verdict)
 
