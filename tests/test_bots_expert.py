@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+from worlds import world_of
+
 from gintutor.engine.bots import make_bot
 from gintutor.engine.bots.estimate import (
     card_chances,
@@ -144,19 +146,6 @@ def test_an_opponent_who_discarded_without_knocking_holds_no_knocking_hand() -> 
         assert all(min_deadwood_mask(hand) > info.knock_limit for hand, _ in samples)
 
 
-def _world(state: HandState) -> World:
-    """The world of a hand in progress (every card where it really is)."""
-    return World(
-        list(state.hands),
-        list(state.stock),
-        list(state.pile),
-        [0, 0],
-        [0, 0],
-        state.rules,
-        state.knock_limit,
-    )
-
-
 def test_a_rollout_plays_each_side_by_its_own_policy() -> None:
     from gintutor.engine.bots.heuristic import GREEDY
     from gintutor.engine.bots.playout import FAST
@@ -173,10 +162,10 @@ def test_a_rollout_plays_each_side_by_its_own_policy() -> None:
             continue
 
         me = state.to_move
-        same = _world(state).play(me, me, FAST)
-        assert _world(state).play(me, me, FAST, FAST) == same  # the other side defaults to ours
-        assert _world(state).play(me, me, GREEDY, GREEDY) == _world(state).play(me, me, GREEDY)
-        differ += _world(state).play(me, me, FAST, GREEDY) != same
+        same = world_of(state).play(me, me, FAST)
+        assert world_of(state).play(me, me, FAST, FAST) == same  # the other side defaults to ours
+        assert world_of(state).play(me, me, GREEDY, GREEDY) == world_of(state).play(me, me, GREEDY)
+        differ += world_of(state).play(me, me, FAST, GREEDY) != same
     assert differ  # the opponent's policy is the one played for it
 
 

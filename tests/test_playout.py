@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from worlds import world_of
 
 from gintutor.engine.bots import make_bot
 from gintutor.engine.bots.common import best_layoffs
@@ -71,16 +72,7 @@ def test_a_fast_play_out_is_a_legal_hand_scored_as_the_rules_engine_scores_it(ru
         state = _at_first_draw(seed, rules)
         if state.over:
             continue
-        world = World(
-            list(state.hands),
-            list(state.stock),
-            list(state.pile),
-            [0, 0],
-            [0, 0],
-            state.rules,
-            state.knock_limit,
-            state.multiplier,
-        )
+        world = world_of(state)
         knocks: list[tuple[int, int]] = []
         knock = world.knock
 
