@@ -15,7 +15,7 @@ from syrupy.assertion import SnapshotAssertion
 
 from gintutor.text import i18n
 
-LANGUAGES = ["id", "nb"]
+LANGUAGES = ["id", "pt_BR", "nb"]
 
 OWN_RULES = {"id": "indonesian", "nb": "norwegian", "pt_BR": "portuguese"}
 """The rule set of the source text written in each language (case rules-own)."""
