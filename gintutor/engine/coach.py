@@ -681,13 +681,7 @@ def _sampled(
             flattered = {
                 action: follow.values(optimistic=True) for action, follow in follows.items()
             }
-            kept = _contenders(active, values, exact, follows, clusters, flattered)
-            if keep in active and keep not in kept:
-                # Played out on, and the leader with it: its loss is paired world by world.
-                count = len(values[keep])
-                leader = max([*active, *exact], key=lambda a: sum(values[a][:count]) / count)
-                kept = list(dict.fromkeys([*kept, *([leader] if leader in active else []), keep]))
-            active = kept
+            active = _contenders(active, values, exact, follows, clusters, flattered, keep)
         if not active and not exact:
             break
         batch = min(done, worlds - done) if active else worlds - done
@@ -754,12 +748,14 @@ def _contenders(
     follows: Collection[Action] = (),
     clusters: Sequence[int] = (),
     flattered: dict[Action, list[float]] | None = None,
+    keep: Action | None = None,
 ) -> list[Action]:
     """The rolled-out actions within ``KEEP`` paired standard errors of the leader (none left
     when the leader alone remains, unless it is valued by its follow-ups, whose value and
     choice want every world of the budget). ``flattered``: a take's or a draw's values with
     each group's best on all its worlds; it stops only when even those are behind (its
-    cross-fitted values, on the few worlds of a first batch, can read far too low)."""
+    cross-fitted values, on the few worlds of a first batch, can read far too low). ``keep``
+    (the action a review grades) stays in with the leader, its loss paired world by world."""
     if len(active) <= 1 and not exact:
         return active
     count = len(values[active[0]])
@@ -768,7 +764,7 @@ def _contenders(
     leader = max([*active, *exact], key=lambda a: sum(values[a][:count]) / count if count else 0.0)
     kept = []
     for action in active:
-        if action == leader:
+        if action in (leader, keep):
             kept.append(action)
             continue
         own = flattered.get(action, values[action]) if flattered else values[action]
