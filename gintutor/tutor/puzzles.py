@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from gintutor.engine import judgement
-from gintutor.engine.cards import CARD_POINTS, Card, CardSet
+from gintutor.engine.cards import Card, CardSet, mask_points
 from gintutor.engine.evaluate import DiscardEval, Evaluation, Position, evaluate
 from gintutor.engine.judgement import Judged, Verdict, grade_of
 from gintutor.engine.layoffs import layoff_chains
@@ -601,7 +601,7 @@ def _layoffs(solution: Solution, option: DiscardEval) -> tuple[Card, ...]:
     theirs = evaluation.unseen.mask | position.opponent_known.mask
     fewest: int | None = None
     for melds, dead in packings(rest, option.deadwood):
-        if sum(CARD_POINTS[bit] for bit in range(52) if dead >> bit & 1) != option.deadwood:
+        if mask_points(dead) != option.deadwood:
             continue  # a meld left unspread: more deadwood than the knock shows
         laid = 0
         for meld in melds:

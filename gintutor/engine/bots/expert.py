@@ -274,7 +274,9 @@ def action_values(
             plays[action] = _after_knock(
                 me,
                 action.card,
-                _points(rest & ~action.spread_mask) if action.spread else min_deadwood_mask(rest),
+                mask_points(rest & ~action.spread_mask)
+                if action.spread
+                else min_deadwood_mask(rest),
             )
         elif action.kind is Kind.TAKE:
             plays[action] = after_take(me, info.top)
@@ -399,17 +401,17 @@ class ExpertBot:
     def _knock(self, info: InfoSet, card: int, rng: random.Random) -> Action:
         """Knock discarding ``card`` with the spread that scores best against sampled hands."""
         hand = info.hand ^ 1 << card
-        spreads = sorted(packings(hand, info.knock_limit), key=lambda p: _points(p[1]))[
+        spreads = sorted(packings(hand, info.knock_limit), key=lambda p: mask_points(p[1]))[
             :MAX_SPREADS
         ]
-        if len(spreads) == 1 or not _points(spreads[0][1]):
+        if len(spreads) == 1 or not mask_points(spreads[0][1]):
             return Action.knock(card, spreads[0][0])
         samples = sample_opponent_hands(
             info, max(MIN_WORLDS, self.worlds // 2), rng, built=self.built_estimate
         )
 
         def value(melds: tuple[int, ...], dead: int) -> float:
-            deadwood = _points(dead)
+            deadwood = mask_points(dead)
             total = 0.0
             for opponent, weight in samples:
                 defender = defence_deadwood(opponent, melds)
@@ -424,7 +426,3 @@ class ExpertBot:
 def _near(view: View, top: int) -> bool:
     """True when the pile card is worth a closer look: a partner of it is in the hand."""
     return bool(NEIGHBOURS[top] & view.hand & DECK_MASK)
-
-
-def _points(mask: int) -> int:
-    return mask_points(mask)
