@@ -43,6 +43,7 @@ from gintutor.tutor.questions import (
     CarouselQuestion,
     ChoiceQuestion,
     DiscardQuestion,
+    KnockOrPlayQuestion,
     KnockQuestion,
     LayoffsQuestion,
     MeldsQuestion,
@@ -75,6 +76,8 @@ def wrong_answer(question: Question) -> str:
     answer = question.solve().answer
     if isinstance(question, KnockQuestion):
         return "no" if answer == "yes" else "yes"
+    if isinstance(question, KnockOrPlayQuestion):
+        return "play-on" if answer == "knock" else "knock"
     if isinstance(question, ChoiceQuestion):
         right = question.correct_options()
         wrong = next(i for i in range(len(question.options)) if i not in right)
@@ -449,9 +452,10 @@ def test_lessons_check_passes_on_the_shipped_lessons() -> None:
                 "missing-keys.yaml:1: id: 'Missing Keys': use lowercase letters, digits and -",
                 "missing-keys.yaml:3: level: use beginner, intermediate or advanced",
                 "missing-keys.yaml:6: a layoffs question needs defender:",
-                "missing-keys.yaml:12: unknown key 'colour' in a question (known: defender, entries, "
-                "expect, explain, game, hand, hints, opponent_known, options, players, predicate, "
-                "prompt, question, rules, setting, taken, upcard, want)",
+                "missing-keys.yaml:12: unknown key 'colour' in a question (known: dead, defender, "
+                "entries, expect, explain, game, hand, hints, opponent, opponent_known, options, "
+                "players, predicate, prompt, question, rules, setting, stock_size, taken, upcard, "
+                "want)",
             ],
         ),
     ],
@@ -466,7 +470,7 @@ def test_lessons_check_on_a_folder_reports_every_file() -> None:
     code, out = check(BROKEN)
     assert code == 1
     files = {line.split(":", 1)[0] for line in out.splitlines()}
-    assert len(files) == 6
+    assert len(files) == 7
 
 
 def test_learn_reads_the_same_lessons_without_the_engine_checks() -> None:

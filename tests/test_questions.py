@@ -12,10 +12,12 @@ from gintutor.engine.cards import Card, CardSet
 from gintutor.engine.rules import preset
 from gintutor.tutor.questions import (
     CAROUSEL_KIND_NAMES,
+    COACHED_KIND_NAMES,
     KIND_NAMES,
     QUESTION_KINDS,
     AnswerError,
     ChoiceQuestion,
+    CoachedQuestion,
     DeadwoodQuestion,
     DiscardQuestion,
     Predicate,
@@ -43,6 +45,7 @@ def test_every_kind_is_its_own_frozen_class() -> None:
         "choice",
         "rule",
         "game",
+        "knock-or-play",
         "carousel-meld",
         "carousel-place",
         "carousel-play",
@@ -69,6 +72,11 @@ def test_the_kind_registry_names_each_kind_where_it_lives() -> None:
     assert {
         name for name, kind in QUESTION_KINDS.items() if issubclass(kind, CarouselQuestion)
     } == CAROUSEL_KIND_NAMES
+    assert (
+        {name for name, kind in QUESTION_KINDS.items() if issubclass(kind, CoachedQuestion)}
+        == COACHED_KIND_NAMES
+        == {"knock-or-play"}
+    )
     concrete: set[type[Question]] = set()
     stack: list[type[Question]] = [Question]
     while stack:

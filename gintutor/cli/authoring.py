@@ -17,8 +17,13 @@ from gintutor.content.carouselpuzzles import (
 )
 from gintutor.content.catalogs import Message, coverage, lesson_messages, puzzle_messages
 from gintutor.content.houserules import load_rules
-from gintutor.content.lessons import check_lessons, lesson_files, lesson_ids_beside
-from gintutor.content.paths import content_dir
+from gintutor.content.lessons import (
+    check_lessons,
+    coached_solutions,
+    lesson_files,
+    lesson_ids_beside,
+)
+from gintutor.content.paths import VERDICTS_FILE, content_dir
 from gintutor.content.problems import Problem
 from gintutor.content.puzzlegen import generate, to_yaml
 from gintutor.content.puzzlerules import (
@@ -31,7 +36,7 @@ from gintutor.content.puzzlerules import (
 from gintutor.content.puzzles import check_puzzles, pack_index, puzzle_files
 from gintutor.content.store import write_atomically
 from gintutor.content.textfile import path_kind, read_text
-from gintutor.content.verdicts import FILE_NAME, load_verdicts, verdicts_text
+from gintutor.content.verdicts import load_verdicts, verdicts_text
 from gintutor.errors import GinError, Phrase
 from gintutor.text.blocks import Line, Table
 from gintutor.text.i18n import _, error_text, ngettext
@@ -150,12 +155,13 @@ def check_puzzle_files(
     baseline = None if ignore_baseline else load_baseline()
     solutions: list[Solution] = []
     found: list[Violation] = []
+    table = load_verdicts()
     with progress_bar(_("checking puzzles")) as advance:
         puzzles, problems = check_puzzles(
             files,
             jobs=processes,
             progress=advance,
-            stored=load_verdicts(),
+            stored=table,
             solutions=solutions,
             replay=replay,
             judge_missing=write_verdicts or path is not None,
@@ -173,7 +179,11 @@ def check_puzzle_files(
             and "which is not in the pack" not in p.message
         ]
     if write_verdicts:
-        target = Path(str(content_dir("puzzles"))) / FILE_NAME
+        # The lessons' coached questions are answered from the same file: judged here too.
+        coached, found_in_lessons = coached_solutions(table, replay=replay)
+        solutions += coached
+        problems += found_in_lessons
+        target = Path(str(content_dir("puzzles"))) / VERDICTS_FILE
         write_atomically(target, verdicts_text(solutions))
         stored = sum(s.verdict is not None for s in solutions)
         typer.echo(

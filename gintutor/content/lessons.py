@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import MISSING, dataclass, fields, replace
@@ -22,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from gintutor.content.cachefile import code_fingerprint, keep, kept, read_quietly, store_quietly
-from gintutor.content.paths import content_dir
+from gintutor.content.paths import VERDICTS_FILE, content_dir
 from gintutor.content.problems import Problem, problems_error
 from gintutor.content.store import LESSON_RECORDS
 from gintutor.content.textfile import read_text
@@ -45,7 +46,12 @@ from gintutor.tutor.lessons import (
     fill_carousel_rules,
     fill_rules,
 )
-from gintutor.tutor.questions import CAROUSEL_KIND_NAMES, KIND_NAMES, question_kind
+from gintutor.tutor.questions import (
+    CAROUSEL_KIND_NAMES,
+    COACHED_KIND_NAMES,
+    KIND_NAMES,
+    question_kind,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -56,7 +62,8 @@ if TYPE_CHECKING:
     from gintutor.content.yamlread import Reader
     from gintutor.engine.cards import Card
     from gintutor.engine.rules import RuleSet
-    from gintutor.tutor.questions import GameAsk, Predicate
+    from gintutor.tutor.puzzles import Solution
+    from gintutor.tutor.questions import GameAsk, Predicate, Question
 
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 _LESSON_KEYS = {
@@ -72,6 +79,9 @@ _LESSON_KEYS = {
 }
 _COMMON_KEYS = {"question", "prompt", "rules", "hints", "explain", "expect"}
 _FIELDS_OF_EVERY_QUESTION = {"prompt", "rules", "hints", "explanation"}
+_FILLED_BY_THE_READER = {"verdict"}
+"""Fields a question gets from the reader, never from a key of the lesson file: a coached
+kind's stored verdict."""
 
 
 @cache
@@ -80,7 +90,11 @@ def _kind_keys(name: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     key); the kind's module is imported now."""
     kind = question_kind(name)
     assert kind is not None, name
-    own = [f for f in fields(kind) if f.name not in _FIELDS_OF_EVERY_QUESTION]
+    own = [
+        f
+        for f in fields(kind)
+        if f.name not in _FIELDS_OF_EVERY_QUESTION and f.name not in _FILLED_BY_THE_READER
+    ]
     needed = tuple(f.name for f in own if f.default is MISSING and f.default_factory is MISSING)
     return needed, tuple(f.name for f in own)
 
@@ -95,6 +109,7 @@ _CARDS_ALLOWED: dict[str, dict[str, tuple[int, int]]] = {
     "discard": {"hand": (11, 11)},
     "knock": {"hand": (10, 11)},
     "choice": {"hand": (1, MOST_CARDS), "options": (1, MOST_CARDS)},
+    "knock-or-play": {"hand": (11, 11)},
 }
 MOST_CAROUSEL_CARDS = 40
 """The most cards of a Carousel question's or show's hand: what ``carousel analyze`` takes
@@ -334,6 +349,8 @@ def _question(
         rules=question_rules,
         **{key: value for key, value in values.items() if value is not None},
     )
+    if kind.kind in COACHED_KIND_NAMES:
+        question = _with_verdict(question)
     expect = _expect_text(reader.scalar(items["expect"][1])) if "expect" in items else None
     if not engine:
         return Ask(question, expect, node.start_mark.line + 1)
@@ -353,6 +370,16 @@ def _question(
             ),
         )
     return Ask(question, expect, node.start_mark.line + 1)
+
+
+def _with_verdict(question: Question) -> Question:
+    """A coached question with its stored verdict (``None`` when there is none: answering it
+    is then an error, which ``lessons check`` reports)."""
+    from gintutor.content.verdicts import load_verdicts, stored_verdict
+    from gintutor.tutor.questions.coached import CoachedQuestion
+
+    assert isinstance(question, CoachedQuestion), question
+    return replace(question, verdict=stored_verdict(question.puzzle(), load_verdicts()))
 
 
 def _check_sizes(
@@ -403,8 +430,14 @@ def _check_sizes(
 
 def _value(reader: Reader, key: str, node: yaml.Node) -> Any:
     """The value of a question's key as its field holds it (``None`` after a problem)."""
-    if key in ("hand", "defender", "opponent_known"):
+    if key in ("hand", "defender", "opponent_known", "dead"):
         return reader.cards(node, key)
+    if key == "stock_size":
+        stock = reader.scalar(node)
+        if isinstance(stock, int) and not isinstance(stock, bool) and stock >= 0:
+            return stock
+        reader.fail(node, Note("stock_size: expected a whole number >= 0"))
+        return None
     if key in ("upcard", "taken"):
         return reader.card(node, key)
     if key == "entries":
@@ -417,7 +450,7 @@ def _value(reader: Reader, key: str, node: yaml.Node) -> Any:
             return players
         reader.fail(node, Note("players: expected two names"))
         return None
-    if key == "setting":
+    if key in ("setting", "opponent"):
         return reader.text(node, key)
     if key in ("predicate", "want"):
         enum: type[Predicate] | type[GameAsk]
@@ -737,6 +770,38 @@ def check_lessons(
     return numbered, problems
 
 
+def coached_solutions(
+    stored: dict[str, Any], *, replay: bool = False
+) -> tuple[list[Solution], list[Problem]]:
+    """The solution of every coached question of the shipped lessons, from its verdict in
+    ``stored`` or judged now (every one, with ``replay``), and the problems found: what
+    ``puzzles check --write-verdicts`` stores beside the pack's verdicts, so that rewriting
+    the file keeps them. Each puzzle is named after its lesson and step (``knock-or-gin-12``)."""
+    from gintutor.content.verdicts import solve
+    from gintutor.tutor.questions.coached import CoachedQuestion
+
+    lessons, problems = check_lessons(lesson_files(), engine=False)
+    solutions: list[Solution] = []
+    for lesson in lessons:
+        for number, step in enumerate(lesson.steps, start=1):
+            question = step.question if isinstance(step, Ask) else None
+            if not isinstance(question, CoachedQuestion):
+                continue
+            assert isinstance(step, Ask)
+            puzzle = replace(
+                question.puzzle(), id=f"{lesson.id}-{number}", path=lesson.path, line=step.line
+            )
+            try:
+                solutions.append(solve(puzzle, {} if replay else stored))
+            except GinError as error:
+                problems.append(
+                    Problem(
+                        lesson.path, step.line, Note("{id}: {error}", id=puzzle.id, error=error)
+                    )
+                )
+    return solutions, problems
+
+
 def _across(
     lessons: Sequence[Lesson | LessonOutline], other_ids: Iterable[str] = ()
 ) -> list[Problem]:
@@ -915,14 +980,18 @@ def _store_outlines(cache: Path, key: str, outlines: list[LessonOutline]) -> Non
 
 
 def _lesson_key(text: str, path: str) -> str:
-    """A digest of a lesson file's name and text and of gintutor's code ('' if the code
-    cannot be looked at: nothing is kept then)."""
+    """A digest of a lesson file's name and text, of gintutor's code and of the stored coach
+    verdicts (a coached question keeps its verdict) ('' if the code or the verdicts cannot be
+    looked at: nothing is kept then)."""
     try:
         code = code_fingerprint()
+        verdicts = os.stat(str(content_dir("puzzles").joinpath(VERDICTS_FILE)))
     except OSError:
         return ""
+    stamp = [verdicts.st_size, verdicts.st_mtime_ns]
     digest = hashlib.blake2b(digest_size=16)
-    digest.update(json.dumps([code, path, text, catalog_fingerprint("lessons")]).encode("utf-8"))
+    parts = [code, path, text, catalog_fingerprint("lessons"), stamp]
+    digest.update(json.dumps(parts).encode("utf-8"))
     return digest.hexdigest()
 
 

@@ -8,6 +8,10 @@ from pathlib import Path
 
 _CHECKOUT = Path(__file__).resolve().parents[2]
 
+VERDICTS_FILE = "verdicts.json"
+"""The coach's stored verdicts, in the puzzles folder (read and written by
+:mod:`gintutor.content.verdicts`; lessons' coached questions are answered from them too)."""
+
 
 def content_dir(kind: str) -> Traversable:
     """The folder of shipped ``lessons`` or ``puzzles`` YAML files.

@@ -14,7 +14,7 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
-from gintutor.content.paths import content_dir
+from gintutor.content.paths import VERDICTS_FILE, content_dir
 from gintutor.engine.hand import Action, Phase
 from gintutor.engine.judgement import Grade, Judged, Verdict
 from gintutor.errors import GinError
@@ -27,7 +27,6 @@ from gintutor.tutor.puzzles import (
     verdict_key,
 )
 
-FILE_NAME = "verdicts.json"
 VERSION = 2
 """The file format: 2 keys verdicts by position and stores the coach's judged actions."""
 
@@ -78,12 +77,20 @@ def verdict_of(entry: dict[str, Any]) -> Verdict:
         judged=tuple(_judged(j) for j in entry["judged"]),
         worlds=int(entry["worlds"]),
         seconds=float(entry["seconds"]),
+        opponent=str(entry.get("opponent", _STRONG)),
     )
+
+
+_STRONG = Verdict.opponent
+"""The opponent a verdict assumes unless it says otherwise: an entry names its opponent only
+when it is another (the pack's entries, all against the strong player, read as before)."""
 
 
 def entry_of(verdict: Verdict) -> dict[str, Any]:
     """The stored form of a verdict (JSON: floats round-trip exactly)."""
+    named = {} if verdict.opponent == _STRONG else {"opponent": verdict.opponent}
     return {
+        **named,
         "player": verdict.player,
         "phase": verdict.phase.value,
         "worlds": verdict.worlds,
@@ -110,7 +117,7 @@ def load_verdicts() -> dict[str, Any]:
     """The stored verdicts by key; empty when the file is missing, unreadable or of another
     format (every judged puzzle then reports a missing verdict)."""
     try:
-        text = content_dir("puzzles").joinpath(FILE_NAME).read_text(encoding="utf-8")
+        text = content_dir("puzzles").joinpath(VERDICTS_FILE).read_text(encoding="utf-8")
         data = json.loads(text)
     except (OSError, ValueError):
         return {}

@@ -60,7 +60,10 @@ class Puzzle:
 
     ``opponent_discards`` / ``opponent_passed``: the cards the opponent is known to have
     discarded / passed (they shape the coach's estimate of its hand); empty when not recorded.
-    ``kind``: a daily puzzle, or a labelled close call (never the daily).
+    ``kind``: a daily puzzle, or a labelled close call (never the daily). ``opponent``: the
+    bot the coach assumes across the table (a name of :data:`gintutor.engine.coach.OPPONENTS`),
+    ``None`` for its strong player (``coach.STRONG``): the pack's puzzles leave it ``None``; a
+    lesson's question sets it to teach how the opponent changes the answer.
     """
 
     id: str
@@ -78,6 +81,7 @@ class Puzzle:
     opponent_discards: CardSet = field(default_factory=lambda: CardSet(0))
     opponent_passed: CardSet = field(default_factory=lambda: CardSet(0))
     kind: PuzzleKind = PuzzleKind.DAILY
+    opponent: str | None = None
 
     @property
     def seed(self) -> int:
@@ -160,13 +164,15 @@ def choice_codes(puzzle: Puzzle) -> tuple[str, ...]:
 
 def puzzle_key(puzzle: Puzzle) -> tuple[object, ...]:
     """Everything a verdict depends on in the puzzle: the position, the opponent's recorded
-    discards and passes, the game score."""
-    return (
+    discards and passes, the game score, and the opponent assumed when it is not the strong
+    default (so the key of a puzzle that names none is what it was before puzzles could)."""
+    key: tuple[object, ...] = (
         *position_key(puzzle.position),
         puzzle.opponent_discards.mask,
         puzzle.opponent_passed.mask,
         puzzle.score,
     )
+    return key if puzzle.opponent is None else (*key, ("opponent", puzzle.opponent))
 
 
 def verdict_key(puzzle: Puzzle) -> str:
@@ -263,7 +269,8 @@ def infoset_of(puzzle: Puzzle) -> InfoSet:
 
 
 def judge_puzzle(puzzle: Puzzle) -> Verdict:
-    """The coach's verdict on the puzzle position at the puzzle budget (seeded, no time cut)."""
+    """The coach's verdict on the puzzle position at the puzzle budget (seeded, no time cut),
+    against the puzzle's opponent."""
     # The coach and every bot: only when a position is judged afresh, never to show a puzzle
     # (measured with the pack reader: see content/puzzlepack.py).
     from gintutor.engine.coach import judge
@@ -275,6 +282,7 @@ def judge_puzzle(puzzle: Puzzle) -> Verdict:
         seed=puzzle.seed,
         scores=puzzle.score,
         kinds=judged_kinds(puzzle.theme),
+        opponent=puzzle.opponent,
     )
 
 

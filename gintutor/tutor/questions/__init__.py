@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from gintutor.tutor.questions.base import PLAIN, AnswerError, Feedback, Question, Solved
     from gintutor.tutor.questions.carousel import CarouselQuestion
     from gintutor.tutor.questions.choice import ChoiceQuestion, Predicate
+    from gintutor.tutor.questions.coached import CoachedQuestion, KnockOrPlayQuestion
     from gintutor.tutor.questions.hands import (
         DeadwoodQuestion,
         DiscardQuestion,
@@ -48,6 +49,7 @@ _HOMES: dict[str, tuple[str, str]] = {
     "choice": ("choice", "ChoiceQuestion"),
     "rule": ("sheets", "RuleQuestion"),
     "game": ("sheets", "GameQuestion"),
+    "knock-or-play": ("coached", "KnockOrPlayQuestion"),
     "carousel-meld": ("carousel", "CarouselMeldQuestion"),
     "carousel-place": ("carousel", "CarouselPlaceQuestion"),
     "carousel-play": ("carousel", "CarouselPlayQuestion"),
@@ -67,10 +69,17 @@ CAROUSEL_KIND_NAMES: frozenset[str] = frozenset(
 )
 """The kinds about Carousel (subclasses of :class:`CarouselQuestion`); the others are gin's."""
 
+COACHED_KIND_NAMES: frozenset[str] = frozenset(
+    name for name, (module, _) in _HOMES.items() if module == "coached"
+)
+"""The kinds the coach answers from a stored verdict (subclasses of :class:`CoachedQuestion`):
+the lesson reader hands each its verdict."""
+
 _NAMES = {
     **dict.fromkeys(("PLAIN", "AnswerError", "Feedback", "Question", "Solved"), "base"),
     "CarouselQuestion": "carousel",
     "ChoiceQuestion": "choice",
+    "CoachedQuestion": "coached",
     "Predicate": "choice",
     "GameAsk": "sheets",
     **{name: module for module, name in _HOMES.values()},
@@ -98,17 +107,20 @@ def __getattr__(name: str) -> Any:
 
 __all__ = [
     "CAROUSEL_KIND_NAMES",
+    "COACHED_KIND_NAMES",
     "KIND_NAMES",
     "PLAIN",
     "QUESTION_KINDS",
     "AnswerError",
     "CarouselQuestion",
     "ChoiceQuestion",
+    "CoachedQuestion",
     "DeadwoodQuestion",
     "DiscardQuestion",
     "Feedback",
     "GameAsk",
     "GameQuestion",
+    "KnockOrPlayQuestion",
     "KnockQuestion",
     "LayoffsQuestion",
     "MeldsQuestion",
