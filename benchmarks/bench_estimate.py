@@ -1,44 +1,45 @@
-"""How far the expert's estimate of the opponent's hand is from the hand it really holds.
+"""How far the estimate of the opponent's hand is from the hand it really holds.
 
-At every discard decision of the expert's seat (its own weights, played as the plain heuristic,
-against the ``heuristic`` bot; eaai rules), the estimate (:mod:`gintutor.engine.bots.estimate`)
-draws its weighted sample of opponent hands from that seat's information set only; this script,
-not the bot, then looks at the real hidden hand to compare. Printed by stock size: the sampled
-hands' mean least deadwood (weighted), with the estimate's ``NO_KNOCK`` and without that
-penalty, and the real hand's. A sound estimate has the columns close; the expert's knock search
-(off by default) trusts the sample.
+Expert against expert (eaai rules; the coach's default model of the opponent is this player):
+at every discard decision the estimate (:mod:`gintutor.engine.bots.estimate`) draws its sample
+of the opponent's hands from the player's information set only; this script, not the bots, then
+looks at the real hidden hand to compare. Printed by stock size: the sampled hands' mean least
+deadwood and the share of them within 10 points (an undercut in reach of a knock once layoffs
+come), against the real hand's; once over every discard decision, once over those where the
+player could knock (where a knock's value rests on the estimate). ``uniform`` is the expert's
+estimate (random hands of unseen cards reweighted by the opponent's discards and passes,
+``NO_KNOCK``), ``built`` the coach's (``built=True``, ``no_knock=1``: the cards the opponent
+took sampled with cards they meld with, then the hand built up by its stock draws). A sound
+estimate has its columns close to ``real``.
 
-    nice -n 10 python benchmarks/bench_estimate.py --hands 60
+    nice -n 10 python benchmarks/bench_estimate.py --hands 80 --seed 1
 
-Session 6, 60 hands (seed 0); ``uniform`` is the estimate as the expert and the coach use it
-(``NO_KNOCK`` 0.1), ``no penalty`` the same with ``no_knock=1``, ``built`` with ``built=True``
-(each prior hand built up by the opponent's stock draws, :func:`~.estimate.build_hand`)::
+Session 2026-12-03 (the coach's version 5), 80 hands, seed 1::
 
-       stock  decisions     uniform  no penalty       built   real
-     24-31          263        53.3        53.3        44.8   35.3
-     16-23          251        48.0        47.8        25.7   13.8
-      8-15          118        43.0        42.5        16.6    6.4
-      0-7            37        32.0        30.8        10.3    4.8
+    every discard decision: 1689 decisions
+       stock  decisions  uniform  <=10    built  <=10     real  <=10
+       24-31        730     53.5  0.00     36.5  0.07     36.4  0.08
+       16-23        602     48.2  0.00     15.4  0.41     14.9  0.46
+        8-15        287     42.3  0.00      6.4  0.79      7.7  0.78
+         0-7         70     31.4  0.01      3.7  0.90      5.9  0.89
+         all       1689     48.8  0.00     22.5  0.35     22.6  0.37
 
-The uniform sample is a random hand from the unseen cards, reweighted by the opponent's
-discards and passes; it ignores that a player who has drawn and discarded ten times has built
-its hand. From mid-hand on it puts the opponent at 31-48 points when it holds 5-14: a knock
-looks safe against the sample and is undercut against the real hand: the likeliest reason the
-knock search measured 4 points a hand worse than the heuristic's rule::
+    could knock: 711 decisions
+       stock  decisions  uniform  <=10    built  <=10     real  <=10
+       24-31         86     51.1  0.00     21.2  0.24     17.0  0.38
+       16-23        325     47.9  0.00     12.5  0.51      9.9  0.66
+        8-15        235     42.5  0.00      5.7  0.83      6.1  0.86
+         0-7         65     31.4  0.01      3.5  0.90      5.6  0.88
+         all        711     45.0  0.00     10.5  0.62      9.1  0.71
 
-    nice -n 10 python benchmarks/tune_bots.py expert:worlds=32,seconds=100 \
-        expert:worlds=32,seconds=100,search_knock=True \
-        expert:worlds=32,seconds=100,search_knock=True,opponent=own heuristic \
-        --deals 400 --seed 5 --jobs 2 --against-first
-    expert(32)                              +2.226 [+1.256, +3.196]   11.38 ms/decision
-    with the knock search                   -4.000 ± 1.442 below it
-    and the opponent rolled out as itself   -3.966 ± 1.505 below it
+(4 min 36 s.) The uniform estimate is far off (it weighs the hand by what the opponent threw and
+passed only): the expert uses it only to choose between taking and drawing.
 
-Built hands come far closer, and the knock search with them (``expert:built_estimate=True``)
-measured -0.73 ± 1.28 against the heuristic and +0.06 ± 0.69 against ``simple`` (the same
-deals, minus the default expert): no longer a clear loss, not a gain. Still weaker than real
-hands (a real player also takes from the pile and keeps outs): next, build with the opponent's
-pickups and the heuristic's discards.
+Before the taken cards were sampled with their melds (coach version 4) the built estimate put
+the opponent at 18.4 deadwood at the same 711 decisions, within 10 points in 38% of its hands: the coach's knocks read too good, and the
+coach-player knocked in 60% of its hands against the expert and was undercut in one knock in
+five. Session 6 (heuristic against the expert's weights, 60 hands) had shown the uniform
+estimate 31-48 points where real hands held 5-14, and the built one halfway.
 """
 
 from __future__ import annotations
@@ -48,49 +49,64 @@ import random
 import statistics
 
 from gintutor.engine.bots.estimate import NO_KNOCK, sample_opponent_hands
-from gintutor.engine.bots.expert import WEIGHTS
-from gintutor.engine.bots.heuristic import HeuristicBot
+from gintutor.engine.bots.expert import ExpertBot
 from gintutor.engine.hand import Deal, HandState, Phase
 from gintutor.engine.rules import preset
-from gintutor.engine.solver import min_deadwood_mask
+from gintutor.engine.solver import discard_deadwoods, min_deadwood_mask
 
 BUCKETS = ((24, 31), (16, 23), (8, 15), (0, 7))
+COLUMNS = {"uniform": (NO_KNOCK, False), "built": (1.0, True)}
+NEAR = 10
+"""Deadwood within this of the knocker's: an undercut in reach."""
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=60)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--samples", type=int, default=32)
+    parser.add_argument("--hands", type=int, default=80)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--samples", type=int, default=40)
     args = parser.parse_args()
     rules = preset("eaai")
-    columns = {"uniform": (NO_KNOCK, False), "no penalty": (1.0, False), "built": (NO_KNOCK, True)}
-    rows: dict[tuple[int, str], list[tuple[float, int]]] = {}
+    # rows[(could knock, bucket)] = [(sampled means per column..., sampled near shares..., real)]
+    rows: dict[tuple[bool, int], list[tuple[list[float], list[float], int]]] = {}
     for k in range(args.hands):
         seed = args.seed * 100_003 + k
         state = HandState(Deal.shuffled(random.Random(seed), k % 2), rules)
-        bots = [HeuristicBot(WEIGHTS), HeuristicBot()]
+        bots = [ExpertBot(), ExpertBot()]
         rng = random.Random(seed)
         while not state.over:
             info = state.infoset()
-            if info.player == 0 and info.phase is Phase.DISCARD:
-                real = min_deadwood_mask(state.hands[1])  # for the comparison only
+            if info.phase is Phase.DISCARD:
+                real = min_deadwood_mask(state.hands[1 - info.player])  # the comparison only
+                least = min(deadwood for _, deadwood in discard_deadwoods(info.hand, 0))
                 bucket = next(i for i, (low, _) in enumerate(BUCKETS) if info.stock_size >= low)
-                for name, (no_knock, built) in columns.items():
+                means, near = [], []
+                for no_knock, built in COLUMNS.values():
                     sample = sample_opponent_hands(
                         info, args.samples, random.Random(seed), no_knock=no_knock, built=built
                     )
-                    mean = sum(w * min_deadwood_mask(hand) for hand, w in sample)
-                    rows.setdefault((bucket, name), []).append((mean, real))
+                    deadwoods = [min_deadwood_mask(hand) for hand, _ in sample]
+                    means.append(statistics.mean(deadwoods))
+                    near.append(statistics.mean(d <= NEAR for d in deadwoods))
+                for knock in {False, least <= info.knock_limit}:
+                    rows.setdefault((knock, bucket), []).append((means, near, real))
             state.do(bots[info.player].act(info, rng))
-    print(f"{'stock':>8} {'decisions':>10} " + " ".join(f"{n:>11}" for n in columns) + "   real")
-    for i, (low, high) in enumerate(BUCKETS):
-        cells = [rows.get((i, name), []) for name in columns]
-        if not cells[0]:
-            continue
-        sampled = " ".join(f"{statistics.mean(m for m, _ in c):11.1f}" for c in cells)
-        real = statistics.mean(r for _, r in cells[0])
-        print(f"{low:>3}-{high:<4} {len(cells[0]):>10} {sampled} {real:6.1f}")
+    for knock, title in ((False, "every discard decision"), (True, "could knock")):
+        cells = [rows.get((knock, i), []) for i in range(len(BUCKETS))]
+        print(f"{title}: {sum(map(len, cells))} decisions")
+        head = "".join(f" {name:>8}  <={NEAR}" for name in [*COLUMNS, "real"])
+        print(f"{'stock':>8} {'decisions':>10}{head}")
+        everything = [row for cell in cells for row in cell]
+        for label, cell in [*((f"{lo}-{hi}", c) for (lo, hi), c in zip(BUCKETS, cells)), ("all", everything)]:
+            if not cell:
+                continue
+            line = ""
+            for c in range(len(COLUMNS)):
+                line += f" {statistics.mean(r[0][c] for r in cell):8.1f} {statistics.mean(r[1][c] for r in cell):5.2f}"
+            real = statistics.mean(r[2] for r in cell)
+            line += f" {real:8.1f} {statistics.mean(r[2] <= NEAR for r in cell):5.2f}"
+            print(f"{label:>8} {len(cell):>10}{line}")
+        print()
 
 
 if __name__ == "__main__":

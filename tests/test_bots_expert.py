@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from worlds import world_of
 
 from gintutor.engine.bots import make_bot
@@ -14,14 +15,15 @@ from gintutor.engine.bots.estimate import (
     sample_opponent_hands,
     stock_draws,
 )
-from gintutor.engine.bots.expert import action_values
+from gintutor.engine.bots.expert import ExpertBot, action_values
+from gintutor.engine.bots.heuristic import PARTNERS
 from gintutor.engine.bots.playout import World
 from gintutor.engine.cards import CardSet
 from gintutor.engine.hand import Deal, HandState, Kind, Phase
 from gintutor.engine.layoffs import best_defence, defence_deadwood
 from gintutor.engine.melds import MELD_MASKS, Meld
 from gintutor.engine.rules import preset
-from gintutor.engine.solver import min_deadwood_mask
+from gintutor.engine.solver import discard_deadwoods, min_deadwood_mask
 
 
 def test_fast_defence_equals_the_engines_best_defence() -> None:
@@ -90,6 +92,70 @@ def test_built_hands_respect_everything_seen_and_are_made_hands() -> None:
         built_total += sum(w * min_deadwood_mask(h) for h, w in samples)
         uniform_total += sum(w * min_deadwood_mask(h) for h, w in uniform)
     assert built_total < 0.7 * uniform_total
+
+
+def _melds_with(card: int, hand: int) -> bool:
+    return any(others & hand == others for others in PARTNERS[card])
+
+
+def test_a_card_the_opponent_took_is_sampled_with_cards_it_melds_with() -> None:
+    """A player takes the pile's card to meld it: in the built estimate the cards the opponent
+    took and holds meld with its other cards in most sampled hands, in the uniform one seldom."""
+    built_share = uniform_share = 0.0
+    positions = 0
+    for seed in range(40):
+        state = _mid_hand(seed, turns=14)
+        if state.over:
+            continue
+        info = state.infoset()
+        taken = [card.index for card in CardSet(info.opponent_known)]
+        if not taken:
+            continue
+        positions += 1
+        for built in (True, False):
+            samples = sample_opponent_hands(info, 30, random.Random(seed), built=built)
+            share = sum(
+                w * all(_melds_with(card, hand) for card in taken) for hand, w in samples
+            )
+            if built:
+                built_share += share
+            else:
+                uniform_share += share
+    assert positions >= 5
+    assert built_share / positions > 0.8
+    assert uniform_share / positions < 0.5
+
+
+@pytest.mark.slow  # 20 hands of the expert against itself, ~70 s CPU
+def test_the_built_estimate_matches_the_opponents_real_deadwood() -> None:
+    """Where the player could knock, the built estimate's opponent (the coach's model of the
+    expert, who may play on with a hand that could knock) holds about the deadwood the real
+    opponent holds, and is within 10 points about as often (a knock's value rests on it;
+    benchmarks/bench_estimate.py prints the table by stock size)."""
+    sampled: list[float] = []
+    near: list[float] = []
+    real: list[int] = []
+    for k in range(20):
+        state = HandState(Deal.shuffled(random.Random(k), k % 2), preset("eaai"))
+        bots, rng = ExpertBot(), random.Random(k)
+        while not state.over:
+            info = state.infoset()
+            if info.phase is Phase.DISCARD and info.stock_size < 24:
+                least = min(deadwood for _, deadwood in discard_deadwoods(info.hand, 0))
+                if least <= info.knock_limit:
+                    samples = sample_opponent_hands(
+                        info, 20, random.Random(k), built=True, no_knock=1.0
+                    )
+                    deadwoods = [min_deadwood_mask(hand) for hand, _ in samples]
+                    sampled.append(sum(deadwoods) / len(deadwoods))
+                    near.append(sum(d <= 10 for d in deadwoods) / len(deadwoods))
+                    real.append(min_deadwood_mask(state.hands[1 - info.player]))
+            state.do(bots.act(info, rng))
+    n = len(real)
+    assert n >= 100
+    mean_real = sum(real) / n
+    assert abs(sum(sampled) / n - mean_real) < 3.0, (sum(sampled) / n, mean_real)
+    assert abs(sum(near) / n - sum(r <= 10 for r in real) / n) < 0.15
 
 
 def test_a_hand_that_melds_with_a_passed_card_is_less_likely() -> None:

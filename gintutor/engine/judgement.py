@@ -19,7 +19,7 @@ from gintutor.errors import IllegalError
 if TYPE_CHECKING:  # the records name them; reading one needs no hand state machine
     from gintutor.engine.hand import Action, Phase
 
-VERSION = "4"
+VERSION = "5"
 """The coach's valuation version, part of every stored verdict's key (puzzles/verdicts.json):
 bump it whenever a change moves the values it gives, so stored verdicts go stale loudly."""
 
