@@ -36,10 +36,11 @@ Session 2026-12-03 (the coach's version 5), 80 hands, seed 1::
 passed only): the expert uses it only to choose between taking and drawing.
 
 Before the taken cards were sampled with their melds (coach version 4) the built estimate put
-the opponent at 18.4 deadwood at the same 711 decisions, within 10 points in 38% of its hands: the coach's knocks read too good, and the
-coach-player knocked in 60% of its hands against the expert and was undercut in one knock in
-five. Session 6 (heuristic against the expert's weights, 60 hands) had shown the uniform
-estimate 31-48 points where real hands held 5-14, and the built one halfway.
+the opponent at 18.4 deadwood at the same 711 decisions, within 10 points in 38% of its hands:
+the coach's knocks read too good, and the coach-player knocked in 60% of its hands against the
+expert and was undercut in one knock in five. Session 6 (heuristic against the expert's
+weights, 60 hands) had shown the uniform estimate 31-48 points where real hands held 5-14, and
+the built one halfway.
 """
 
 from __future__ import annotations
@@ -97,12 +98,16 @@ def main() -> None:
         head = "".join(f" {name:>8}  <={NEAR}" for name in [*COLUMNS, "real"])
         print(f"{'stock':>8} {'decisions':>10}{head}")
         everything = [row for cell in cells for row in cell]
-        for label, cell in [*((f"{lo}-{hi}", c) for (lo, hi), c in zip(BUCKETS, cells)), ("all", everything)]:
+        labelled = [
+            (f"{low}-{high}", cell) for (low, high), cell in zip(BUCKETS, cells, strict=True)
+        ]
+        for label, cell in [*labelled, ("all", everything)]:
             if not cell:
                 continue
             line = ""
             for c in range(len(COLUMNS)):
-                line += f" {statistics.mean(r[0][c] for r in cell):8.1f} {statistics.mean(r[1][c] for r in cell):5.2f}"
+                mean = statistics.mean(r[0][c] for r in cell)
+                line += f" {mean:8.1f} {statistics.mean(r[1][c] for r in cell):5.2f}"
             real = statistics.mean(r[2] for r in cell)
             line += f" {real:8.1f} {statistics.mean(r[2] <= NEAR for r in cell):5.2f}"
             print(f"{label:>8} {len(cell):>10}{line}")

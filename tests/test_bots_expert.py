@@ -114,9 +114,7 @@ def test_a_card_the_opponent_took_is_sampled_with_cards_it_melds_with() -> None:
         positions += 1
         for built in (True, False):
             samples = sample_opponent_hands(info, 30, random.Random(seed), built=built)
-            share = sum(
-                w * all(_melds_with(card, hand) for card in taken) for hand, w in samples
-            )
+            share = sum(w * all(_melds_with(card, hand) for card in taken) for hand, w in samples)
             if built:
                 built_share += share
             else:

@@ -9,8 +9,9 @@ and not knocked rarely held a hand that could knock (its hand now is the hand it
 last discard), so a sampled hand within the knock limit pays a factor ``no_knock``. A card the
 opponent took from the pile and still holds was taken to meld: the built estimate (``built``)
 samples it with two cards it melds with (:data:`TAKEN_MELDS`), and a hand in which it melds with
-nothing pays ``slip``. Samples are drawn from the prior and resampled by these weights; the hand now stands in for the hand at the
-time of each choice, the approximation every card-counting player makes.
+nothing pays ``slip``. Samples are drawn from the prior and resampled by these weights; the hand
+now stands in for the hand at the time of each choice, the approximation every card-counting
+player makes.
 
 >>> import random
 >>> from gintutor.engine.hand import Deal, HandState
