@@ -10,7 +10,7 @@ import pytest
 from test_hand import DL, ND, act, make_deal
 
 from gintutor.engine.bots import BOT_NAMES, Bot, make_bot
-from gintutor.engine.bots.coachplayer import TABLE_ROLLOUTS
+from gintutor.engine.bots.coachplayer import TABLE_ROLLOUTS, TIEBREAK, advised
 from gintutor.engine.bots.heuristic import (
     PARTNERS,
     Params,
@@ -103,20 +103,41 @@ def test_a_bot_decides_from_its_information_set_only(name: str) -> None:
     assert checked >= 8
 
 
-def test_the_coach_player_plays_a_legal_hand_and_the_coachs_best_action() -> None:
+def test_the_coach_player_plays_a_legal_hand_and_the_coachs_recommended_action() -> None:
     state = play(("coach", "simple"), Deal.shuffled(random.Random(3)), "standard")
     assert state.result is not None
-    state = HandState(Deal.shuffled(random.Random(4)), preset("standard"))
-    state.do(Action(Kind.PASS))
-    info = state.infoset()
-    verdict = judge(
-        info,
-        worlds=4,
-        seconds=float("inf"),
-        seed=random.Random(7).getrandbits(32),
-        rollouts=TABLE_ROLLOUTS,
-    )
-    assert make_bot("coach", worlds=4).act(info, random.Random(7)) == verdict.best.action
+    seen = set()
+    for seed in range(4, 12):
+        state = HandState(Deal.shuffled(random.Random(seed)), preset("standard"))
+        state.do(Action(Kind.PASS))
+        state.do(Action(Kind.PASS))
+        state.do(Action(Kind.DRAW))
+        info = state.infoset()
+        rng = random.Random(7)
+        verdict = judge(
+            info, worlds=4, seconds=float("inf"), seed=rng.getrandbits(32), rollouts=TABLE_ROLLOUTS
+        )
+        rule = TIEBREAK.act(info, rng)
+        played = make_bot("coach", worlds=4).act(info, random.Random(7))
+        close = rule == verdict.best.action or verdict.of(rule).close
+        assert played == (rule if close else verdict.best.action)
+        seen.add(close)
+    assert seen == {True, False}  # both ways taken on these positions
+
+
+def test_the_coach_player_takes_the_rules_choice_only_among_close_calls() -> None:
+    from gintutor.engine.judgement import Grade, Judged, Verdict
+
+    def row(card: str, loss: float, close: bool) -> Judged:
+        action = Action.parse(f"discard {card}")
+        return Judged(action, -loss, 1.0, loss, 1.0, None, None, Grade.BEST, close, ())
+
+    best, near, far = row("KS", 0.0, True), row("QS", 1.0, True), row("2C", 9.0, False)
+    verdict = Verdict(0, Phase.DISCARD, (best, near, far), 32, 0.1)
+    assert advised(verdict, near.action) == near.action
+    assert advised(verdict, far.action) == best.action
+    assert advised(verdict, best.action) == best.action
+    assert advised(verdict, Action.parse("discard 3C")) == best.action
 
 
 def test_unknown_bot_is_an_error() -> None:
