@@ -154,3 +154,33 @@ def test_a_hint_never_compares_a_card_with_itself(theme: Theme, hand: str, known
     written = dataclasses.replace(puzzle, hints=hints)
     assert fact_violations(written, solution) == []
     assert hint_violations(written, solution) == []
+
+
+def test_a_layoff_explanation_says_the_natural_knock_saved_count_only_when_it_did() -> None:
+    """The generator's ``layoff-exposure`` text: 'saved a little count' only where the natural
+    knock really leaves less deadwood than the best (the two often tie)."""
+    from gintutor.content.puzzlegen import _layoff_explanation
+    from gintutor.content.puzzles import load_puzzles
+    from gintutor.content.verdicts import load_verdicts, solve
+    from gintutor.engine.cards import Card
+    from gintutor.engine.solver import min_deadwood_mask
+    from gintutor.tutor.puzzles import Theme, natural_choice
+
+    table = load_verdicts()
+    ties = saved = 0
+    for puzzle in load_puzzles():
+        if puzzle.theme is not Theme.LAYOFF_EXPOSURE:
+            continue
+        solution = solve(puzzle, table)
+        text = _layoff_explanation(puzzle.position, solution)
+        if text is None:
+            continue
+        hand = puzzle.position.hand.mask
+        natural, best = natural_choice(solution), solution.rows[0].code
+        lower = min_deadwood_mask(hand & ~Card.parse(natural).mask) < min_deadwood_mask(
+            hand & ~Card.parse(best).mask
+        )
+        assert ("saved a little count" in text or "lower count" in text) == lower, puzzle.id
+        ties += not lower
+        saved += lower
+    assert ties and saved  # both cases are in the pack

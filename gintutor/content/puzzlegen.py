@@ -810,8 +810,9 @@ def _knock_explanation(position: Position, solution: Solution) -> str | None:
 def _layoff_explanation(position: Position, solution: Solution) -> str | None:
     """The explanation of a ``layoff-exposure`` puzzle whose natural knock (the least deadwood)
     is not accepted: each knock's spread, count and direct layoffs (placeholders), and, when
-    the best knock offers fewer layoff points, that the natural one saved count but gave the
-    defender more to lay off; ``None`` when the natural knock is accepted."""
+    the best knock offers fewer layoff points, that the natural one gave the defender more to
+    lay off (and saved count only when its count is really lower: the two may tie); ``None``
+    when the natural knock is accepted."""
     natural, best = natural_choice(solution), solution.rows[0].code
     if natural in solution.accepted:
         return None
@@ -819,12 +820,22 @@ def _layoff_explanation(position: Position, solution: Solution) -> str | None:
     offered = {
         code: sum(c.points for c in layoff_cards(solution, code)) for code in (natural, best)
     }
-    ending = (
-        "a learner who knocked with {natural} saved a little count but left the defender "
-        "more to lay off."
-        if offered[best] < offered[natural]
-        else "the lower count is not the better knock here."
-    )
+    left = {code: min_deadwood_mask(hand.mask & ~Card.parse(code).mask) for code in (natural, best)}
+    saved = left[natural] < left[best]
+    if offered[best] < offered[natural]:
+        ending = (
+            "a learner who knocked with {natural} saved a little count but left the defender "
+            "more to lay off."
+            if saved
+            else "the count is the same, but a learner who knocked with {natural} left the "
+            "defender more to lay off."
+        )
+    else:
+        ending = (
+            "the lower count is not the better knock here."
+            if saved
+            else "the count is the same, and the knock after {best} is worth more."
+        )
     return (
         "Knock after {natural}, {natural.natural}, and you spread "
         f"{_melds_after(hand, natural)} with {{natural.deadwood}} deadwood; cards a defender "
